@@ -1,0 +1,37 @@
+import "./account.css";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/features/pages/icons";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+
+type Props = { screen: "login" | "create"; studioName: string };
+
+/**
+ * The account screens' content (inside the simple layout's card): heading, what the account is for, and the way to the other
+ * screen. The forms (login, second factor, creation) arrive with the account feature.
+ */
+export function AccountIntro({ screen, studioName }: Props) {
+  const { t } = useTranslation("account");
+  const localize = useLocalizePath();
+  const other =
+    screen === "login"
+      ? { path: "/account/create", question: "login.noAccount", link: "login.create" }
+      : { path: "/account/login", question: "create.hasAccount", link: "create.login" };
+  return (
+    <div className={`account-intro account-intro--${screen}`}>
+      <p className="eyebrow">{t(`${screen}.label`)}</p>
+      <h1 className="account-intro__title">{t(`${screen}.title`)}</h1>
+      <p className="account-intro__intro">{t(`${screen}.intro`, { studio: studioName })}</p>
+      <div className="account-intro__note" role="note">
+        <Icon name="shield" />
+        <p>{t(`${screen}.note`)}</p>
+      </div>
+      <p className="account-intro__switch">
+        {t(other.question, { studio: studioName })}{" "}
+        <SiteLink className="text-link" to={localize(other.path)}>
+          {t(other.link)}
+        </SiteLink>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useMatches } from "react-router";
+import { useConsent } from "~/features/consent/ConsentProvider";
+import { cookieDomainsFor } from "~/platform/http/cookies";
+import { pageviewRouteKey } from "./route-key";
+
+export type AnalyticsSetup = {
+  /** The outside provider's script (ANALYTICS_SCRIPT_URL), when one is configured. */
+  scriptUrl: string | null;
+  /** The cookies that provider sets, removed when analytics is refused. */
+  cookieNames: string[];
+};
+
+/**
+ * A page view goes out as a beacon that nobody waits for: outside the API client, so it never
+ * moves the progress bar nor shows a toast, and `keepalive` lets it finish while the visitor
+ * leaves the page.
+ */
+function sendPageview(route: string) {
+  void fetch("/api/analytics/pageview", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ route }),
+    credentials: "same-origin",
+    keepalive: true,
+  }).catch(() => {
+    // Analytics is best effort: a lost count is not the visitor's problem.
+  });
+}
+
+function deleteCookiesInBrowser(names: string[]) {
+  for (const name of names) {
+    for (const domain of cookieDomainsFor(window.location.hostname)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: deleting cookies an outside script set in the page, the only way there is
+      document.cookie = `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ""}`;
+    }
+  }
+}
+
+/**
+ * Analytics, only with consent (SPEC §4, §7): one page view per navigation (a new path; the
+ * careers filters change only the query and are not page views), counted under the route's
+ * id, and the outside provider's script when one is configured.
+ */
+export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
+  const { consent } = useConsent();
+  const location = useLocation();
+  const route = pageviewRouteKey(useMatches());
+  const countedPath = useRef<string | null>(null);
+  const providerLoaded = useRef(false);
+
+  useEffect(() => {
+    if (!consent.analytics || !route || countedPath.current === location.pathname) return;
+    countedPath.current = location.pathname;
+    sendPageview(route);
+  }, [consent.analytics, route, location.pathname]);
+
+  useEffect(() => {
+    if (!consent.analytics || !setup.scriptUrl || providerLoaded.current) return;
+    providerLoaded.current = true;
+    const script = document.createElement("script");
+    script.src = setup.scriptUrl;
+    script.async = true;
+    document.head.append(script);
+  }, [consent.analytics, setup.scriptUrl]);
+
+  useEffect(() => {
+    if (!consent.decided || consent.analytics) return;
+    deleteCookiesInBrowser(setup.cookieNames);
+    // A provider's script already running in this page cannot be unloaded: only a fresh page
+    // (which will not load it again) stops it.
+    if (providerLoaded.current) window.location.reload();
+  }, [consent.decided, consent.analytics, setup.cookieNames]);
+
+  return null;
+}

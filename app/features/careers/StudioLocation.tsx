@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/features/pages/icons";
+import { Section } from "~/features/pages/Section";
+import type { JobOfferSummary, Office } from "~/features/studio/types";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { careersSectionId, LocationLinks } from "./CareersSections";
+import { JobList } from "./JobList";
+import { mapUrl } from "./map-url";
+
+export type LocationOffice = Pick<
+  Office,
+  "slug" | "name" | "country" | "address" | "latitude" | "longitude" | "email" | "image"
+>;
+
+/** The studio's address and e-mail beside its picture, with a link to the map. */
+export function OfficeDetails({ office }: { office: LocationOffice }) {
+  const { t } = useTranslation("careers");
+  const { address } = office;
+  return (
+    <div className="container office-section">
+      <div className="office-card">
+        <Icon name="pin" size={28} />
+        <div>
+          <h2 className="office-card__title">{t("location.address")}</h2>
+          <address className="office-card__address">
+            {address.street}
+            <br />
+            {address.postalCode} {address.city}
+            {address.region ? `, ${address.region}` : ""}
+            <br />
+            {office.country}
+            {office.email ? (
+              <>
+                <br />
+                <a href={`mailto:${office.email}`}>{office.email}</a>
+              </>
+            ) : null}
+          </address>
+          <p>
+            <a className="text-link" href={mapUrl(office)} target="_blank" rel="noopener noreferrer">
+              {t("location.visit")}
+              <span className="visually-hidden"> {t("location.newTab")}</span>
+            </a>
+          </p>
+        </div>
+      </div>
+      {office.image ? (
+        <img
+          className="office-section__image"
+          src={office.image}
+          alt=""
+          width="960"
+          height="540"
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function LocationPositions({ city, jobs }: { city: string; jobs: JobOfferSummary[] }) {
+  const { t } = useTranslation("careers");
+  const localize = useLocalizePath();
+  return (
+    <Section id={careersSectionId} title={t("location.positions", { city })} tone="raised">
+      {jobs.length > 0 ? (
+        <JobList jobs={jobs} />
+      ) : (
+        <div className="notice">
+          <p>{t("location.empty", { city })}</p>
+          <p>
+            <SiteLink className="button button--primary" to={localize("/alerts")}>
+              {t("openApplication.alerts")}
+            </SiteLink>
+          </p>
+        </div>
+      )}
+      <p className="section-more">
+        <SiteLink className="text-link" to={`${localize("/careers")}#${careersSectionId}`}>
+          {t("location.all")}
+        </SiteLink>
+      </p>
+    </Section>
+  );
+}
+
+export function OtherLocations({
+  offices,
+}: {
+  offices: Array<{ slug: string; name: string; country: string }>;
+}) {
+  const { t } = useTranslation("careers");
+  return (
+    <Section title={t("location.others")}>
+      <LocationLinks offices={offices} />
+    </Section>
+  );
+}

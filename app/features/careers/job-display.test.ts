@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatMoney, formatSalaryAmounts } from "./job-display";
+
+describe("job display formats", () => {
+  it("writes dates in the page's language, whatever the server's time zone", () => {
+    expect(formatDate("2026-03-01T00:00:00.000Z", "en")).toBe("March 1, 2026");
+    expect(formatDate("2026-03-01T00:00:00.000Z", "fr")).toBe("1 mars 2026");
+    expect(formatDate("2026-03-01T00:00:00.000Z", "es")).toBe("1 de marzo de 2026");
+  });
+
+  it("writes whole amounts without decimals, in the offer's currency", () => {
+    expect(formatMoney(52000, "EUR", "en")).toBe("€52,000");
+    expect(formatMoney(52000, "EUR", "fr").replace(/\s/g, " ")).toBe("52 000 €");
+    expect(formatMoney(21.5, "CAD", "en")).toBe("CA$21.50");
+  });
+
+  it("keeps an open-ended salary open-ended", () => {
+    expect(formatSalaryAmounts({ min: 40000, currency: "GBP", period: "YEAR" }, "en")).toEqual({
+      min: "£40,000",
+      max: null,
+      period: "YEAR",
+    });
+  });
+});

@@ -1,0 +1,133 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useLocation, useNavigate } from "react-router";
+import { COOKIE_SETTINGS_PARAM, type ConsentState, readConsent } from "./consent-cookies";
+
+type ConsentContextValue = {
+  consent: ConsentState;
+  /** SPEC §3 `showCookieBanner`. */
+  bannerOpen: boolean;
+  /** Records a stored choice and closes the banner (focus returns to what opened it). */
+  choiceStored(consent: ConsentState): void;
+  /** The element whose 'Cookie settings' link opened the banner, to return focus to. */
+  openedBy: HTMLElement | null;
+};
+
+const ConsentContext = createContext<ConsentContextValue | null>(null);
+
+export function useConsent(): ConsentContextValue {
+  const value = useContext(ConsentContext);
+  if (!value) throw new Error("useConsent() outside <ConsentProvider>");
+  return value;
+}
+
+/** A same-site link to `?cookie-settings=1` (the footer's 'Cookie settings'). */
+function settingsLink(target: EventTarget | null): HTMLAnchorElement | null {
+  const link = target instanceof Element ? target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement)) return null;
+  const url = new URL(link.href, window.location.href);
+  return url.origin === window.location.origin && url.searchParams.has(COOKIE_SETTINGS_PARAM) ? link : null;
+}
+
+/** The current state object when nothing changed, so nothing re-renders for nothing. */
+function keep(current: ConsentState, next: ConsentState): ConsentState {
+  return current.decided === next.decided && current.analytics === next.analytics ? current : next;
+}
+
+/**
+ * The visitor's consent in the browser. It starts from what the server read in the cookies
+ * (root loader), is re-read from `document.cookie` after hydration (a page from a shared cache
+ * may carry someone else's state), and changes when the banner stores a choice.
+ *
+ * The banner is open when no choice is stored, or when the visitor asks for the settings: the
+ * footer link adds `?cookie-settings=1`, which the server honours without JavaScript; with
+ * JavaScript the click is caught and the banner opens in place, without a navigation.
+ */
+export function ConsentProvider({ initial, children }: { initial: ConsentState; children: ReactNode }) {
+  const [consent, setConsent] = useState(initial);
+  const [openedBy, setOpenedBy] = useState<HTMLElement | null>(null);
+  const [manualOpen, setManualOpen] = useState(false);
+  // After a choice on a `?cookie-settings=1` address the parameter is removed; until that
+  // navigation lands, this location must not reopen the banner.
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = new URLSearchParams(location.search).has(COOKIE_SETTINGS_PARAM);
+
+  // The server's reading wins whenever the root loader runs again (e.g. after a form post).
+  useEffect(() => {
+    setConsent((current) => keep(current, { decided: initial.decided, analytics: initial.analytics }));
+  }, [initial.decided, initial.analytics]);
+
+  useEffect(() => {
+    setConsent((current) => keep(current, readConsent(document.cookie)));
+  }, []);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      ) {
+        return;
+      }
+      const link = settingsLink(event.target);
+      if (!link) return;
+      // Capture phase: React Router's own link handler sees defaultPrevented and stays put.
+      event.preventDefault();
+      setOpenedBy(link);
+      setManualOpen(true);
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
+
+  const locationKey = `${location.key}${location.search}`;
+  const bannerOpen = manualOpen || (closedAt !== locationKey && (!consent.decided || requested));
+
+  const choiceStored = useCallback(
+    (next: ConsentState) => {
+      setConsent(next);
+      setManualOpen(false);
+      setClosedAt(locationKey);
+      if (requested) {
+        const params = new URLSearchParams(location.search);
+        params.delete(COOKIE_SETTINGS_PARAM);
+        const search = params.toString();
+        navigate(
+          { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+          { replace: true, preventScrollReset: true },
+        );
+      }
+    },
+    [locationKey, requested, location.pathname, location.search, location.hash, navigate],
+  );
+
+  // Focus goes back to the 'Cookie settings' link once the banner it opened has closed.
+  const wasOpen = useRef(bannerOpen);
+  useEffect(() => {
+    if (wasOpen.current && !bannerOpen && openedBy?.isConnected) {
+      openedBy.focus();
+      setOpenedBy(null);
+    }
+    wasOpen.current = bannerOpen;
+  }, [bannerOpen, openedBy]);
+
+  const value = useMemo(
+    () => ({ consent, bannerOpen, choiceStored, openedBy }),
+    [consent, bannerOpen, choiceStored, openedBy],
+  );
+  return <ConsentContext value={value}>{children}</ConsentContext>;
+}

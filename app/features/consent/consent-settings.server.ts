@@ -1,0 +1,71 @@
+import type { i18n as I18n } from "i18next";
+import type { Config } from "~/platform/config.server";
+import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
+import { defaultLanguage, type Language } from "~/platform/i18n/languages";
+import { FLASH_COOKIE } from "~/ui/feedback/flash.server";
+import { analyticsCookieNames } from "./consent.server";
+import {
+  ANALYTICS_CONSENT_COOKIE,
+  CONSENT_COOKIE,
+  CONSENT_DENIED,
+  CONSENT_GRANTED,
+  CONSENT_MAX_AGE_DAYS,
+} from "./consent-cookies";
+
+/** The cookie categories the banner offers, in its order. */
+export const consentCategories = ["necessary", "analytics"] as const;
+export type ConsentCategory = (typeof consentCategories)[number];
+
+export type ConsentSettings = {
+  cookies: { consent: string; analytics: string };
+  values: { granted: string; denied: string };
+  maxAgeDays: number;
+  categories: Array<{
+    id: ConsentCategory;
+    /** Always on: the box is ticked and disabled. */
+    required: boolean;
+    label: string;
+    description: string;
+    /** The cookies the category covers (names as the browser stores them). */
+    cookies: string[];
+  }>;
+  analytics: {
+    /** Page views are counted by this site (POST /api/analytics/pageview). */
+    firstParty: true;
+    provider: { configured: false } | { configured: true; origin: string };
+  };
+};
+
+let translations: Promise<I18n> | undefined;
+
+/** GET /api/configs/consents (SPEC §7): what the banner offers, labelled in one language. */
+export async function consentSettings(config: Config, lang: Language): Promise<ConsentSettings> {
+  translations ??= loadAllLanguages().then((resources) => createI18n(defaultLanguage, resources));
+  const t = (await translations).getFixedT(lang, "consent");
+  const scriptUrl = config.ANALYTICS_SCRIPT_URL;
+  return {
+    cookies: { consent: CONSENT_COOKIE, analytics: ANALYTICS_CONSENT_COOKIE },
+    values: { granted: CONSENT_GRANTED, denied: CONSENT_DENIED },
+    maxAgeDays: CONSENT_MAX_AGE_DAYS,
+    categories: [
+      {
+        id: "necessary",
+        required: true,
+        label: t("categories.necessary.label"),
+        description: t("categories.necessary.description"),
+        cookies: [CONSENT_COOKIE, ANALYTICS_CONSENT_COOKIE, FLASH_COOKIE],
+      },
+      {
+        id: "analytics",
+        required: false,
+        label: t("categories.analytics.label"),
+        description: t("categories.analytics.description"),
+        cookies: analyticsCookieNames(config),
+      },
+    ],
+    analytics: {
+      firstParty: true,
+      provider: scriptUrl ? { configured: true, origin: new URL(scriptUrl).origin } : { configured: false },
+    },
+  };
+}

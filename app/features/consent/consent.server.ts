@@ -1,0 +1,107 @@
+import { z } from "zod";
+import type { Config } from "~/platform/config.server";
+import { cookieDomainsFor, expireCookie, serializeCookie } from "~/platform/http/cookies";
+import {
+  ANALYTICS_CONSENT_COOKIE,
+  CONSENT_COOKIE,
+  CONSENT_DENIED,
+  CONSENT_GRANTED,
+  CONSENT_MAX_AGE_SECONDS,
+  COOKIE_SETTINGS_PARAM,
+  consentChoices,
+} from "./consent-cookies";
+
+/** What the banner's form (or the JSON API) submits. Checkbox values arrive as "1"/"on". */
+export const consentSubmissionSchema = z.object({
+  choice: z.enum(consentChoices),
+  analytics: z
+    .union([z.boolean(), z.enum(["1", "on", "true", "0", "false"])])
+    .optional()
+    .transform((v) => v === true || v === "1" || v === "on" || v === "true"),
+});
+export type ConsentSubmission = z.output<typeof consentSubmissionSchema>;
+
+/**
+ * The cookies an outside analytics provider sets, removed when a visitor rejects analytics.
+ * The one list of them: first-party analytics (the default) sets none, so this is empty
+ * unless ANALYTICS_COOKIE_NAMES names the provider's cookies.
+ */
+export function analyticsCookieNames(config: Config): string[] {
+  return config.ANALYTICS_COOKIE_NAMES;
+}
+
+/**
+ * The Set-Cookie values that store a choice (SPEC §4, §9): both cookies for 90 days, Path=/,
+ * SameSite=Lax, Secure over HTTPS; without analytics, the provider's cookies are deleted on
+ * every domain they may have been set on. Not HttpOnly: the choice is no secret, and the
+ * browser re-reads it to correct a page a cache served.
+ */
+export function consentCookieHeaders(config: Config, analytics: boolean, now = new Date()): string[] {
+  const options = {
+    maxAgeSeconds: CONSENT_MAX_AGE_SECONDS,
+    sameSite: "Lax" as const,
+    secure: config.secureCookies,
+    path: "/",
+    now,
+  };
+  const headers = [
+    serializeCookie(CONSENT_COOKIE, CONSENT_GRANTED, options),
+    serializeCookie(ANALYTICS_CONSENT_COOKIE, analytics ? CONSENT_GRANTED : CONSENT_DENIED, options),
+  ];
+  if (!analytics) {
+    const host = new URL(config.publicUrl).hostname;
+    for (const name of analyticsCookieNames(config)) {
+      for (const domain of cookieDomainsFor(host)) {
+        headers.push(expireCookie(name, { domain, secure: config.secureCookies }));
+      }
+    }
+  }
+  return headers;
+}
+
+/**
+ * Where the no-JavaScript form returns after storing a choice: a path on this site only
+ * (an open redirect would let other sites borrow our address), without the parameter that
+ * reopened the banner.
+ */
+export function safeReturnTo(value: unknown, requestUrl: string): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return "/";
+  }
+  const base = new URL(requestUrl);
+  let target: URL;
+  try {
+    target = new URL(value, base.origin);
+  } catch {
+    return "/";
+  }
+  if (target.origin !== base.origin) return "/";
+  target.searchParams.delete(COOKIE_SETTINGS_PARAM);
+  return `${target.pathname}${target.search}${target.hash}`;
+}
+
+/**
+ * A state-changing request from another site is refused: browsers send Sec-Fetch-Site (and
+ * Origin on POST), so a page elsewhere cannot flip a visitor's choice behind their back.
+ */
+export function isCrossSite(
+  headers: Headers | Record<string, string | string[] | undefined>,
+  requestUrl: string,
+) {
+  const get = (name: string) => {
+    if (headers instanceof Headers) return headers.get(name);
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : (value ?? null);
+  };
+  const site = get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = get("origin");
+  if (origin && origin !== "null") {
+    try {
+      return new URL(origin).host !== new URL(requestUrl).host;
+    } catch {
+      return true;
+    }
+  }
+  return origin === "null";
+}

@@ -1,0 +1,134 @@
+import "./contact.css";
+import { Trans, useTranslation } from "react-i18next";
+import { mapUrl } from "~/features/careers/map-url";
+import { Icon } from "~/features/pages/icons";
+import { Section } from "~/features/pages/Section";
+import type { Office } from "~/features/studio/types";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+
+export function ContactTiles({ email }: { email: { general: string; press: string } }) {
+  const { t } = useTranslation("contact");
+  const localize = useLocalizePath();
+  return (
+    <div className="container contact-tiles-wrap">
+      <ul className="contact-tiles">
+        <li className="contact-tile">
+          <Icon name="mail" size={32} />
+          <h2 className="contact-tile__title">{t("tiles.general.title")}</h2>
+          <p>{t("tiles.general.body")}</p>
+          <p>
+            <a className="contact-tile__email" href={`mailto:${email.general}`}>
+              {email.general}
+            </a>
+          </p>
+        </li>
+        <li className="contact-tile">
+          <Icon name="pen" size={32} />
+          <h2 className="contact-tile__title">{t("tiles.press.title")}</h2>
+          <p>{t("tiles.press.body")}</p>
+          <p>
+            <a className="contact-tile__email" href={`mailto:${email.press}`}>
+              {email.press}
+            </a>
+          </p>
+          <p>
+            <SiteLink className="text-link" to={localize("/press")}>
+              {t("tiles.press.kit")}
+            </SiteLink>
+          </p>
+        </li>
+      </ul>
+      <p className="contact-support">
+        <Trans
+          t={t}
+          i18nKey="tiles.support"
+          components={[
+            <SiteLink key="support" to={localize("/support")}>
+              support
+            </SiteLink>,
+          ]}
+        />
+      </p>
+    </div>
+  );
+}
+
+export type ContactOffice = Pick<
+  Office,
+  "slug" | "name" | "country" | "address" | "latitude" | "longitude" | "phone" | "email"
+> & { /** The E.164 number for the tel: link; `phone` is formatted for reading. */ phoneHref: string | null };
+
+export function OfficeList({ offices }: { offices: ContactOffice[] }) {
+  const { t } = useTranslation("contact");
+  return (
+    <Section label={t("offices.label")} title={t("offices.title")} intro={t("offices.intro")} tone="raised">
+      <ul className="office-list">
+        {offices.map((office) => (
+          <li key={office.slug} className="office">
+            <h3 className="office__name">
+              {office.name}
+              <span className="office__country">{office.country}</span>
+            </h3>
+            <address className="office__address">
+              {office.address.street}
+              <br />
+              {office.address.postalCode} {office.address.city}
+              {office.address.region ? `, ${office.address.region}` : ""}
+            </address>
+            {office.phone || office.email ? (
+              <dl className="office__contacts">
+                {office.phone ? (
+                  <div>
+                    <dt>{t("offices.phone")}</dt>
+                    <dd>
+                      <a href={`tel:${office.phoneHref}`}>{office.phone}</a>
+                    </dd>
+                  </div>
+                ) : null}
+                {office.email ? (
+                  <div>
+                    <dt>{t("offices.email")}</dt>
+                    <dd>
+                      <a href={`mailto:${office.email}`}>{office.email}</a>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
+            <p className="office__visit">
+              <a
+                className="button button--small"
+                href={mapUrl(office)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <span aria-hidden="true">{t("offices.visit")}</span>
+                <span className="visually-hidden">
+                  {t("offices.visitLabel", { city: office.name })} {t("offices.newTab")}
+                </span>
+              </a>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function ContactFormIntro({ email }: { email: string }) {
+  const { t } = useTranslation("contact");
+  return (
+    <Section id="contact-form" label={t("form.label")} title={t("form.title")} width="narrow">
+      <p className="lead-copy">{t("form.intro")}</p>
+      <p>
+        <Trans
+          t={t}
+          i18nKey="form.alternative"
+          values={{ email }}
+          components={{ mail: <a href={`mailto:${email}`}>{email}</a> }}
+        />
+      </p>
+    </Section>
+  );
+}

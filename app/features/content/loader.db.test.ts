@@ -1,0 +1,252 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { getJobOffer, listFaq, listOffices, listOpenJobOffers } from "~/features/studio/studio.server";
+import type { Database, Db } from "~/platform/db/client.server";
+import * as schema from "~/platform/db/schema/content";
+import { languages } from "~/platform/i18n/languages";
+import { createTestDatabase } from "../../../tests/support/test-db";
+import { ContentError, loadContent } from "./loader.server";
+
+const realContent = path.resolve("content");
+const quiet = { info: () => {} };
+const tempDirs: string[] = [];
+
+/** A copy of the studio's content folder that a test may edit. */
+function copyContent(): string {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studio-content-")), "content");
+  fs.cpSync(realContent, dir, { recursive: true });
+  tempDirs.push(path.dirname(dir));
+  return dir;
+}
+
+function editYaml(dir: string, file: string, edit: (data: Record<string, unknown>) => void) {
+  const full = path.join(dir, file);
+  const data = YAML.parse(fs.readFileSync(full, "utf8"));
+  edit(data);
+  fs.writeFileSync(full, YAML.stringify(data));
+}
+
+/** Every content table's rows, in a stable order: two equal snapshots mean nothing changed. */
+async function snapshot(db: Db) {
+  const tables = {
+    contentSources: schema.contentSources,
+    siteSettings: schema.siteSettings,
+    offices: schema.offices,
+    taxonomyTerms: schema.taxonomyTerms,
+    faqCategories: schema.faqCategories,
+    faqItems: schema.faqItems,
+    jobOffers: schema.jobOffers,
+    games: schema.games,
+    valuePanels: schema.valuePanels,
+    awards: schema.awards,
+  };
+  const out: Record<string, unknown[]> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const rows = (await db.select().from(table)) as Array<Record<string, unknown>>;
+    out[name] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return out;
+}
+
+let database: Database;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+
+// Each test starts from an empty content schema (cheaper than a new database per test);
+// cascade empties what features keep about content rows too (e.g. FAQ votes).
+beforeEach(async () => {
+  await db.execute(
+    sql`truncate content_sources, site_settings, taxonomy_terms, faq_items, faq_categories, job_offers, offices, games, value_panels, awards restart identity cascade`,
+  );
+});
+
+afterAll(async () => {
+  await database.close();
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("loadContent", () => {
+  it("loads the studio's content tree", async () => {
+    const report = await loadContent(db, realContent, quiet);
+    expect(report.changed).toBe(true);
+    expect(await db.$count(schema.offices)).toBe(7);
+    expect(await db.$count(schema.taxonomyTerms, eq(schema.taxonomyTerms.kind, "level"))).toBe(5);
+    expect(await db.$count(schema.taxonomyTerms, eq(schema.taxonomyTerms.kind, "commitment"))).toBe(6);
+    expect(await db.$count(schema.valuePanels)).toBe(4);
+    expect(await db.$count(schema.awards)).toBeGreaterThanOrEqual(4);
+    expect(await db.$count(schema.games)).toBeGreaterThanOrEqual(4);
+    expect(await db.$count(schema.jobOffers)).toBeGreaterThanOrEqual(6);
+    const internships = await listFaq(db, "internships", "en");
+    expect(internships.flatMap((c) => c.items)).toHaveLength(9);
+    const files = fs.readdirSync(realContent, { recursive: true, withFileTypes: true });
+    expect(await db.$count(schema.contentSources)).toBe(files.filter((f) => f.isFile()).length);
+  });
+
+  it("is a no-op the second time: nothing in the database changes", async () => {
+    await loadContent(db, realContent, quiet);
+    const before = await snapshot(db);
+    const report = await loadContent(db, realContent, quiet);
+    expect(report).toMatchObject({ changed: false, upserted: 0, removed: 0, closedJobs: 0 });
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("updates what a changed file holds and leaves the rest as it was", async () => {
+    const dir = copyContent();
+    await loadContent(db, dir, quiet);
+    const jobsBefore = await db.select().from(schema.jobOffers);
+    editYaml(dir, "offices/gent.yaml", (d) => {
+      (d.summary as Record<string, string>).es = "Nuestra sede, renovada.";
+    });
+    const report = await loadContent(db, dir, quiet);
+    expect(report).toMatchObject({ changed: true, upserted: 1, removed: 0, closedJobs: 0 });
+    const gent = (await listOffices(db, "es")).find((o) => o.slug === "gent");
+    expect(gent?.summary).toBe("Nuestra sede, renovada.");
+    // Untouched offers keep their ids and their updatedAt.
+    expect(await db.select().from(schema.jobOffers)).toEqual(jobsBefore);
+  });
+
+  it("updates an offer when only one of its language files changes, keeping its id", async () => {
+    const dir = copyContent();
+    await loadContent(db, dir, quiet);
+    const [before] = await listOpenJobOffers(db, { lang: "en", office: "warsaw" });
+    const file = path.join(dir, "jobs/warsaw-tools-programmer/en.md");
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, "utf8").replace('title: "Tools Programmer"', "title: Tools Engineer"),
+    );
+    await loadContent(db, dir, quiet);
+    const after = await getJobOffer(db, before!.id, "en");
+    expect(after?.title).toBe("Tools Engineer");
+    expect(after?.languages).toEqual(["en", "fr", "es"]);
+  });
+
+  it("closes, never deletes, an offer whose files are removed", async () => {
+    const dir = copyContent();
+    await loadContent(db, dir, quiet);
+    const [offer] = await listOpenJobOffers(db, { lang: "en", office: "dublin" });
+    expect(offer).toBeDefined();
+    fs.rmSync(path.join(dir, "jobs/dublin-gameplay-qa-tester"), { recursive: true });
+    const report = await loadContent(db, dir, quiet);
+    expect(report.closedJobs).toBe(1);
+    const closed = await getJobOffer(db, offer!.id, "en");
+    expect(closed).toMatchObject({ id: offer!.id, isOpen: false, title: offer!.title });
+    expect((await listOpenJobOffers(db, { lang: "en" })).map((j) => j.id)).not.toContain(offer!.id);
+    // Putting the files back reopens the same offer at the same address.
+    fs.cpSync(
+      path.join(realContent, "jobs/dublin-gameplay-qa-tester"),
+      path.join(dir, "jobs/dublin-gameplay-qa-tester"),
+      {
+        recursive: true,
+      },
+    );
+    await loadContent(db, dir, quiet);
+    expect((await getJobOffer(db, offer!.id, "en"))?.isOpen).toBe(true);
+  });
+
+  it("removes FAQ answers, games and offices whose files are removed", async () => {
+    const dir = copyContent();
+    await loadContent(db, dir, quiet);
+    fs.rmSync(path.join(dir, "faq/support-feedback"), { recursive: true });
+    for (const lang of languages)
+      fs.rmSync(path.join(dir, `faq/internships/09-can-an-internship-lead-to-a-job.${lang}.md`));
+    // An office goes together with what points at it (its jobs and its playtest site).
+    fs.rmSync(path.join(dir, "jobs/kuala-lumpur-environment-artist"), { recursive: true });
+    fs.rmSync(path.join(dir, "playtests/selangor.yaml"));
+    fs.rmSync(path.join(dir, "offices/kuala-lumpur.yaml"));
+    await loadContent(db, dir, quiet);
+    expect((await listFaq(db, "support", "en")).map((c) => c.slug)).not.toContain("support-feedback");
+    expect((await listFaq(db, "internships", "en"))[0]?.items).toHaveLength(8);
+    expect((await listOffices(db, "en")).map((o) => o.slug)).not.toContain("kuala-lumpur");
+    const again = await loadContent(db, dir, quiet);
+    expect(again.changed).toBe(false);
+  });
+
+  it("refuses a broken file, naming file and field, and stores nothing", async () => {
+    const dir = copyContent();
+    editYaml(dir, "offices/gent.yaml", (d) => {
+      delete (d.address as Record<string, unknown>).postalCode;
+    });
+    const failure = loadContent(db, dir, quiet);
+    await expect(failure).rejects.toBeInstanceOf(ContentError);
+    await expect(failure).rejects.toThrow("content/offices/gent.yaml: address.postalCode: Required");
+    for (const rows of Object.values(await snapshot(db))) expect(rows).toEqual([]);
+  });
+
+  it("refuses a broken file on an already loaded database and leaves it as it was", async () => {
+    const dir = copyContent();
+    await loadContent(db, dir, quiet);
+    const before = await snapshot(db);
+    editYaml(dir, "games/tidebound.yaml", (d) => {
+      d.name = "Tidebound II";
+    });
+    editYaml(dir, "jobs/barcelona-technical-art-intern/offer.yaml", (d) => {
+      delete d.salary;
+    });
+    await expect(loadContent(db, dir, quiet)).rejects.toThrow(
+      /content\/jobs\/barcelona-technical-art-intern\/offer\.yaml: salary: Required: offers at an EU office \(barcelona\)/,
+    );
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("refuses an offer at the Quebec office without French text", async () => {
+    const dir = copyContent();
+    fs.rmSync(path.join(dir, "jobs/quebec-qa-intern/fr.md"));
+    await expect(loadContent(db, dir, quiet)).rejects.toThrow(
+      /content\/jobs\/quebec-qa-intern\/fr\.md: \(file\): Required: offers at the Quebec office/,
+    );
+    expect(await db.$count(schema.jobOffers)).toBe(0);
+  });
+
+  it("stores every localized text in en, fr and es", async () => {
+    await loadContent(db, realContent, quiet);
+    const missing: string[] = [];
+    const check = (where: string, value: unknown) => {
+      const record = value as Record<string, unknown>;
+      for (const lang of languages) {
+        if (typeof record?.[lang] !== "string" || !(record[lang] as string).trim())
+          missing.push(`${where}.${lang}`);
+      }
+    };
+    for (const o of await db.select().from(schema.offices)) {
+      check(`office ${o.slug} name`, o.name);
+      check(`office ${o.slug} country`, o.country);
+      check(`office ${o.slug} summary`, o.summary);
+    }
+    for (const t of await db.select().from(schema.taxonomyTerms)) check(`${t.kind} ${t.slug}`, t.label);
+    for (const c of await db.select().from(schema.faqCategories)) {
+      check(`faq category ${c.slug} title`, c.title);
+      if (c.description) check(`faq category ${c.slug} description`, c.description);
+    }
+    for (const i of await db.select().from(schema.faqItems)) {
+      check(`faq ${i.slug} title`, i.title);
+      check(`faq ${i.slug} description`, i.description);
+    }
+    for (const g of await db.select().from(schema.games)) {
+      check(`game ${g.slug} tagline`, g.tagline);
+      check(`game ${g.slug} description`, g.description);
+    }
+    for (const p of await db.select().from(schema.valuePanels)) {
+      check(`panel ${p.slug} title`, p.title);
+      check(`panel ${p.slug} body`, p.body);
+    }
+    for (const a of await db.select().from(schema.awards)) check(`award ${a.slug}`, a.title);
+    const settings = new Map((await db.select().from(schema.siteSettings)).map((s) => [s.key, s.value]));
+    const studio = settings.get("studio") as Record<string, unknown>;
+    check("studio tagline", studio.tagline);
+    const home = settings.get("home") as Record<string, Record<string, unknown>>;
+    for (const [part, fields] of Object.entries(home)) {
+      for (const [field, value] of Object.entries(fields)) {
+        if (field !== "link") check(`home ${part}.${field}`, value);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ContentError } from "./content-error";
+
+/** One file of the content folder: its path relative to the folder (with "/"), text and hash. */
+export type ContentFile = { path: string; text: string; hash: string };
+
+export type ContentFiles = {
+  /** How files are named in messages, e.g. "content" so problems read "content/studio.yaml: …". */
+  label: string;
+  files: Map<string, ContentFile>;
+};
+
+/** Reads every file under `dir` (dot files and folders skipped: editors and git leave them). */
+export async function readContentFiles(dir: string): Promise<ContentFiles> {
+  const root = path.resolve(dir);
+  const label = path.basename(root);
+  const stat = await fs.stat(root).catch(() => null);
+  if (!stat?.isDirectory()) throw new ContentError([`${root}: the content folder does not exist`]);
+  const files = new Map<string, ContentFile>();
+  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+    if (relative.split("/").some((part) => part.startsWith("."))) continue;
+    const bytes = await fs.readFile(path.join(root, relative));
+    files.set(relative, {
+      path: relative,
+      text: bytes.toString("utf8"),
+      hash: crypto.createHash("sha256").update(bytes).digest("hex"),
+    });
+  }
+  return { label, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))) };
+}

@@ -1,0 +1,26 @@
+import "./home.css";
+import { useTranslation } from "react-i18next";
+import { Icon } from "~/features/pages/icons";
+import { Section } from "~/features/pages/Section";
+import type { Award } from "~/features/studio/types";
+
+export function AwardsSection({ awards }: { awards: Award[] }) {
+  const { t } = useTranslation("home");
+  return (
+    <Section label={t("awards.label")} title={t("awards.title")} intro={t("awards.intro")}>
+      <ul className="awards">
+        {awards.map((award) => (
+          <li key={award.slug} className="award">
+            <Icon name="trophy" size={28} />
+            <p className="award__year">{award.year}</p>
+            <p className="award__title">{award.title}</p>
+            <p className="award__org">
+              {award.organization}
+              {award.game ? ` · ${t("awards.for", { game: award.game })}` : ""}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

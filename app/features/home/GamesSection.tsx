@@ -1,0 +1,71 @@
+import "./home.css";
+import { useTranslation } from "react-i18next";
+import { Section } from "~/features/pages/Section";
+
+export type GameCard = {
+  slug: string;
+  name: string;
+  tagline: string;
+  description: string;
+  platforms: string[];
+  image: string | null;
+  website: string | null;
+  /** Formatted on the server ("12 March 2024"), null when unreleased. */
+  released: string | null;
+};
+
+/** The games, anchored at `#games` (the hero and the header link scroll here). */
+export function GamesSection({ games }: { games: GameCard[] }) {
+  const { t } = useTranslation("home");
+  return (
+    <Section
+      id="games"
+      label={t("games.label")}
+      title={t("games.title")}
+      intro={t("games.intro")}
+      tone="raised"
+    >
+      <ul className="games">
+        {games.map((game) => (
+          <li key={game.slug} className="game">
+            {game.image ? (
+              <img
+                className="game__art"
+                src={game.image}
+                alt=""
+                width="640"
+                height="360"
+                loading="lazy"
+                decoding="async"
+              />
+            ) : null}
+            <div className="game__body">
+              <h3 className="game__name">{game.name}</h3>
+              <p className="game__tagline">{game.tagline}</p>
+              <p className="game__description">{game.description}</p>
+              <p className="game__meta">
+                <span className="game__status">
+                  {game.released ? t("games.released", { date: game.released }) : t("games.upcoming")}
+                </span>
+                <span className="visually-hidden">{t("games.platforms")}: </span>
+                {game.platforms.map((platform) => (
+                  <span key={platform} className="tag">
+                    {platform}
+                  </span>
+                ))}
+              </p>
+              {game.website ? (
+                <p>
+                  <a className="text-link" href={game.website} target="_blank" rel="noopener noreferrer">
+                    {t("games.website", { game: game.name })}
+                    <span className="visually-hidden"> {t("games.newTab")}</span>
+                  </a>
+                </p>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

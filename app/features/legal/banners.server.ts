@@ -1,0 +1,40 @@
+import { and, asc, gte, isNull, lte, or } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { banners } from "~/platform/db/schema/legal";
+import { type Language, pick } from "~/platform/i18n/languages";
+
+/** A home page banner in one language (GET /api/multibanners and the home page). */
+export type Banner = {
+  slug: string;
+  title: string;
+  body: string;
+  /** A site path in its English form (pages localize it) or an https URL; null without a link. */
+  link: string | null;
+  linkLabel: string | null;
+  /** ISO instants of the showing window; null when open-ended. */
+  startsAt: string | null;
+  endsAt: string | null;
+};
+
+/** The banners showing at `now` (both ends inclusive), in their content order. */
+export async function listActiveBanners(db: Db, lang: Language, now: Date = new Date()): Promise<Banner[]> {
+  const rows = await db
+    .select()
+    .from(banners)
+    .where(
+      and(
+        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+        or(isNull(banners.endsAt), gte(banners.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(banners.sort), asc(banners.slug));
+  return rows.map((row) => ({
+    slug: row.slug,
+    title: pick(row.title, lang) ?? "",
+    body: pick(row.body, lang) ?? "",
+    link: row.link,
+    linkLabel: row.linkLabel ? (pick(row.linkLabel, lang) ?? null) : null,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,120 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { changeTree, problemsOf } from "~/features/content/content-test-kit";
+import { parseContentTree, unitKeyOf } from "~/features/content/parse-tree.server";
+import { type ContentFiles, readContentFiles } from "~/features/content/read-tree.server";
+import { legalDocumentSlugs } from "~/features/content/schemas";
+import { languages } from "~/platform/i18n/languages";
+
+let real: ContentFiles;
+
+beforeAll(async () => {
+  real = await readContentFiles(path.resolve("content"));
+});
+
+const withChanges = (changes: Record<string, string | null>) => changeTree(real, changes);
+
+const legalFile = (front: string, body = "## Section\n\nText.") => `---\n${front}\n---\n\n${body}\n`;
+
+describe("legal documents in the content tree", () => {
+  it("reads the four legal pages in every language, with one version and date each", () => {
+    const { legalDocuments } = parseContentTree(real);
+    expect(legalDocuments.map((d) => d.data.slug).sort()).toEqual([...legalDocumentSlugs].sort());
+    for (const { data, sources } of legalDocuments) {
+      expect(sources).toEqual(languages.map((lang) => `legal/${data.slug}/${lang}.md`));
+      expect(data.lastChanged).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      for (const lang of languages) {
+        expect(data.title[lang].length).toBeGreaterThan(3);
+        expect(data.body[lang]).toMatch(/^## /m);
+      }
+    }
+    expect(legalDocuments.find((d) => d.data.slug === "tos")?.data.version).toBe(1);
+  });
+
+  it("keys legal files and banners to their units", () => {
+    expect(unitKeyOf("legal/privacy/fr.md")).toBe("legal:privacy");
+    expect(unitKeyOf("banners/01-now-hiring.yaml")).toBe("banner:01-now-hiring");
+    expect(unitKeyOf("legal/cookies/en.md")).toBeNull();
+    expect(unitKeyOf("legal/privacy/de.md")).toBeNull();
+  });
+
+  it("requires every language of every legal page", () => {
+    expect(problemsOf(withChanges({ "legal/gdpr/es.md": null }))).toContain(
+      "content/legal/gdpr/es.md: file is missing (every legal page is written in en, fr and es)",
+    );
+  });
+
+  it("requires the same version and date of last change in every language", () => {
+    const problems = problemsOf(
+      withChanges({
+        "legal/tos/fr.md": legalFile("title: Conditions\nversion: 2\nlastChanged: 2026-11-20"),
+        "legal/tos/es.md": legalFile("title: Condiciones\nversion: 1\nlastChanged: 2026-01-02"),
+      }),
+    );
+    expect(problems).toContain(
+      "content/legal/tos/fr.md: version: Must be the same in every language (legal/tos/en.md says 1)",
+    );
+    expect(problems).toContain(
+      "content/legal/tos/es.md: lastChanged: Must be the same in every language (legal/tos/en.md says 2026-11-20)",
+    );
+  });
+
+  it("names bad front matter fields and an empty body", () => {
+    const problems = problemsOf(
+      withChanges({
+        "legal/privacy/en.md": legalFile("version: 0\nlastChanged: 20 November"),
+        "legal/gdpr/en.md": legalFile("title: Rights\nversion: 1\nlastChanged: 2026-11-20", ""),
+      }),
+    );
+    expect(problems).toContain("content/legal/privacy/en.md: title: Required");
+    expect(problems.some((p) => p.startsWith("content/legal/privacy/en.md: version:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("content/legal/privacy/en.md: lastChanged:"))).toBe(true);
+    expect(problems).toContain("content/legal/gdpr/en.md: (body): Required");
+  });
+
+  it("refuses a legal document it does not know", () => {
+    expect(
+      problemsOf(
+        withChanges({ "legal/imprint/en.md": legalFile("title: x\nversion: 1\nlastChanged: 2026-01-01") }),
+      ),
+    ).toContain(
+      "content/legal/imprint/en.md: unexpected file (see README.md in the content folder for the layout)",
+    );
+  });
+});
+
+describe("banners in the content tree", () => {
+  it("reads the studio's banners with their dates and links", () => {
+    const { banners } = parseContentTree(real);
+    const hiring = banners.find((b) => b.data.slug === "01-now-hiring")?.data;
+    expect(hiring).toMatchObject({ sort: 1, link: "/careers" });
+    expect(hiring?.linkLabel?.fr).toBe("Voir les postes offerts");
+    const launch = banners.find((b) => b.data.slug === "03-tidebound-launch-week")?.data;
+    expect(launch).toMatchObject({ startsOn: "2026-03-10", endsOn: "2026-03-24" });
+    expect(launch?.link).toBeUndefined();
+  });
+
+  const bannerYaml = (lines: string[]) =>
+    [...lines, "body: { en: Body, fr: Corps, es: Cuerpo }", "sort: 1"].join("\n");
+
+  it("refuses a banner missing a language", () => {
+    expect(
+      problemsOf(withChanges({ "banners/bad.yaml": bannerYaml(["title: { en: Hi, fr: Salut }"]) })),
+    ).toContain("content/banners/bad.yaml: title.es: Required");
+  });
+
+  it("refuses a banner ending before it starts, or a link without its label", () => {
+    const problems = problemsOf(
+      withChanges({
+        "banners/bad.yaml": bannerYaml([
+          "title: { en: Hi, fr: Salut, es: Hola }",
+          "startsOn: 2026-05-02",
+          "endsOn: 2026-05-01",
+          "link: /careers",
+        ]),
+      }),
+    );
+    expect(problems).toContain("content/banners/bad.yaml: endsOn: Must not be before startsOn");
+    expect(problems).toContain("content/banners/bad.yaml: linkLabel: A link and its label go together");
+  });
+});

@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { formatDate } from "~/features/careers/job-display";
+import type { LegalDocumentSlug } from "~/features/content/schemas";
+import { getStudioInfo } from "~/features/studio/studio.server";
+import { servicesContext } from "~/platform/request-context";
+import { loadPageSeo, type PageLoaderArgs, routeLanguage } from "~/platform/seo/page-seo.server";
+import type { LegalPageData, LegalPageKey } from "./LegalPage";
+import { getLegalDocument } from "./legal.server";
+
+/** The four legal routes' loader: the document in the page's language, its SEO and contact. */
+export async function loadLegalPage(
+  args: PageLoaderArgs,
+  slug: LegalDocumentSlug,
+  page: LegalPageKey,
+  contact: "privacy" | "general",
+) {
+  const { db } = args.context.get(servicesContext);
+  const lang = routeLanguage(args.params);
+  const studio = await getStudioInfo(db, lang);
+  const doc = await getLegalDocument(db, slug, lang, studio);
+  if (!doc) throw data(null, { status: 404 });
+  const content: LegalPageData = {
+    title: doc.title,
+    version: doc.version,
+    lastChanged: doc.lastChanged,
+    lastChangedLabel: formatDate(doc.lastChanged, lang),
+    html: doc.html,
+    toc: doc.toc,
+    studioName: studio.name,
+    email: studio.email[contact],
+  };
+  return { seo: await loadPageSeo(args, page, { studio }), content };
+}

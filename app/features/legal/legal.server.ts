@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import type { LegalDocumentSlug } from "~/features/content/schemas";
+import type { StudioInfo } from "~/features/studio/types";
+import type { Db } from "~/platform/db/client.server";
+import { legalDocuments } from "~/platform/db/schema/legal";
+import { type Language, pick } from "~/platform/i18n/languages";
+import { renderMarkdown } from "~/platform/markdown/markdown.server";
+import { addHeadingAnchors, type TocEntry } from "./legal-toc";
+
+export type LegalDocument = {
+  slug: LegalDocumentSlug;
+  title: string;
+  version: number;
+  /** ISO date (YYYY-MM-DD) of the last change. */
+  lastChanged: string;
+  /** Sanitized HTML with anchored headings. */
+  html: string;
+  toc: TocEntry[];
+};
+
+/**
+ * The studio facts a legal text may name with `{{…}}`, so an address or the studio's name is
+ * written once (content/studio.yaml) and never goes stale in twelve documents.
+ */
+export function legalPlaceholders(
+  studio: Pick<StudioInfo, "name" | "email" | "website">,
+): Record<string, string> {
+  return {
+    studio: studio.name,
+    website: studio.website,
+    "email.general": studio.email.general,
+    "email.privacy": studio.email.privacy,
+    "email.support": studio.email.support,
+    "email.recruiting": studio.email.recruiting,
+    "email.press": studio.email.press,
+  };
+}
+
+/** Replaces `{{name}}` with its value; an unknown name is left visible so a test catches it. */
+export function fillPlaceholders(markdown: string, values: Record<string, string>): string {
+  return markdown.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => values[name] ?? match);
+}
+
+/** A legal document in a language, rendered (sanitized) with its table of contents; null if absent. */
+export async function getLegalDocument(
+  db: Db,
+  slug: LegalDocumentSlug,
+  lang: Language,
+  studio: Pick<StudioInfo, "name" | "email" | "website">,
+): Promise<LegalDocument | null> {
+  const [row] = await db.select().from(legalDocuments).where(eq(legalDocuments.slug, slug));
+  if (!row) return null;
+  const markdown = fillPlaceholders(pick(row.body, lang) ?? "", legalPlaceholders(studio));
+  const { html, toc } = addHeadingAnchors(renderMarkdown(markdown));
+  return {
+    slug,
+    title: pick(row.title, lang) ?? "",
+    version: row.version,
+    lastChanged: row.lastChanged,
+    html,
+    toc,
+  };
+}

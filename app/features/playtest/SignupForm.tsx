@@ -1,0 +1,88 @@
+import { getFormProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form, useLocation, useNavigation } from "react-router";
+import type { FormReply } from "~/platform/forms/parse-form.server";
+import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { DateOfBirthField } from "~/ui/forms/DateOfBirthField";
+import { RequiredFieldsNote } from "~/ui/forms/Field";
+import { FormErrors } from "~/ui/forms/FormErrors";
+import { PhoneField } from "~/ui/forms/PhoneField";
+import { Select } from "~/ui/forms/Select";
+import { EmailField, TextField } from "~/ui/forms/TextField";
+import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { signUpFormAnchor } from "./PlaytestSections";
+import { playtestCommitments, playtestSignupSchema } from "./signup-form";
+
+export const signupFormId = "playtest-signup";
+
+/**
+ * The sign-up form (SPEC §2): who, where, date of birth, the four commitments and the consent to
+ * the stated use and retention. A real form: without JavaScript the server answers the errors.
+ */
+export function SignupForm({
+  lastResult,
+  locations,
+  retentionMonths,
+  defaultLocation,
+}: {
+  lastResult?: FormReply | null;
+  locations: Array<{ value: string; label: string }>;
+  retentionMonths: number;
+  defaultLocation?: string;
+}) {
+  const { t } = useTranslation("playtesting");
+  const location = useLocation();
+  const [form, fields] = useValidatedForm({
+    schema: playtestSignupSchema,
+    lastResult,
+    id: signupFormId,
+    defaultValue: defaultLocation ? { location: defaultLocation as never } : undefined,
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="playtest-signup" id={signUpFormAnchor}>
+      <h3 className="playtest-signup__title" id={`${signupFormId}-title`}>
+        {t("form.title")}
+      </h3>
+      <p>{t("form.intro")}</p>
+      <RequiredFieldsNote />
+      <Form
+        method="post"
+        // The answer comes back scrolled to the form, so a visitor without JavaScript lands on
+        // the errors instead of the top of a long page.
+        action={`${location.pathname}${location.search}#${signUpFormAnchor}`}
+        aria-labelledby={`${signupFormId}-title`}
+        {...getFormProps(form)}
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField field={fields.name} label={t("form.name")} autoComplete="name" />
+        <EmailField field={fields.email} label={t("form.email")} />
+        <PhoneField field={fields.phone} legend={t("form.phone")} />
+        <Select
+          field={fields.location}
+          label={t("form.location")}
+          options={locations}
+          placeholder={t("form.locationPlaceholder")}
+        />
+        <DateOfBirthField field={fields.dateOfBirth} legend={t("form.dateOfBirth")} />
+        <fieldset className="playtest-signup__commitments">
+          <legend className="field__label">{t("form.commitments")}</legend>
+          <p className="field__hint">{t("form.commitmentsHint")}</p>
+          {playtestCommitments.map((key) => (
+            <CheckboxSwitch key={key} field={fields[key]} label={t(`form.${key}`)} />
+          ))}
+        </fieldset>
+        <CheckboxSwitch
+          field={fields.consent}
+          label={t("form.consent", { months: retentionMonths })}
+          hint={t("form.retention", { months: retentionMonths })}
+        />
+        <p>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t("form.submit")}
+          </button>
+        </p>
+      </Form>
+    </div>
+  );
+}

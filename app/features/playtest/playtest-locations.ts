@@ -1,0 +1,13 @@
+/**
+ * Where playtests take place (SPEC §2): the five sign-up locations, in the spec's order, each
+ * with the studio office that hosts it (Selangor's sessions are run by the Kuala Lumpur studio).
+ */
+export const playtestLocations = [
+  { key: "gent", office: "gent" },
+  { key: "quebec", office: "quebec" },
+  { key: "barcelona", office: "barcelona" },
+  { key: "warsaw", office: "warsaw" },
+  { key: "selangor", office: "kuala-lumpur" },
+] as const;
+
+export type PlaytestLocationKey = (typeof playtestLocations)[number]["key"];

@@ -1,0 +1,68 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { offices } from "~/platform/db/schema/content";
+import { playtestSites, surveys } from "~/platform/db/schema/playtest";
+import { type Language, pick } from "~/platform/i18n/languages";
+import { type SurveyDefinition, surveyDefinitionSchema } from "./survey-definition";
+import type { PlaytestSiteView } from "./types";
+
+export type * from "./types";
+
+/** Today's date (YYYY-MM-DD) in UTC. */
+export function isoDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Every playtest site with the office that runs it and its current sessions (those not yet
+ * over on `now`), in the sites' order; a site with nothing running has an empty list.
+ */
+export async function listPlaytestSites(
+  db: Db,
+  lang: Language,
+  now = new Date(),
+): Promise<PlaytestSiteView[]> {
+  const [sites, officeRows] = await Promise.all([
+    db.select().from(playtestSites).orderBy(asc(playtestSites.sort), asc(playtestSites.slug)),
+    db.select().from(offices),
+  ]);
+  const today = isoDay(now);
+  return sites.map((site) => {
+    const office = officeRows.find((o) => o.slug === site.office);
+    return {
+      slug: site.slug,
+      name: pick(site.name, lang) ?? site.slug,
+      office: office
+        ? { slug: office.slug, name: pick(office.name, lang) ?? office.slug, address: office.address }
+        : null,
+      playtests: site.sessions
+        .filter((s) => s.endsOn >= today)
+        .sort((a, b) => a.startsOn.localeCompare(b.startsOn))
+        .map((s) => ({
+          id: s.slug,
+          kind: s.kind,
+          title: pick(s.title, lang) ?? s.slug,
+          description: pick(s.summary, lang) ?? "",
+          startsOn: s.startsOn,
+          endsOn: s.endsOn,
+          status: s.status,
+        })),
+    };
+  });
+}
+
+/** Slugs of the sites people can sign up for. */
+export async function listSiteSlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ slug: playtestSites.slug })
+    .from(playtestSites)
+    .orderBy(asc(playtestSites.sort));
+  return rows.map((r) => r.slug);
+}
+
+/** A survey's definition, or null when there is no such survey. */
+export async function getSurvey(db: Db, code: string): Promise<SurveyDefinition | null> {
+  const [row] = await db.select().from(surveys).where(eq(surveys.code, code));
+  // Stored by the loader after validation; parsing again applies the defaults and types it.
+  return row ? surveyDefinitionSchema.parse(row.definition) : null;
+}

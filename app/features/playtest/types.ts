@@ -1,0 +1,21 @@
+import type { OfficeAddress } from "~/platform/db/schema/content";
+
+/** Shapes the playtest queries return: texts already in the requested language. */
+
+export type PlaytestView = {
+  id: string;
+  kind: "focus-group" | "extended";
+  title: string;
+  description: string;
+  /** ISO dates, inclusive. */
+  startsOn: string;
+  endsOn: string;
+  status: "open" | "full";
+};
+
+export type PlaytestSiteView = {
+  slug: string;
+  name: string;
+  office: { slug: string; name: string; address: OfficeAddress } | null;
+  playtests: PlaytestView[];
+};

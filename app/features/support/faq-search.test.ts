@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { faqSearchLimits, faqSearchQuery, foldText, searchTerms } from "./faq-search";
+
+describe("foldText", () => {
+  it("drops case and accents in the site's languages", () => {
+    expect(foldText("Contraseña")).toBe("contrasena");
+    expect(foldText("RÉINITIALISER àâçèêëîïôûùüÿ")).toBe("reinitialiser aaceeeiiouuuy");
+    expect(foldText("Øresund Łódź Đakovo")).toBe("oresund lodz dakovo");
+  });
+});
+
+describe("searchTerms", () => {
+  it("splits on anything but letters and digits, folds, and drops repeats", () => {
+    expect(searchTerms("  Mot de passe, mot-de-PASSE!")).toEqual(["mot", "de", "passe"]);
+    expect(searchTerms("¿Cómo restablezco mi contraseña?")).toEqual([
+      "como",
+      "restablezco",
+      "mi",
+      "contrasena",
+    ]);
+    expect(searchTerms("%_% \\")).toEqual([]);
+  });
+
+  it("keeps at most the configured number of words from a bounded query", () => {
+    expect(searchTerms("a b c d e f g h i j k")).toHaveLength(faqSearchLimits.maxTerms);
+    expect(searchTerms(`${"x".repeat(faqSearchLimits.maxQuery)} tail`)).toEqual([
+      "x".repeat(faqSearchLimits.maxQuery),
+    ]);
+  });
+});
+
+describe("faqSearchQuery", () => {
+  it("fills defaults and refuses junk", () => {
+    expect(faqSearchQuery.parse({})).toEqual({
+      lang: "en",
+      page: 1,
+      pageSize: faqSearchLimits.defaultPageSize,
+    });
+    for (const bad of [
+      { page: "0" },
+      { pageSize: "51" },
+      { lang: "de" },
+      { category: "../x" },
+      { q: ["a", "b"] },
+    ]) {
+      expect(faqSearchQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});

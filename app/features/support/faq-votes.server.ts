@@ -1,0 +1,104 @@
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/platform/db/client.server";
+import { faqItems, faqVotes } from "~/platform/db/schema";
+import { parseCookies, serializeCookie } from "~/platform/http/cookies";
+
+/**
+ * "Was this helpful?" (SPEC §7 GET and POST /api/faqs/vote/{id}): one vote per visitor and
+ * answer, a new vote replaces the old one. The visitor is a random id in an HttpOnly cookie set
+ * when they first vote; the database keeps only its SHA-256 hash, so a leaked table cannot be
+ * turned back into cookies, and nothing in it names a person.
+ */
+
+export const FAQ_VISITOR_COOKIE = "faq_visitor";
+/** The cookie lasts a year; the votes stay, anonymous, as long as their answer exists. */
+export const FAQ_VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
+const visitorIdPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export type FaqVoteSummary = {
+  id: number;
+  helpful: number;
+  notHelpful: number;
+  /** This visitor's vote: true (helpful), false (not helpful) or null (none yet). */
+  vote: boolean | null;
+};
+
+/** The visitor id of a Cookie header, when it holds a well-formed one. */
+export function readVisitorId(cookieHeader: string | null | undefined): string | null {
+  const value = parseCookies(cookieHeader).get(FAQ_VISITOR_COOKIE);
+  return value && visitorIdPattern.test(value) ? value : null;
+}
+
+export function hashVisitorId(id: string): string {
+  return crypto.createHash("sha256").update(id).digest("hex");
+}
+
+/** The visitor of a request; a new id (with its Set-Cookie value) when they have none yet. */
+export function resolveVisitor(
+  cookieHeader: string | null | undefined,
+  options: { secure: boolean },
+): { hash: string; setCookie?: string } {
+  const existing = readVisitorId(cookieHeader);
+  if (existing) return { hash: hashVisitorId(existing) };
+  const id = crypto.randomBytes(32).toString("base64url");
+  return {
+    hash: hashVisitorId(id),
+    setCookie: serializeCookie(FAQ_VISITOR_COOKIE, id, {
+      maxAgeSeconds: FAQ_VISITOR_MAX_AGE,
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: options.secure,
+    }),
+  };
+}
+
+async function faqExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: faqItems.id }).from(faqItems).where(eq(faqItems.id, id));
+  return Boolean(row);
+}
+
+async function summary(db: Db | Tx, id: number, visitorHash: string | null): Promise<FaqVoteSummary> {
+  const [counts] = await db
+    .select({
+      helpful: sql<number>`count(*) filter (where ${faqVotes.helpful})`.mapWith(Number),
+      notHelpful: sql<number>`count(*) filter (where not ${faqVotes.helpful})`.mapWith(Number),
+    })
+    .from(faqVotes)
+    .where(eq(faqVotes.faqItemId, id));
+  let vote: boolean | null = null;
+  if (visitorHash) {
+    const [own] = await db
+      .select({ helpful: faqVotes.helpful })
+      .from(faqVotes)
+      .where(and(eq(faqVotes.faqItemId, id), eq(faqVotes.visitorHash, visitorHash)));
+    vote = own ? own.helpful : null;
+  }
+  return { id, helpful: counts?.helpful ?? 0, notHelpful: counts?.notHelpful ?? 0, vote };
+}
+
+/** The counts of an answer and this visitor's vote; null when no answer has this id. */
+export async function getFaqVotes(db: Db, id: number, visitorHash: string | null) {
+  if (!(await faqExists(db, id))) return null;
+  return summary(db, id, visitorHash);
+}
+
+/** Records (or replaces) a visitor's vote and returns the new counts; null for an unknown answer. */
+export async function castFaqVote(
+  db: Db,
+  id: number,
+  visitorHash: string,
+  helpful: boolean,
+): Promise<FaqVoteSummary | null> {
+  return db.transaction(async (tx) => {
+    if (!(await faqExists(tx, id))) return null;
+    await tx
+      .insert(faqVotes)
+      .values({ faqItemId: id, visitorHash, helpful })
+      .onConflictDoUpdate({
+        target: [faqVotes.faqItemId, faqVotes.visitorHash],
+        set: { helpful, updatedAt: sql`now()` },
+      });
+    return summary(tx, id, visitorHash);
+  });
+}

@@ -1,0 +1,106 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the process reads, validated once at boot. Names are stable (see README's
+ * configuration table); an outside service is off when its base URL is unset.
+ */
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Trust X-Forwarded-* from this many proxies (0 when the app faces the internet). */
+  HTTP_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Content folder loaded into the database at start. */
+  CONTENT_DIR: z.string().min(1).default("./content"),
+  /** Where `npm run build` writes and the production server reads the build. */
+  BUILD_DIR: z.string().min(1).default("build"),
+  /** Outside analytics provider script URL; off when unset (first-party counts only). */
+  ANALYTICS_SCRIPT_URL: optionalUrl,
+  /**
+   * Comma-separated names of the cookies that outside provider sets, removed when a visitor
+   * rejects analytics. Empty by default: first-party analytics sets no cookie.
+   */
+  ANALYTICS_COOKIE_NAMES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, "not a cookie name")))
+    .default([]),
+  /** Days the first-party page-view counts are kept before they are deleted (about 25 months). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(760),
+  /** Upload size limit in KB, for one file and for all files of one form (SPEC §9: 5000). */
+  UPLOAD_MAX_KB: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** Files one form may carry (SPEC §9: 1). */
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(20).default(1),
+  /** How often the mail worker looks for e-mails to send. */
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /** Tries per e-mail (backoff 30 s doubling to at most 1 h) before it is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Form submissions (and uploads) per client and per form in 10 minutes. */
+  RATE_LIMIT_FORM_POINTS: z.coerce.number().int().min(1).default(10),
+  /** JSON API calls per client per minute. */
+  RATE_LIMIT_API_POINTS: z.coerce.number().int().min(1).default(300),
+  /** Months playtest sign-ups and survey answers are kept before they are deleted (issue 5). */
+  PLAYTEST_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string;
+  contentDir: string;
+  publicUrl: string;
+  isProduction: boolean;
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws a ConfigError naming each bad variable and why. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  // An empty string means "unset" for every variable, as shells and .env files produce them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) =>
+        `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = result.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    contentDir: path.resolve(c.CONTENT_DIR),
+    publicUrl,
+    isProduction: c.NODE_ENV === "production",
+    secureCookies: publicUrl.startsWith("https://"),
+  };
+}
+
+let current: Config | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+/** Tests swap the configuration for one built from an explicit environment. */
+export function setConfigForTests(env: NodeJS.ProcessEnv): Config {
+  current = parseConfig(env);
+  return current;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+describe("configuration", () => {
+  it("has working defaults for a new user", () => {
+    const c = parseConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.secureCookies).toBe(false);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("names every bad variable and why", () => {
+    let error: unknown;
+    try {
+      parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SMTP_URL: "not a url" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("PORT");
+    expect(message).toContain("DATABASE_URL");
+    expect(message).toContain("SMTP_URL");
+    expect(message).toContain('"eighty"');
+  });
+
+  it("uses secure cookies behind an https public address", () => {
+    const c = parseConfig({ PUBLIC_URL: "https://studio.example/" });
+    expect(c.secureCookies).toBe(true);
+    expect(c.publicUrl).toBe("https://studio.example");
+  });
+});

@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The query builder every service takes; the same on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction is a Db too, so services compose inside one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const migrationsFolder = path.resolve(process.cwd(), "app/platform/db/migrations");
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `work` while holding a cluster-wide lock, so only one process migrates or loads. */
+  withBootLock<T>(work: () => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite: one in-process instance per data folder. A second process opening the same folder
+ * would corrupt it, so the folder is locked and a second opener fails with a clear message.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    try {
+      release = await lockfile.lock(dir, { stale: 15_000, update: 5_000, realpath: false });
+    } catch {
+      throw new DatabaseLockedError(
+        `The embedded database in ${dir} is in use by another process. Stop it first, or set DATABASE_URL to share a PostgreSQL server between processes.`,
+      );
+    }
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    withBootLock: (work) => work(),
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+/** A loaded PGlite from a data-folder dump (tests copy one prepared database per file). */
+export async function openPgliteFromDump(dump: Blob): Promise<Database> {
+  const client = new PGlite({ loadDataDir: dump });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    withBootLock: (work) => work(),
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+const BOOT_LOCK_KEY = 7_283_114; // any constant shared by every process of this app
+
+/** PostgreSQL: a pool shared by loaders, the API and workers; several processes may share it. */
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async withBootLock(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [BOOT_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [BOOT_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return options.databaseUrl
+    ? Promise.resolve(openPostgres(options.databaseUrl))
+    : openPglite(options.dataDir);
+}

@@ -1,0 +1,7 @@
+// Each feature's tables live in their own file; drizzle-kit and the client see them all here.
+export * from "./content";
+export * from "./legal";
+export * from "./news";
+export * from "./platform";
+export * from "./playtest";
+export * from "./support";

@@ -1,0 +1,32 @@
+import { date, index, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import type { Localized } from "~/platform/i18n/languages";
+
+/**
+ * Blog and news articles (content/news/<slug>/{en,fr,es}.md), copied here by the content loader.
+ * Every article is written in every language; texts are stored per language as { en, fr, es }.
+ */
+export const newsArticles = pgTable(
+  "news_articles",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    /** A category slug (see NEWS_CATEGORIES in features/news). */
+    category: text("category").notNull(),
+    /** Tag slugs, the same in every language; labels come from the `blog` catalog. */
+    tags: jsonb("tags").$type<string[]>().notNull(),
+    publishedOn: date("published_on", { mode: "string" }).notNull(),
+    author: text("author").notNull(),
+    /** Path of the cover image under public/ (an SVG, 1200 × 630). */
+    cover: text("cover").notNull(),
+    title: jsonb("title").$type<Localized>().notNull(),
+    summary: jsonb("summary").$type<Localized>().notNull(),
+    /** Markdown per language, rendered and sanitized when shown. */
+    body: jsonb("body").$type<Localized>().notNull(),
+    /**
+     * Title, summary and body per language in lower case without accents or Markdown marks, so a
+     * search for "quebec" finds "Québec" (see news-search.ts).
+     */
+    searchText: jsonb("search_text").$type<Localized>().notNull(),
+  },
+  (t) => [index("news_articles_published_idx").on(t.publishedOn)],
+);

@@ -1,0 +1,74 @@
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Every e-mail is written here in the same transaction as the data that caused it; the mail
+ * worker delivers it with retries, so nothing is lost when SMTP is down (see mail/outbox.server.ts).
+ */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the e-mail is for (e.g. "alert-confirm"): logs and tests find messages by it. */
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Files visitors upload (issue reports, résumés). The bytes live outside the web root under
+ * the row's id; an upload not attached to anything within a day is purged.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    originalName: text("original_name").notNull(),
+    /** The type the content sniffed as, never the client's claim. */
+    mimeType: text("mime_type").notNull(),
+    extension: text("extension").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    /** Payload fields sent with the file (e.g. the form it belongs to). */
+    payload: jsonb("payload").$type<Record<string, string>>().notNull().default({}),
+    /** Hash of the token that lets the uploader delete it before it is attached. */
+    deleteTokenHash: text("delete_token_hash").notNull(),
+    attachedTo: text("attached_to"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("uploads_unattached_idx").on(t.attachedTo, t.createdAt)],
+);
+
+/** First-party analytics: page views counted per route and day, nothing about the visitor. */
+export const analyticsPageviews = pgTable(
+  "analytics_pageviews",
+  {
+    route: text("route").notNull(),
+    day: date("day").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.route, t.day] })],
+);

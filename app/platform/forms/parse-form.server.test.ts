@@ -1,0 +1,115 @@
+import { isRouteErrorResponse } from "react-router";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { email, password, requiredString } from "./fields";
+import { formMessage } from "./messages";
+import { parseForm } from "./parse-form.server";
+import { toFieldErrors } from "./validate";
+
+const schema = z.object({
+  name: requiredString(40),
+  email: email(),
+  password: password(),
+  tags: z.array(z.string()).optional(),
+});
+
+function post(body: URLSearchParams | FormData | string, contentType?: string) {
+  return new Request("http://localhost/alerts", {
+    method: "POST",
+    body,
+    headers: contentType ? { "content-type": contentType } : undefined,
+  });
+}
+
+describe("parseForm", () => {
+  it("returns the typed value of a valid form", async () => {
+    const result = await parseForm(
+      post(new URLSearchParams({ name: " Léa ", email: "lea@studio.example", password: "Abcdefg1" })),
+      schema,
+    );
+    expect(result).toMatchObject({
+      status: "success",
+      value: { name: "Léa", email: "lea@studio.example", password: "Abcdefg1" },
+    });
+  });
+
+  it("returns values and per-field message keys for the page to render without JavaScript", async () => {
+    const body = new URLSearchParams([
+      ["name", ""],
+      ["email", "lea@"],
+      ["password", "weak"],
+      ["tags", "a"],
+      ["tags", "b"],
+    ]);
+    const result = await parseForm(post(body), schema);
+    if (result.status !== "error") throw new Error("expected errors");
+    expect(result.errors).toEqual({
+      name: [formMessage("required")],
+      email: [formMessage("email")],
+      password: [formMessage("password")],
+    });
+    // What was typed comes back, except the password.
+    expect(result.values).toEqual({ email: "lea@", tags: ["a", "b"] });
+    expect(result.result.status).toBe("error");
+    expect(result.result.initialValue).not.toHaveProperty("password");
+    expect(JSON.stringify(result.result)).not.toContain("weak");
+  });
+
+  it("hides other named fields on request", async () => {
+    const result = await parseForm(post(new URLSearchParams({ name: "x", email: "y" })), schema, {
+      hideFields: ["email"],
+    });
+    expect(result.status === "error" && result.values).toEqual({ name: "x" });
+  });
+
+  it("reads multipart bodies and FormData", async () => {
+    const formData = new FormData();
+    formData.set("name", "Léa");
+    formData.set("email", "lea@studio.example");
+    formData.set("password", "Abcdefg1");
+    expect((await parseForm(post(formData), schema)).status).toBe("success");
+    expect((await parseForm(formData, schema)).status).toBe("success");
+  });
+
+  it("lets the action add a service's refusal after validation", async () => {
+    const result = await parseForm(
+      post(new URLSearchParams({ name: "Léa", email: "lea@studio.example", password: "Abcdefg1" })),
+      schema,
+    );
+    if (result.status !== "success") throw new Error("expected success");
+    const reply = result.reply({
+      formErrors: ["Error occured. Please try again"],
+      fieldErrors: { email: ["x"] },
+    });
+    expect(reply.status).toBe("error");
+    expect(reply.error).toMatchObject({ "": ["Error occured. Please try again"], email: ["x"] });
+    expect(reply.initialValue).not.toHaveProperty("password");
+  });
+
+  it("answers a body that is not a form with a 400, not a crash", async () => {
+    const error = await parseForm(post("{not a form", "multipart/form-data; boundary=x"), schema).catch(
+      (e: unknown) => e,
+    );
+    expect(isRouteErrorResponse(error) || (error as { type?: string }).type === "DataWithResponseInit").toBe(
+      true,
+    );
+    expect((error as { init?: { status?: number } }).init?.status).toBe(400);
+  });
+});
+
+describe("toFieldErrors", () => {
+  it("names nested and listed fields as forms do", () => {
+    const nested = z.object({
+      birth: z.object({ day: z.string() }),
+      teams: z.array(z.string().min(2)),
+      email: email(),
+    });
+    const parsed = nested.safeParse({ birth: {}, teams: ["ok", "x"], email: "nope" });
+    expect(parsed.success).toBe(false);
+    expect(toFieldErrors(parsed.error!)).toEqual({
+      "birth.day": [expect.any(String)],
+      "teams[1]": [expect.any(String)],
+      email: [formMessage("email")],
+    });
+  });
+});

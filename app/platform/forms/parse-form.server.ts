@@ -1,0 +1,67 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import type { z } from "zod";
+import { type FieldErrors, validateForm } from "./validate";
+
+export type FormReply = SubmissionResult<string[]>;
+
+export type FormSuccess<T> = {
+  status: "success";
+  value: T;
+  /**
+   * The reply for the page when a later step fails (a service refused the data): form-level
+   * messages for the error summary, or messages on named fields.
+   */
+  reply: (errors: { formErrors?: string[]; fieldErrors?: FieldErrors }) => FormReply;
+};
+
+export type FormFailure = {
+  status: "error";
+  /** What the visitor typed (files and secrets left out), to fill the form again. */
+  values: Record<string, unknown>;
+  /** Message keys per field name; "" holds the form's own messages. */
+  errors: FieldErrors;
+  /** The same, shaped for the form hook: return it from the action as the page's `lastResult`. */
+  result: FormReply;
+};
+
+/** Names never echoed back into the page, so a password does not travel twice. */
+const secretName = /password|secret|token/i;
+
+/**
+ * Reads and validates a form post in an action. Works the same whether the browser ran the
+ * schema first (JavaScript) or not: on failure the action returns `result` and the page renders
+ * the same translated errors next to the same fields.
+ */
+export async function parseForm<Schema extends z.ZodType>(
+  input: Request | FormData,
+  schema: Schema,
+  { hideFields = [] }: { hideFields?: string[] } = {},
+): Promise<FormSuccess<z.output<Schema>> | FormFailure> {
+  const formData = input instanceof Request ? await readFormData(input) : input;
+  const submission = validateForm(formData, schema);
+  const hidden = [...Object.keys(submission.payload).filter((name) => secretName.test(name)), ...hideFields];
+  if (submission.status === "success") {
+    return {
+      status: "success",
+      value: submission.value as z.output<Schema>,
+      reply: ({ formErrors, fieldErrors }) =>
+        submission.reply({ formErrors, fieldErrors, hideFields: hidden }),
+    };
+  }
+  const result = submission.reply({ hideFields: hidden });
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(result.error ?? {})) {
+    if (messages?.length) errors[name] = messages;
+  }
+  return { status: "error", values: result.initialValue ?? {}, errors, result };
+}
+
+/** A body that is not a form (or is cut off) is the visitor's fault: 400, never a 500. */
+async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ messages: ["MISSING_POST_BODY"] }, { status: 400 });
+  }
+}

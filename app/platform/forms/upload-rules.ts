@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { formMessage } from "./messages";
+
+/**
+ * What an upload may be (SPEC §9), checked in the browser before a byte is sent and again on
+ * the server (where the upload store also reads the file's magic bytes, not only its name).
+ */
+
+/** SPEC §9: jpeg, jpg, gif, png, txt, doc, docx, lsv, lsx, log, pdf, 7z, rar, zip, any image or video. */
+export const uploadExtensions = [
+  "jpeg",
+  "jpg",
+  "gif",
+  "png",
+  "txt",
+  "doc",
+  "docx",
+  "lsv",
+  "lsx",
+  "log",
+  "pdf",
+  "7z",
+  "rar",
+  "zip",
+] as const;
+
+/** The `accept` attribute of the file input: the browser's picker offers only these. */
+export const uploadAccept = [...uploadExtensions.map((ext) => `.${ext}`), "image/*", "video/*"].join(",");
+
+export type UploadLimits = {
+  /** How many files the field takes (SPEC §9: 1 by default). */
+  maxFiles: number;
+  /** The total size of the field's files, in KB (SPEC §9: 5000 KB by default). */
+  maxKb: number;
+};
+
+export const defaultUploadLimits: UploadLimits = { maxFiles: 1, maxKb: 5000 };
+
+/** SPEC §9 counts 5000 KB as 5 MB, so KB→MB divides by 1000 for the texts; bytes use 1024. */
+export const bytesPerKb = 1024;
+
+export function maxBytes(limits: UploadLimits): number {
+  return limits.maxKb * bytesPerKb;
+}
+
+/** The size shown for a file, in MB with two decimals (the upload item's `size`). */
+export function sizeInMb(bytes: number): number {
+  return Math.round((bytes / (bytesPerKb * bytesPerKb)) * 100) / 100;
+}
+
+/** The limit as the texts say it: '… max 5 MB files size error.' */
+export function maxMbLabel(limits: UploadLimits): number {
+  return Math.round(limits.maxKb / 10) / 100;
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** True when the name's extension is listed, or the browser says it is any image or video. */
+export function isAllowedUploadType(file: { name: string; type: string }): boolean {
+  if (/^(image|video)\//.test(file.type)) return true;
+  return (uploadExtensions as readonly string[]).includes(extensionOf(file.name));
+}
+
+/** The upload item's error flags (SPEC §3), set before upload. */
+export function checkUpload(
+  file: { name: string; type: string; size: number },
+  limits: UploadLimits,
+): { size: boolean; type: boolean } {
+  return { type: !isAllowedUploadType(file), size: file.size > maxBytes(limits) };
+}
+
+/** True when the files together break the count or total-size limit. */
+export function exceedsUploadLimits(files: readonly { size: number }[], limits: UploadLimits): boolean {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  return files.length > limits.maxFiles || total > maxBytes(limits);
+}
+
+/** SPEC §9: displayed names are cut to 20 characters; the extension stays readable. */
+export function truncateFileName(name: string, max = 20): string {
+  const chars = [...name];
+  if (chars.length <= max) return name;
+  const ext = extensionOf(name);
+  const tail = ext && ext.length < max / 2 ? `.${ext}` : "";
+  const tailLength = [...tail].length;
+  return `${chars.slice(0, max - 1 - tailLength).join("")}…${tail}`;
+}
+
+const uploadId = z.uuid();
+
+/**
+ * An upload field. With JavaScript, the widget has already sent each file to the upload store
+ * and submits their ids; without it, the browser posts the files themselves, which the feature
+ * then hands to the upload store. Either way the same limits and texts apply.
+ */
+export function uploadFiles(limits: UploadLimits = defaultUploadLimits, { required = false } = {}) {
+  const limitMessage = formMessage("fileLimit", { limit: limits.maxFiles, size: maxMbLabel(limits) });
+  const items = z
+    .array(z.union([z.file(), uploadId], { error: formMessage("fileType") }))
+    .superRefine((list, ctx) => {
+      const files = list.filter((item): item is File => typeof item !== "string");
+      if (list.length > limits.maxFiles) {
+        ctx.addIssue({ code: "custom", message: limitMessage });
+        return;
+      }
+      if (files.some((file) => !isAllowedUploadType(file))) {
+        ctx.addIssue({ code: "custom", message: formMessage("fileType") });
+      }
+      if (files.some((file) => file.size > maxBytes(limits))) {
+        ctx.addIssue({ code: "custom", message: formMessage("fileSize") });
+      } else if (exceedsUploadLimits(files, limits)) {
+        ctx.addIssue({ code: "custom", message: limitMessage });
+      }
+    });
+  // Optional fields say so to the form (no asterisk, no `required`) and still give a list.
+  return required
+    ? items.refine((list) => list.length > 0, formMessage("required"))
+    : items.optional().transform((list) => list ?? []);
+}

@@ -1,0 +1,196 @@
+import net from "node:net";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import { Redis } from "ioredis";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { data, type RouterContextProvider } from "react-router";
+import type { Logger } from "~/platform/logging.server";
+import { requestInfoContext, servicesContext } from "~/platform/request-context";
+
+/**
+ * Rate limits in two tiers: `form` is strict (every form submission and upload, per client
+ * and per form), `api` is generous (all of /api, per client). Counters live in memory, or in
+ * Redis when REDIS_URL is set so that several processes behind a load balancer share them.
+ */
+export type RateLimitTier = "form" | "api";
+export type RateLimits = Record<RateLimitTier, RateLimiterAbstract> & {
+  store: "memory" | "redis";
+  /**
+   * Resolves once the shared store is connected (true) or after `timeoutMs` without it
+   * (false: counting goes on in memory meanwhile). Boot waits for it so the first requests
+   * already count in Redis.
+   */
+  ready(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type RateLimitSettings = {
+  REDIS_URL?: string;
+  RATE_LIMIT_FORM_POINTS: number;
+  RATE_LIMIT_API_POINTS: number;
+};
+
+/** Window of each tier in seconds: forms count over 10 minutes, API calls over one minute. */
+const windows: Record<RateLimitTier, number> = { form: 600, api: 60 };
+export const TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS";
+
+export function createRateLimits(
+  settings: RateLimitSettings,
+  logger: Logger,
+  options: { keyPrefix?: string; windows?: Partial<Record<RateLimitTier, number>> } = {},
+): RateLimits {
+  const keyPrefix = options.keyPrefix ?? "studio:rl";
+  const duration = { ...windows, ...options.windows };
+  const points: Record<RateLimitTier, number> = {
+    form: settings.RATE_LIMIT_FORM_POINTS,
+    api: settings.RATE_LIMIT_API_POINTS,
+  };
+  const memory = (tier: RateLimitTier) =>
+    new RateLimiterMemory({
+      keyPrefix: `${keyPrefix}:${tier}`,
+      points: points[tier],
+      duration: duration[tier],
+    });
+
+  if (!settings.REDIS_URL) {
+    return {
+      store: "memory",
+      form: memory("form"),
+      api: memory("api"),
+      ready: async () => true,
+      close: async () => {},
+    };
+  }
+
+  // No offline queue: while Redis is unreachable a request must not wait for it; each limiter
+  // then counts in process memory instead (the insurance limiter) until Redis is back.
+  const redis = new Redis(settings.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let lastError = "";
+  redis.on("error", (err: Error) => {
+    // ioredis repeats the same error on every reconnect attempt; log each distinct one once.
+    if (err.message !== lastError)
+      logger.warn({ err }, "rate-limit store (Redis) unavailable; counting in memory");
+    lastError = err.message;
+  });
+  redis.on("ready", () => {
+    lastError = "";
+  });
+  const shared = (tier: RateLimitTier) =>
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${keyPrefix}:${tier}`,
+      points: points[tier],
+      duration: duration[tier],
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: memory(tier),
+    });
+  return {
+    store: "redis",
+    form: shared("form"),
+    api: shared("api"),
+    ready: (timeoutMs = 2000) =>
+      redis.status === "ready"
+        ? Promise.resolve(true)
+        : new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), timeoutMs);
+            redis.once("ready", () => {
+              clearTimeout(timer);
+              resolve(true);
+            });
+          }),
+    close: async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/**
+ * The key of a client: its address as Express sees it (X-Forwarded-For is honoured only for
+ * the configured number of trusted proxies). IPv6 clients usually hold a whole /64, so they
+ * are counted per /64 rather than per address.
+ */
+export function clientKey(ip: string | undefined): string {
+  if (!ip) return "unknown";
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!net.isIPv6(ip)) return ip;
+  return `${expandIPv6(ip).slice(0, 4).join(":")}::/64`;
+}
+
+function expandIPv6(ip: string): string[] {
+  const [head = "", tail = ""] = ip.split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = ip.includes("::") && tail ? tail.split(":") : [];
+  const missing = 8 - left.length - right.length;
+  const groups = ip.includes("::") ? [...left, ...Array(missing).fill("0"), ...right] : left;
+  return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""));
+}
+
+function retryAfterSeconds(res: RateLimiterRes): string {
+  return String(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+}
+
+/**
+ * Consumes one point for this key; resolves to the refusal when the client is over its limit.
+ * A store failure (which the insurance limiter makes unlikely) lets the request through:
+ * refusing every visitor because a counter is unavailable would be worse than not counting.
+ */
+export async function consumePoint(
+  limiter: RateLimiterAbstract,
+  key: string,
+  logger?: Logger,
+): Promise<RateLimiterRes | undefined> {
+  try {
+    await limiter.consume(key);
+    return undefined;
+  } catch (err) {
+    if (err instanceof RateLimiterRes) return err;
+    logger?.error({ err }, "rate limiter failed; request let through");
+    return undefined;
+  }
+}
+
+/**
+ * Express middleware: one point per request, per client (and per `name` when given, so each
+ * form has its own budget). Over the limit: 429 `{ messages: ["TOO_MANY_REQUESTS"] }` with
+ * Retry-After.
+ */
+export function rateLimit(limiter: RateLimiterAbstract, name?: string, logger?: Logger): RequestHandler {
+  return async (req: ExpressRequest, res, next) => {
+    const client = clientKey(req.ip);
+    const refused = await consumePoint(limiter, name ? `${name}:${client}` : client, logger);
+    if (!refused) {
+      next();
+      return;
+    }
+    res
+      .status(429)
+      .set("Retry-After", retryAfterSeconds(refused))
+      .set("Cache-Control", "no-store")
+      .json({ messages: [TOO_MANY_REQUESTS] });
+  };
+}
+
+/**
+ * For React Router actions: counts one submission of form `key` for this client and throws a
+ * 429 `data()` response (with Retry-After) once the client is over the form tier's limit.
+ */
+export async function consumeFormLimit(context: Readonly<RouterContextProvider>, key: string): Promise<void> {
+  const services = context.get(servicesContext);
+  const { clientIp } = context.get(requestInfoContext);
+  const refused = await consumePoint(
+    services.rateLimits.form,
+    `${key}:${clientKey(clientIp)}`,
+    services.logger,
+  );
+  if (refused) {
+    throw data(
+      { messages: [TOO_MANY_REQUESTS] },
+      { status: 429, headers: { "Retry-After": retryAfterSeconds(refused) } },
+    );
+  }
+}

@@ -1,0 +1,62 @@
+import { createInstance, type i18n as I18n, type Resource } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { defaultLanguage, type Language, languages } from "./languages";
+
+/**
+ * Per-language catalogs: locales/{lang}/{namespace}.json, one namespace per area of the site.
+ * The browser loads only the current language's files (lazy chunks); the server loads all.
+ */
+const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
+
+function parseKey(file: string) {
+  const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+  if (!match) throw new Error(`Unexpected catalog path ${file}`);
+  return { lang: match[1] as Language, ns: match[2] as string };
+}
+
+export const namespaces = [...new Set(Object.keys(files).map((f) => parseKey(f).ns))];
+
+const loaded: Partial<Record<Language, Record<string, Record<string, unknown>>>> = {};
+
+/** Loads (once) every namespace of one language. */
+export async function loadLanguage(lang: Language) {
+  if (loaded[lang]) return loaded[lang];
+  const entries = await Promise.all(
+    Object.entries(files)
+      .filter(([file]) => parseKey(file).lang === lang)
+      .map(async ([file, load]) => [parseKey(file).ns, await load()] as const),
+  );
+  loaded[lang] = Object.fromEntries(entries);
+  return loaded[lang];
+}
+
+export async function loadAllLanguages(): Promise<Resource> {
+  const all = await Promise.all(languages.map(async (lang) => [lang, await loadLanguage(lang)] as const));
+  return Object.fromEntries(all);
+}
+
+/** A fresh i18next instance (one per server request; one for the browser's lifetime). */
+export function createI18n(lang: Language, resources: Resource): I18n {
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: defaultLanguage,
+    supportedLngs: [...languages],
+    resources,
+    ns: namespaces,
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}
+
+/** Makes sure the browser's instance has a language's catalogs, then switches to it. */
+export async function switchLanguage(instance: I18n, lang: Language) {
+  if (!instance.hasResourceBundle(lang, "common")) {
+    const bundles = await loadLanguage(lang);
+    for (const [ns, data] of Object.entries(bundles)) instance.addResourceBundle(lang, ns, data, true, true);
+  }
+  if (instance.language !== lang) await instance.changeLanguage(lang);
+}

@@ -1,0 +1,44 @@
+/**
+ * The one place that says which languages the site serves. SPEC.md §9 has three readings of the
+ * supported set (en/fr/es from the shell, en/fr/ru from the navigation check, en/fr from the
+ * store and copy); we ship en/fr/es, see docs/decisions/0003-i18n.md.
+ */
+export const languages = ["en", "fr", "es"] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = "en";
+
+/** BCP 47 tags for <html lang>, hreflang and Intl: French is Quebec French. */
+export const languageTags: Record<Language, string> = { en: "en", fr: "fr-CA", es: "es" };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+/** A text in every language, as content stores it. */
+export type Localized<T = string> = Record<Language, T>;
+
+/** Picks the text for a language, falling back to English (§9: en is the fallback). */
+export function pick<T>(
+  value: Partial<Record<Language, T>> | null | undefined,
+  lang: Language,
+): T | undefined {
+  return value?.[lang] ?? value?.[defaultLanguage];
+}
+
+/**
+ * The path of a page in a language: English has no prefix, others do (§2).
+ * `path` is the English path, starting with "/".
+ */
+export function localizePath(path: string, lang: Language): string {
+  if (lang === defaultLanguage) return path;
+  return path === "/" ? `/${lang}` : `/${lang}${path}`;
+}
+
+/** Splits a pathname into its language and the English path. */
+export function splitLanguage(pathname: string): { lang: Language; path: string } {
+  const [, first, ...rest] = pathname.split("/");
+  if (isLanguage(first)) {
+    return { lang: first, path: `/${rest.join("/")}` };
+  }
+  return { lang: defaultLanguage, path: pathname || "/" };
+}

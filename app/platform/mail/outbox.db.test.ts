@@ -1,0 +1,234 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/support/test-db";
+import { parseConfig } from "../config.server";
+import type { Database } from "../db/client.server";
+import { outboxEmails } from "../db/schema";
+import { createLogger } from "../logging.server";
+import {
+  backoffMs,
+  claimDueEmails,
+  type DeliveryOptions,
+  deliverDueEmails,
+  enqueueEmail,
+  type MailTransport,
+} from "./outbox.server";
+import { defineEmailTemplate, type OutgoingEmail } from "./templates.server";
+import { freePort, startSmtpServer, type TestSmtpServer } from "./test-smtp-server";
+import { createSmtpTransport } from "./transport.server";
+import { startMailWorker } from "./worker.server";
+
+const FROM = "Lumen Forge <no-reply@lumenforge.test>";
+const logger = createLogger("silent");
+
+const welcome = defineEmailTemplate("welcome", (props: { name: string; link: string }) => ({
+  subject: `Welcome, ${props.name}`,
+  heading: `Hello ${props.name}`,
+  paragraphs: ["Your sign-up is confirmed."],
+  action: { label: "Open your page", url: props.link },
+}));
+
+function compose(to: string, name = "Ada"): Promise<OutgoingEmail> {
+  return welcome.compose(
+    { to, lang: "en", studioName: "Lumen Forge", siteUrl: "https://lumenforge.test" },
+    { name, link: "https://lumenforge.test/alerts/1" },
+  );
+}
+
+let database: Database;
+let smtp: TestSmtpServer;
+let transport: MailTransport;
+const transports: MailTransport[] = [];
+
+function smtpTransport(url: string) {
+  const created = createSmtpTransport(url, FROM);
+  transports.push(created);
+  return created;
+}
+
+/** A clock the tests move forward instead of waiting for backoff delays. */
+const start = new Date("2030-01-01T12:00:00Z").getTime();
+const at = (ms: number) => () => new Date(start + ms);
+const deliver = (t: MailTransport, options: Partial<DeliveryOptions> = {}) =>
+  deliverDueEmails(database.db, t, { maxAttempts: 5, now: at(0), logger, ...options });
+
+async function enqueueAt(email: OutgoingEmail) {
+  const id = await database.db.transaction((tx) => enqueueEmail(tx, email));
+  // Due from the test clock's start.
+  await database.db
+    .update(outboxEmails)
+    .set({ nextAttemptAt: new Date(start) })
+    .where(eq(outboxEmails.id, id));
+  return id;
+}
+
+const row = async (id: string) =>
+  (await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0]!;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(outboxEmails);
+  smtp = await startSmtpServer();
+  transport = smtpTransport(smtp.url);
+});
+afterEach(async () => {
+  for (const t of transports.splice(0)) t.close();
+  await smtp.stop();
+});
+
+describe("enqueueEmail", () => {
+  it("delivers an e-mail enqueued in a committed transaction exactly once", async () => {
+    const id = await enqueueAt(await compose("ada@example.com"));
+
+    expect(await deliver(transport)).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
+    expect(await deliver(transport, { now: at(3 * 60 * 60_000) })).toMatchObject({ claimed: 0 });
+
+    const [mail] = await smtp.waitFor(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(mail!.subject).toBe("Welcome, Ada");
+    expect(mail!.from?.text).toBe('"Lumen Forge" <no-reply@lumenforge.test>');
+    expect(mail!.to).toMatchObject({ text: "ada@example.com" });
+    expect(mail!.messageId).toBe(`<${id}@lumenforge.test>`);
+    expect(mail!.html).toContain("Hello Ada");
+    expect(mail!.html).toContain('href="https://lumenforge.test/alerts/1"');
+    expect(mail!.text).toContain("Open your page:\nhttps://lumenforge.test/alerts/1");
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, sentAt: new Date(start) });
+  });
+
+  it("leaves nothing when the transaction rolls back", async () => {
+    const email = await compose("ada@example.com");
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueEmail(tx, email);
+        throw new Error("the alert could not be saved");
+      }),
+    ).rejects.toThrow("the alert could not be saved");
+
+    expect(await database.db.$count(outboxEmails)).toBe(0);
+    expect(await deliver(transport, { now: () => new Date() })).toMatchObject({ claimed: 0 });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("refuses an invalid recipient before anything is written", async () => {
+    const email = await compose("not-an-address");
+    await expect(enqueueEmail(database.db, email)).rejects.toThrow(/invalid recipient/);
+    expect(await database.db.$count(outboxEmails)).toBe(0);
+  });
+});
+
+describe("deliverDueEmails", () => {
+  it("retries with backoff while SMTP is down and delivers once it is back, never twice", async () => {
+    const port = await freePort();
+    const down = smtpTransport(`smtp://127.0.0.1:${port}`);
+    const id = await enqueueAt(await compose("ada@example.com"));
+
+    expect(await deliver(down)).toMatchObject({ claimed: 1, retrying: 1 });
+    let state = await row(id);
+    expect(state).toMatchObject({ status: "pending", attempts: 1 });
+    expect(state.nextAttemptAt.getTime()).toBe(start + backoffMs(1));
+    expect(state.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    // Not due yet: nothing is tried.
+    expect(await deliver(down, { now: at(backoffMs(1) - 1000) })).toMatchObject({ claimed: 0 });
+
+    // Second failure doubles the wait.
+    expect(await deliver(down, { now: at(backoffMs(1)) })).toMatchObject({ retrying: 1 });
+    state = await row(id);
+    expect(state.attempts).toBe(2);
+    expect(state.nextAttemptAt.getTime()).toBe(start + backoffMs(1) + backoffMs(2));
+
+    // The server comes back on the same address.
+    const back = await startSmtpServer(port);
+    try {
+      const later = backoffMs(1) + backoffMs(2);
+      expect(await deliver(down, { now: at(later) })).toMatchObject({ claimed: 1, sent: 1 });
+      expect(await deliver(down, { now: at(later + 24 * 60 * 60_000) })).toMatchObject({ claimed: 0 });
+      await back.waitFor(1);
+      expect(back.received).toHaveLength(1);
+      expect(await row(id)).toMatchObject({ status: "sent", attempts: 3 });
+    } finally {
+      await back.stop();
+    }
+  });
+
+  it("marks an e-mail failed after the configured number of attempts", async () => {
+    const down = smtpTransport(`smtp://127.0.0.1:${await freePort()}`);
+    const id = await enqueueAt(await compose("ada@example.com"));
+    let clock = 0;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await deliver(down, { maxAttempts: 3, now: at(clock) });
+      clock += backoffMs(attempt);
+    }
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 3 });
+    expect(await deliver(down, { maxAttempts: 3, now: at(clock + 10 * 60 * 60_000) })).toMatchObject({
+      claimed: 0,
+    });
+  });
+
+  it("gives up at once on a permanent refusal (5xx)", async () => {
+    const id = await enqueueAt(await compose("nobody@rejected.example"));
+    expect(await deliver(transport)).toMatchObject({ failed: 1 });
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 1 });
+    expect((await row(id)).lastError).toMatch(/550/);
+  });
+
+  it("backs off exponentially up to one hour", () => {
+    expect([1, 2, 3, 4, 8, 20].map(backoffMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ]);
+  });
+
+  it("lets concurrent workers share the outbox without sending anything twice", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await enqueueAt(await compose(`player${i}@example.com`, `P${i}`)));
+    const workers = [smtpTransport(smtp.url), smtpTransport(smtp.url), smtpTransport(smtp.url)];
+    const rounds = async (t: MailTransport) => {
+      while ((await deliver(t, { batchSize: 2 })).claimed > 0) {}
+    };
+    await Promise.all(workers.map(rounds));
+
+    await smtp.waitFor(7);
+    const messageIds = smtp.received.map((mail) => mail.messageId);
+    expect(new Set(messageIds).size).toBe(7);
+    expect(messageIds.sort()).toEqual(ids.map((id) => `<${id}@lumenforge.test>`).sort());
+  });
+
+  it("does not let a second worker take a claimed e-mail until its lease runs out", async () => {
+    const id = await enqueueAt(await compose("ada@example.com"));
+    // A worker claims it and dies before recording anything.
+    const claimed = await claimDueEmails(database.db, {
+      now: new Date(start),
+      limit: 10,
+      leaseMs: 5 * 60_000,
+    });
+    expect(claimed.map((email) => email.id)).toEqual([id]);
+
+    expect(await deliver(transport, { now: at(4 * 60_000) })).toMatchObject({ claimed: 0 });
+    // After the lease the e-mail is delivered (at least once: see deliverDueEmails).
+    expect(await deliver(transport, { now: at(5 * 60_000) })).toMatchObject({ sent: 1 });
+    await smtp.waitFor(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+});
+
+describe("startMailWorker", () => {
+  it("delivers the outbox in the background and stops cleanly", async () => {
+    const config = parseConfig({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_WORKER_INTERVAL_MS: "50" });
+    const worker = startMailWorker({ config, db: database.db, logger });
+    try {
+      await database.db.transaction(async (tx) => {
+        await enqueueEmail(tx, await compose("ada@example.com"));
+        await enqueueEmail(tx, await compose("grace@example.com", "Grace"));
+      });
+      const received = await smtp.waitFor(2);
+      expect(received.map((mail) => mail.subject).sort()).toEqual(["Welcome, Ada", "Welcome, Grace"]);
+    } finally {
+      await worker.stop();
+    }
+    const statuses = await database.db.select({ status: outboxEmails.status }).from(outboxEmails);
+    expect(statuses).toEqual([{ status: "sent" }, { status: "sent" }]);
+  });
+});

@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { simpleParser } from "mailparser";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { OutboxEmail } from "./outbox.server";
+import { createFileTransport, createMailTransport, emailFileName } from "./transport.server";
+
+const email: OutboxEmail = {
+  id: "0b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11",
+  kind: "alert-created",
+  to: "ada@example.com",
+  subject: "Votre alerte d’emploi est créée",
+  html: "<p>Bonjour <b>Ada</b></p>",
+  text: "Bonjour Ada",
+  headers: { "List-Unsubscribe": "<https://lumenforge.test/alerts/1>" },
+  status: "pending",
+  attempts: 1,
+  nextAttemptAt: new Date(),
+  lastError: null,
+  createdAt: new Date("2030-01-01T12:00:00Z"),
+  sentAt: null,
+};
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function capturingLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, sink), lines };
+}
+
+describe("file transport (SMTP_URL unset)", () => {
+  it("writes a standard .eml file with a readable name and logs where it is", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    dirs.push(dataDir);
+    const { logger, lines } = capturingLogger();
+    const transport = createMailTransport(
+      { MAIL_FROM: "Lumen Forge <jobs@lumenforge.test>", dataDir },
+      logger,
+    );
+    expect(transport.description).toBe(path.join(dataDir, "mail"));
+
+    await transport.send(email);
+    transport.close();
+
+    const files = fs.readdirSync(path.join(dataDir, "mail"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-alert-created-ada@example\.com-0b6c7f7e\.eml$/,
+    );
+    const file = path.join(dataDir, "mail", files[0]!);
+
+    const mail = await simpleParser(fs.readFileSync(file));
+    expect(mail.subject).toBe(email.subject);
+    expect(mail.from?.text).toBe('"Lumen Forge" <jobs@lumenforge.test>');
+    expect(mail.to).toMatchObject({ text: "ada@example.com" });
+    expect(mail.html).toContain("<b>Ada</b>");
+    expect(mail.text?.trim()).toBe("Bonjour Ada");
+    expect(mail.messageId).toBe(`<${email.id}@lumenforge.test>`);
+    expect(mail.headers.get("list")).toMatchObject({
+      unsubscribe: { url: "https://lumenforge.test/alerts/1" },
+    });
+
+    expect(lines).toContainEqual(expect.objectContaining({ file, msg: expect.stringContaining(file) }));
+  });
+
+  it("never overwrites an earlier file", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    dirs.push(dir);
+    const transport = createFileTransport(dir, "no-reply@localhost", pino({ level: "silent" }));
+    await transport.send(email);
+    await transport.send({ ...email, id: "1b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11" });
+    expect(fs.readdirSync(dir)).toHaveLength(2);
+  });
+});
+
+describe("emailFileName", () => {
+  it("keeps only safe characters", () => {
+    expect(
+      emailFileName({ id: email.id, kind: "a/b", to: "../../etc/passwd" }, new Date("2030-01-01T00:00:00Z")),
+    ).toBe("2030-01-01T00-00-00Z-a_b-.._.._etc_passwd-0b6c7f7e.eml");
+  });
+});

@@ -1,0 +1,53 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * Every page sits under an optional language segment (§2). Dynamic slugs never sit directly
+ * under `:lang?` (optional segments match eagerly): they always follow a static segment.
+ * Route ids `account-login` and `careers-locations-single` are the spec's named routes.
+ */
+export default [
+  // The cookie banner's no-JavaScript form target (features/consent): one address for every language.
+  route("consent", "features/consent/consent.route.ts", { id: "consent" }),
+  route(":lang?", "routes/lang.tsx", [
+    layout("ui/layouts/DefaultLayout.tsx", [
+      index("routes/home.tsx"),
+      route("contact", "routes/contact.tsx"),
+      route("alerts", "routes/alerts.tsx"),
+      route("support", "routes/support.tsx"),
+      route("support/search", "routes/support-search.tsx"),
+      route("support/category/:slug", "routes/support-category.tsx"),
+      route("support/faq/:slug", "routes/support-faq.tsx"),
+      route("press", "routes/press.tsx"),
+    ]),
+    layout("ui/layouts/BlogLayout.tsx", [
+      route("blog", "routes/blog.tsx"),
+      route("blog/:slug", "routes/blog-article.tsx", { id: "blog-article" }),
+    ]),
+    // The blog's Atom feed per language (a resource route: no layout).
+    route("blog/feed.xml", "routes/blog-feed.ts", { id: "blog-feed" }),
+    layout("ui/layouts/CareersLayout.tsx", [
+      route("careers", "routes/careers.tsx"),
+      route("internships", "routes/internships.tsx"),
+      route("careers/:id", "routes/careers-single.tsx", { id: "careers-single" }),
+      route("careers/locations/:slug", "routes/careers-locations-single.tsx", {
+        id: "careers-locations-single",
+      }),
+    ]),
+    layout("ui/layouts/PlaytestersLayout.tsx", [
+      route("playtesting", "routes/playtesting.tsx"),
+      route("playtesting/survey", "routes/playtesting-survey.tsx"),
+      route("playtesting/remove", "routes/playtesting-remove.tsx"),
+    ]),
+    layout("ui/layouts/OneColumnLayout.tsx", [
+      route("privacy", "routes/privacy.tsx"),
+      route("fan-content-policy", "routes/fan-content-policy.tsx"),
+      route("tos", "routes/tos.tsx"),
+      route("gdpr", "routes/gdpr.tsx"),
+    ]),
+    layout("ui/layouts/SimpleLayout.tsx", [
+      route("account/login", "routes/account-login.tsx", { id: "account-login" }),
+      route("account/create", "routes/account-create.tsx", { id: "account-create" }),
+    ]),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,89 @@
+import { data } from "react-router";
+import { formatDate } from "~/features/careers/job-display";
+import { ArticleView } from "~/features/news/ArticleView";
+import { getNewsArticle } from "~/features/news/news.server";
+import { feedLink, withDateLabel } from "~/features/news/news-page.server";
+import { languageTags } from "~/platform/i18n/languages";
+import { servicesContext } from "~/platform/request-context";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import type { Route } from "./+types/blog-article";
+
+const articleSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
+  if (!articleSlug.test(params.slug) || params.slug.length > 120) throw data(null, { status: 404 });
+  const lang = routeLanguage(params);
+  const { db } = context.get(servicesContext);
+  const article = await getNewsArticle(db, params.slug, lang);
+  if (!article) throw data(null, { status: 404 });
+  const seo = {
+    ...(await loadPageSeo(args, "blog", { title: article.title, type: "article" })),
+    description: article.summary,
+  };
+  const origin = new URL(seo.url).origin;
+  const t = await serverT(lang, "blog");
+  const neighbour = (link: typeof article.previous) =>
+    link ? { ...link, dateLabel: formatDate(link.date, lang) } : null;
+  return {
+    seo,
+    studioName: seo.siteName,
+    feed: await feedLink(lang, seo.siteName),
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: article.title,
+      description: article.summary,
+      datePublished: article.date,
+      inLanguage: languageTags[lang],
+      mainEntityOfPage: seo.url,
+      url: seo.url,
+      image: origin + article.cover,
+      author: { "@type": "Person", name: article.author },
+      publisher: { "@type": "Organization", name: seo.siteName, url: origin },
+      articleSection: t(`categories.${article.category}`),
+      keywords: article.tags.map((tag) => t(`tags.${tag}`)).join(", "),
+    },
+    og: {
+      section: t(`categories.${article.category}`),
+      tags: article.tags.map((tag) => t(`tags.${tag}`)),
+    },
+    article: {
+      ...withDateLabel(article, lang),
+      absoluteUrl: seo.url,
+      coverUrl: origin + article.cover,
+      previous: neighbour(article.previous),
+      next: neighbour(article.next),
+      related: article.related.map((item) => withDateLabel(item, lang)),
+    },
+  };
+}
+
+/** Open Graph article tags (published time, author, section, tags) and the cover as og:image. */
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { seo, article, feed, og } = loaderData;
+  return [
+    ...pageMeta(seo),
+    { "script:ld+json": loaderData.jsonLd },
+    { property: "og:image", content: article.coverUrl },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "article:published_time", content: article.date },
+    { property: "article:author", content: article.author },
+    { property: "article:section", content: og.section },
+    ...og.tags.map((tag) => ({ property: "article:tag", content: tag })),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: feed.title,
+      href: new URL(feed.href, seo.url).href,
+    },
+  ];
+};
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  return <ArticleView article={loaderData.article} studioName={loaderData.studioName} />;
+}

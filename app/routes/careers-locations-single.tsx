@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { LocationPositions, OfficeDetails, OtherLocations } from "~/features/careers/StudioLocation";
+import { getOfficeBySlug, listOffices, listOpenJobOffers } from "~/features/studio/studio.server";
+import { type Language, localizePath, splitLanguage } from "~/platform/i18n/languages";
+import { servicesContext } from "~/platform/request-context";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { PageHeader } from "~/ui/layout/PageHeader";
+import type { LayoutHandle } from "~/ui/layouts/handle";
+import type { Route } from "./+types/careers-locations-single";
+
+/** SPEC §2: a single careers-location page exists in English and French only. */
+const locationLanguages: Language[] = ["en", "fr"];
+export const handle: LayoutHandle = { languages: locationLanguages };
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context, url } = args;
+  const lang = routeLanguage(params);
+  if (!locationLanguages.includes(lang)) {
+    throw redirect(localizePath(splitLanguage(url.pathname).path, "en") + url.search);
+  }
+  if (!slugPattern.test(params.slug)) throw data(null, { status: 404 });
+  const { db } = context.get(servicesContext);
+  const [office, offices, jobs] = await Promise.all([
+    getOfficeBySlug(db, params.slug, lang),
+    listOffices(db, lang),
+    listOpenJobOffers(db, { lang, office: params.slug }),
+  ]);
+  if (!office) throw data(null, { status: 404 });
+  return {
+    seo: await loadPageSeo(args, "careersLocation", {
+      pageLanguages: locationLanguages,
+      values: { city: office.name, country: office.country },
+    }),
+    office: {
+      slug: office.slug,
+      name: office.name,
+      country: office.country,
+      summary: office.summary,
+      address: office.address,
+      latitude: office.latitude,
+      longitude: office.longitude,
+      email: office.email,
+      image: office.image,
+    },
+    jobs,
+    otherOffices: offices
+      .filter((o) => o.slug !== office.slug)
+      .map(({ slug, name, country }) => ({ slug, name, country })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function CareersLocationsSingle({ loaderData }: Route.ComponentProps) {
+  const { office, jobs, otherOffices } = loaderData;
+  const { t } = useTranslation("careers");
+  return (
+    <>
+      <PageHeader
+        label={t("location.label")}
+        title={t("location.title", { city: office.name })}
+        content={
+          <>
+            <p>{office.summary}</p>
+            {office.slug === "quebec" ? <p>{t("location.frenchNote")}</p> : null}
+          </>
+        }
+        button={{ label: t("header.button"), targetId: "js-careers" }}
+      />
+      <OfficeDetails office={office} />
+      <LocationPositions city={office.name} jobs={jobs} />
+      <OtherLocations offices={otherOffices} />
+    </>
+  );
+}

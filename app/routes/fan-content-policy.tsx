@@ -1,0 +1,13 @@
+import { LegalPage } from "~/features/legal/LegalPage";
+import { loadLegalPage } from "~/features/legal/legal-page.server";
+import { pageMeta } from "~/platform/seo/page-meta";
+import type { Route } from "./+types/fan-content-policy";
+
+export const loader = (args: Route.LoaderArgs) =>
+  loadLegalPage(args, "fan-content-policy", "fanContentPolicy", "general");
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function FanContentPolicy({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page="fanContentPolicy" data={loaderData.content} />;
+}

@@ -1,0 +1,67 @@
+import "~/features/playtest/playtest.css";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { removeSignup } from "~/features/playtest/signup.server";
+import { SiteLink } from "~/platform/http/prefetch";
+import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { servicesContext } from "~/platform/request-context";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import type { Route } from "./+types/playtesting-remove";
+
+/** The removal link of the confirmation e-mail: asks first (a link preview must not delete). */
+export async function loader(args: Route.LoaderArgs) {
+  const t = await serverT(routeLanguage(args.params), "playtesting");
+  const seo = await loadPageSeo(args, "playtesting", { title: t("remove.metaTitle") });
+  return { seo, token: new URL(args.request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.get(servicesContext);
+  await consumeFormLimit(context, "playtest-remove");
+  const form = await request.formData().catch(() => new FormData());
+  const token = form.get("token");
+  return { removed: typeof token === "string" && (await removeSignup(db, token)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
+  { name: "robots", content: "noindex" },
+];
+
+export default function PlaytestingRemove({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("playtesting");
+  const home = useLocalizePath()("/playtesting");
+  const state = actionData === undefined ? "ask" : actionData.removed ? "done" : "invalid";
+  const title = t(
+    state === "ask" ? "remove.title" : state === "done" ? "remove.doneTitle" : "remove.invalidTitle",
+  );
+  return (
+    <section className="survey container" aria-labelledby="remove-title">
+      <h1 id="remove-title" className="survey__title">
+        {title}
+      </h1>
+      {state === "ask" ? (
+        <>
+          <p>{t("remove.body")}</p>
+          <Form method="post">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <button type="submit" className="button button--primary">
+              {t("remove.confirm")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p role="status">{t(state === "done" ? "remove.doneBody" : "remove.invalidBody")}</p>
+          <p>
+            <SiteLink to={home} className="button">
+              {t("survey.backToPlaytesting")}
+            </SiteLink>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

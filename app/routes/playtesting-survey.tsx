@@ -1,0 +1,116 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { getSurvey } from "~/features/playtest/playtest.server";
+import { SurveyFlow } from "~/features/playtest/SurveyFlow";
+import { findSignupBySurveyToken } from "~/features/playtest/signup.server";
+import { submitSurvey } from "~/features/playtest/survey.server";
+import { type AnswerProblem, answersFromForm, localizeSurvey } from "~/features/playtest/survey-definition";
+import { HttpError } from "~/platform/http/errors.server";
+import { SiteLink } from "~/platform/http/prefetch";
+import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { servicesContext } from "~/platform/request-context";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import type { Route } from "./+types/playtesting-survey";
+
+const surveyCode = "playtester";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request, params, context } = args;
+  const { db } = context.get(servicesContext);
+  const lang = routeLanguage(params);
+  const definition = await getSurvey(db, surveyCode);
+  if (!definition) throw data(null, { status: 404 });
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const signup = await findSignupBySurveyToken(db, token);
+  const survey = localizeSurvey(definition, lang);
+  const seo = await loadPageSeo(args, "playtesting", { title: survey.title });
+  return { seo, survey, token: signup ? token : null };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, logger } = context.get(servicesContext);
+  const lang = routeLanguage(params);
+  await consumeFormLimit(context, "survey");
+  const definition = await getSurvey(db, surveyCode);
+  if (!definition) throw data(null, { status: 404 });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data({ messages: ["MISSING_POST_BODY"] }, { status: 400 });
+  }
+  const token = form.get("token");
+  const questions = localizeSurvey(definition, lang).steps.flatMap((s) => s.questions);
+  const answers = answersFromForm(questions, form);
+  try {
+    await submitSurvey(db, surveyCode, { token: typeof token === "string" ? token : "", answers });
+    return { done: true as const };
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 400) {
+      const problems: Record<string, AnswerProblem["code"]> = {};
+      for (const message of err.messages) {
+        const [question, code] = message.split(": ") as [string, AnswerProblem["code"]];
+        problems[question] ??= code;
+      }
+      return data({ done: false as const, problems, values: answers }, { status: 400 });
+    }
+    if (err instanceof HttpError && err.status === 403)
+      return data({ done: false as const, invalid: true }, { status: 403 });
+    logger.error({ err }, "survey submission failed");
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(loaderData?.seo),
+  { name: "robots", content: "noindex" },
+];
+
+export default function PlaytestingSurvey({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("playtesting");
+  const home = useLocalizePath()("/playtesting");
+  const { survey } = loaderData;
+  if (actionData?.done) {
+    return (
+      <section className="survey survey--done container" aria-labelledby="survey-done">
+        <h1 id="survey-done" className="survey__title">
+          {survey.thankYou.title}
+        </h1>
+        <p role="status">{survey.thankYou.body}</p>
+        <p>
+          <SiteLink to={home} className="button button--primary">
+            {t("survey.backToPlaytesting")}
+          </SiteLink>
+        </p>
+      </section>
+    );
+  }
+  if (!loaderData.token || (actionData && "invalid" in actionData)) {
+    return (
+      <section className="survey survey--invalid container" aria-labelledby="survey-invalid">
+        <h1 id="survey-invalid" className="survey__title">
+          {t("survey.invalidTitle")}
+        </h1>
+        <p>{t("survey.invalidBody")}</p>
+        <p>
+          <SiteLink to={home} className="button button--primary">
+            {t("survey.backToPlaytesting")}
+          </SiteLink>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <div className="container">
+      <SurveyFlow
+        survey={survey}
+        token={loaderData.token}
+        closeHref={home}
+        serverProblems={actionData && "problems" in actionData ? actionData.problems : undefined}
+        values={actionData && "values" in actionData ? actionData.values : undefined}
+      />
+    </div>
+  );
+}

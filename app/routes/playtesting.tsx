@@ -1,0 +1,123 @@
+import { useTranslation } from "react-i18next";
+import { formatDate } from "~/features/careers/job-display";
+import { loadFaqGroups } from "~/features/pages/faq.server";
+import {
+  type CurrentPlaytest,
+  CurrentPlaytests,
+  Eligibility,
+  HowItWorks,
+  PlaytestFaq,
+  SignUpByLocation,
+  signUpSectionId,
+  WhatIsPlaytesting,
+} from "~/features/playtest/PlaytestSections";
+import { listPlaytestSites } from "~/features/playtest/playtest.server";
+import { playtestLocations } from "~/features/playtest/playtest-locations";
+import { SignupForm } from "~/features/playtest/SignupForm";
+import { SignupRefused, signUpPlaytester } from "~/features/playtest/signup.server";
+import { playtestSignupSchema } from "~/features/playtest/signup-form";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { localizePath } from "~/platform/i18n/languages";
+import { servicesContext } from "~/platform/request-context";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { PageHeader } from "~/ui/layout/PageHeader";
+import type { Route } from "./+types/playtesting";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, config } = args.context.get(servicesContext);
+  const lang = routeLanguage(args.params);
+  const [sites, faq, seo] = await Promise.all([
+    listPlaytestSites(db, lang),
+    loadFaqGroups(db, "playtesting", lang),
+    loadPageSeo(args, "playtesting"),
+  ]);
+  const playtests: CurrentPlaytest[] = sites
+    .flatMap((site) =>
+      site.playtests.map((p) => ({
+        ...p,
+        siteSlug: site.slug,
+        site: site.name,
+        office: site.office?.name ?? null,
+        dates:
+          p.startsOn === p.endsOn
+            ? formatDate(p.startsOn, lang)
+            : `${formatDate(p.startsOn, lang)} – ${formatDate(p.endsOn, lang)}`,
+      })),
+    )
+    .sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  const locations = playtestLocations.map(({ key }) => {
+    const office = sites.find((s) => s.slug === key)?.office;
+    return { key, office: office ? { name: office.name, address: office.address } : null };
+  });
+  const requested = new URL(args.request.url).searchParams.get("location");
+  const defaultLocation = playtestLocations.some((l) => l.key === requested) ? requested! : undefined;
+  return {
+    seo,
+    playtests,
+    faq,
+    locations,
+    retentionMonths: config.PLAYTEST_RETENTION_MONTHS,
+    defaultLocation,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const services = args.context.get(servicesContext);
+  const lang = routeLanguage(args.params);
+  await consumeFormLimit(args.context, "playtest-signup");
+  const result = await parseForm(args.request, playtestSignupSchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    const { surveyToken } = await signUpPlaytester(services, result.value, { lang });
+    return redirectWithFlash(
+      `${localizePath("/playtesting/survey", lang)}?token=${surveyToken}`,
+      { kind: "success", messages: ["playtesting:survey.signedUp"] },
+      services.config,
+    );
+  } catch (err) {
+    if (err instanceof SignupRefused) {
+      const field = err.code === "underage" ? "dateOfBirth" : "location";
+      return { result: result.reply({ fieldErrors: { [field]: [`playtesting:errors.${err.code}`] } }) };
+    }
+    services.logger.error({ err }, "playtest sign-up failed");
+    return { result: result.reply({ formErrors: ["playtesting:form.failed"] }) };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Playtesting({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("playtesting");
+  return (
+    <>
+      <PageHeader
+        label={t("header.label")}
+        title={t("header.title")}
+        content={t("header.content")}
+        button={{ label: t("header.button"), targetId: signUpSectionId }}
+        image="/images/pages/playtesting/header.svg"
+      />
+      <WhatIsPlaytesting />
+      <CurrentPlaytests playtests={loaderData.playtests} />
+      <Eligibility />
+      <HowItWorks />
+      <PlaytestFaq groups={loaderData.faq} />
+      <SignUpByLocation locations={loaderData.locations}>
+        <SignupForm
+          // A location link remounts the form with that location chosen.
+          key={loaderData.defaultLocation ?? "any"}
+          lastResult={actionData?.result}
+          retentionMonths={loaderData.retentionMonths}
+          defaultLocation={loaderData.defaultLocation}
+          locations={playtestLocations.map(({ key }) => ({
+            value: key,
+            label: t(`signUp.locations.${key}`),
+          }))}
+        />
+      </SignUpByLocation>
+    </>
+  );
+}

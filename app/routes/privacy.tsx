@@ -1,0 +1,12 @@
+import { LegalPage } from "~/features/legal/LegalPage";
+import { loadLegalPage } from "~/features/legal/legal-page.server";
+import { pageMeta } from "~/platform/seo/page-meta";
+import type { Route } from "./+types/privacy";
+
+export const loader = (args: Route.LoaderArgs) => loadLegalPage(args, "privacy", "privacy", "privacy");
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page="privacy" data={loaderData.content} />;
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { getStudioInfo, listFaq } from "~/features/studio/studio.server";
+import { FaqSearch } from "~/features/support/FaqSearch";
+import { SupportContact, SupportTopics } from "~/features/support/SupportSections";
+import { servicesContext } from "~/platform/request-context";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { PageHeader } from "~/ui/layout/PageHeader";
+import type { Route } from "./+types/support";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db } = args.context.get(servicesContext);
+  const lang = routeLanguage(args.params);
+  const [studio, categories] = await Promise.all([getStudioInfo(db, lang), listFaq(db, "support", lang)]);
+  const topics = categories.map((category) => ({
+    slug: category.slug,
+    title: category.title,
+    description: category.description,
+    questions: category.items.map(({ id, slug, title }) => ({ id, slug, title })),
+  }));
+  return { seo: await loadPageSeo(args, "support", { studio }), topics, email: studio.email.support };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Support({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("support");
+  return (
+    <>
+      <PageHeader
+        label={t("header.label")}
+        title={t("header.title")}
+        content={t("header.content")}
+        image="/images/pages/support/header.svg"
+      />
+      <div className="container support-search-band">
+        <FaqSearch query="" results={null} variant="home" />
+      </div>
+      <SupportTopics topics={loaderData.topics} />
+      <SupportContact email={loaderData.email} />
+    </>
+  );
+}

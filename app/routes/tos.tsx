@@ -1,0 +1,12 @@
+import { LegalPage } from "~/features/legal/LegalPage";
+import { loadLegalPage } from "~/features/legal/legal-page.server";
+import { pageMeta } from "~/platform/seo/page-meta";
+import type { Route } from "./+types/tos";
+
+export const loader = (args: Route.LoaderArgs) => loadLegalPage(args, "tos", "tos", "general");
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function TermsOfService({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page="tos" data={loaderData.content} showVersion />;
+}

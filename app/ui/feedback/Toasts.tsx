@@ -1,0 +1,109 @@
+import { type CSSProperties, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import type { FeedbackStore, Toast } from "./feedback-store";
+import { translateMessage } from "./translate-message";
+
+const subscribeNothing = () => () => {};
+
+/** False on the server and during hydration, true once the page's scripts run. */
+function useHydrated() {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Toasts at the top center (SPEC §8): errors in an assertive region, confirmations in a
+ * polite one, both always in the page so screen readers announce what is added. Timers pause
+ * while the pointer or focus is on a toast (WCAG 2.2.1), and each can be dismissed. Without
+ * JavaScript the server-rendered ones (flash messages) fade out by CSS after their time.
+ */
+export function Toasts({ store }: { store: FeedbackStore }) {
+  const { toasts } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const hydrated = useHydrated();
+  const [paused, setPaused] = useState(false);
+  const stack = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = stack.current;
+    if (!element) return;
+    const pause = () => setPaused(true);
+    const resume = () => setPaused(false);
+    const focusOut = (event: FocusEvent) => {
+      if (!element.contains(event.relatedTarget as Node | null)) resume();
+    };
+    element.addEventListener("mouseenter", pause);
+    element.addEventListener("mouseleave", resume);
+    element.addEventListener("focusin", pause);
+    element.addEventListener("focusout", focusOut);
+    return () => {
+      element.removeEventListener("mouseenter", pause);
+      element.removeEventListener("mouseleave", resume);
+      element.removeEventListener("focusin", pause);
+      element.removeEventListener("focusout", focusOut);
+    };
+  }, []);
+  const errors = toasts.filter((toast) => toast.kind === "error");
+  const notes = toasts.filter((toast) => toast.kind !== "error");
+
+  const item = (toast: Toast) => (
+    <ToastItem
+      key={toast.id}
+      toast={toast}
+      paused={paused}
+      interactive={hydrated}
+      onDismiss={store.dismiss}
+    />
+  );
+
+  return (
+    <div className="toasts" ref={stack} data-hydrated={hydrated ? "" : undefined}>
+      <div className="toasts__region" role="alert" aria-live="assertive">
+        {errors.map(item)}
+      </div>
+      <div className="toasts__region" role="status" aria-live="polite">
+        {notes.map(item)}
+      </div>
+    </div>
+  );
+}
+
+function ToastItem({
+  toast,
+  paused,
+  interactive,
+  onDismiss,
+}: {
+  toast: Toast;
+  paused: boolean;
+  interactive: boolean;
+  onDismiss: (id: number) => void;
+}) {
+  const { t, i18n } = useTranslation("feedback");
+
+  useEffect(() => {
+    if (paused) return;
+    // After a pause the toast gets its whole time again: the reader was just looking at it.
+    const timer = window.setTimeout(() => onDismiss(toast.id), toast.durationMs);
+    return () => window.clearTimeout(timer);
+  }, [paused, toast.id, toast.durationMs, onDismiss]);
+
+  return (
+    <div
+      className="toast"
+      data-kind={toast.kind}
+      style={{ "--toast-duration": `${toast.durationMs}ms` } as CSSProperties}
+    >
+      <span className="toast__icon" aria-hidden="true" />
+      <p className="toast__text">{translateMessage(i18n, toast.message)}</p>
+      {interactive ? (
+        <button type="button" className="toast__close" onClick={() => onDismiss(toast.id)}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{t("toasts.dismiss")}</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import type { Config } from "~/platform/config.server";
+import { expireCookie, parseCookies, serializeCookie } from "~/platform/http/cookies";
+import type { Flash } from "./feedback-store";
+
+/**
+ * One-time messages across a redirect ("Your job alert has been created"): an action stores
+ * them in a short-lived cookie, the next page's root loader reads and deletes it, and the
+ * toasts render on the server, so visitors without JavaScript see them too.
+ */
+export const FLASH_COOKIE = "studio_flash";
+/** Long enough for the redirect to be followed, short enough to never surprise later. */
+const FLASH_MAX_AGE_SECONDS = 60;
+
+const flashSchema: z.ZodType<Flash> = z.object({
+  kind: z.enum(["success", "error", "info"]),
+  /** Message codes or catalog keys, translated when shown (translate-message.ts). */
+  messages: z.array(z.string().min(1).max(300)).min(1).max(5),
+});
+
+export type { Flash };
+
+/** The Set-Cookie value carrying a flash to the next page. */
+export function flashCookie(config: Config, flash: Flash): string {
+  const value = Buffer.from(JSON.stringify(flashSchema.parse(flash))).toString("base64url");
+  return serializeCookie(FLASH_COOKIE, value, {
+    maxAgeSeconds: FLASH_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: config.secureCookies,
+  });
+}
+
+/** `redirect()` that shows `flash` on the page it leads to. */
+export function redirectWithFlash(
+  url: string,
+  flash: Flash,
+  config: Config,
+  init: ResponseInit = {},
+): Response {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", flashCookie(config, flash));
+  return redirect(url, { status: init.status ?? 303, headers });
+}
+
+/**
+ * Reads this request's flash and, when there was one, the Set-Cookie value that deletes it
+ * (a flash shows once). A cookie that does not decode is dropped silently.
+ */
+export function takeFlash(request: Request, config: Config): { flash: Flash | null; setCookie?: string } {
+  const raw = parseCookies(request.headers.get("Cookie")).get(FLASH_COOKIE);
+  if (raw === undefined) return { flash: null };
+  const setCookie = expireCookie(FLASH_COOKIE, { secure: config.secureCookies });
+  try {
+    const parsed = flashSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    return { flash: parsed.success ? parsed.data : null, setCookie };
+  } catch {
+    return { flash: null, setCookie };
+  }
+}

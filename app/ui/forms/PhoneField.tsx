@@ -1,0 +1,130 @@
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+} from "libphonenumber-js";
+import { type ReactNode, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "~/platform/forms/messages";
+import { defaultPhoneCountry, isPhoneCountry } from "~/platform/forms/phone";
+import { type Language, languageTags } from "~/platform/i18n/languages";
+import { describedBy, type Field, FieldHint, fieldClass, RequiredMark, useFormLanguage } from "./Field";
+import type { SelectOption } from "./Select";
+
+const countryLists = new Map<Language, SelectOption[]>();
+
+/** Every country with a numbering plan, named in the page's language: "Canada (+1)". */
+export function phoneCountryOptions(lang: Language): SelectOption[] {
+  const cached = countryLists.get(lang);
+  if (cached) return cached;
+  const names = new Intl.DisplayNames([languageTags[lang]], { type: "region", fallback: "code" });
+  const collator = new Intl.Collator(languageTags[lang]);
+  const list = getCountries()
+    .map((code) => ({ value: code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+  countryLists.set(lang, list);
+  return list;
+}
+
+/**
+ * A phone number as a country selector and the number (SPEC §5: the result is E.164, see
+ * `phoneE164()`). A number typed with + and a country code wins over the selector; once the
+ * visitor leaves the number, it is shown in its country's usual layout and the selector follows.
+ */
+export function PhoneField({
+  field,
+  legend,
+  hint,
+  defaultCountry = defaultPhoneCountry,
+  className,
+}: {
+  field: Field<{ country?: string; number: string }>;
+  legend: ReactNode;
+  hint?: ReactNode;
+  defaultCountry?: CountryCode;
+  className?: string;
+}) {
+  const { t } = useTranslation("forms");
+  const lang = useFormLanguage();
+  const { country, number } = field.getFieldset();
+  const countryRef = useRef<HTMLSelectElement>(null);
+  const messages = [...(field.errors ?? []), ...(country.errors ?? []), ...(number.errors ?? [])].map(
+    (message) => translateMessage(t, message),
+  );
+  const invalid = messages.length > 0;
+  const hintText = hint ?? t("phone.hint");
+  const legendId = `${field.id}-legend`;
+  const { key: countryKey, ...countrySelect } = getSelectProps(country, { ariaAttributes: false });
+  const { key: numberKey, ...numberInput } = getInputProps(number, { type: "tel", ariaAttributes: false });
+  const initialCountry = isPhoneCountry(country.initialValue) ? country.initialValue : defaultCountry;
+
+  const tidy = (input: HTMLInputElement) => {
+    const select = countryRef.current;
+    const chosen = isPhoneCountry(select?.value) ? select.value : defaultCountry;
+    const parsed = parsePhoneNumberFromString(input.value.trim().replace(/^00\s*(?=\d)/, "+"), chosen);
+    if (!parsed?.isValid()) return;
+    if (select && parsed.country) select.value = parsed.country;
+    input.value = parsed.formatNational();
+  };
+
+  return (
+    <fieldset
+      className={fieldClass("phone", invalid, className)}
+      aria-labelledby={legendId}
+      aria-describedby={describedBy(invalid && field.errorId, field.descriptionId)}
+    >
+      <legend className="field__label" id={legendId}>
+        {legend}
+        {number.required ? <RequiredMark /> : null}
+      </legend>
+      <FieldHint id={field.descriptionId}>{hintText}</FieldHint>
+      <div className="phone-parts">
+        <div className="phone-parts__country">
+          <label className="field__sublabel" htmlFor={country.id}>
+            {t("phone.country")}
+          </label>
+          <div className="select">
+            <select
+              key={countryKey}
+              {...countrySelect}
+              ref={countryRef}
+              defaultValue={initialCountry}
+              className="field__control select__control"
+              autoComplete="off"
+            >
+              {phoneCountryOptions(lang).map((option) => (
+                // Country names come from the runtime's locale data, which a browser and the
+                // server may word differently; the value (the code) is what matters.
+                <option key={option.value} value={option.value} suppressHydrationWarning>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="phone-parts__number">
+          <label className="field__sublabel" htmlFor={number.id}>
+            {t("phone.number")}
+          </label>
+          <input
+            key={numberKey}
+            {...numberInput}
+            className="field__control"
+            autoComplete="tel"
+            inputMode="tel"
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy(invalid && field.errorId, field.descriptionId)}
+            onBlur={(event) => tidy(event.currentTarget)}
+          />
+        </div>
+      </div>
+      <div className="field__error" id={field.errorId}>
+        {[...new Set(messages)].map((message) => (
+          <p key={message}>{message}</p>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useStudio } from "./use-studio";
+
+/** The studio's logo and name, linking home (SPEC §2: "Logo links home"). */
+export function Brand({ className = "brand" }: { className?: string }) {
+  const { t } = useTranslation("layout");
+  const localize = useLocalizePath();
+  const studio = useStudio();
+  return (
+    <SiteLink to={localize("/")} className={className}>
+      {studio ? (
+        <>
+          <img className="brand__logo" src={studio.logo} alt="" width="36" height="36" />
+          <span className="brand__name">{studio.name}</span>
+          <span className="visually-hidden"> – {t("brandHomeSuffix")}</span>
+        </>
+      ) : (
+        <span className="brand__name">{t("brandFallback")}</span>
+      )}
+    </SiteLink>
+  );
+}

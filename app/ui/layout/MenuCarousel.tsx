@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { MenuSlide } from "./menu-slides";
+import { prefersReducedMotion } from "./scroll-to-element";
+
+/**
+ * The mobile menu's three-slide carousel, after the WAI-ARIA carousel pattern: previous/next
+ * buttons, one picker button per slide, slides as labelled groups, and no autoplay (so nothing
+ * moves unless the visitor asks). The track is a scroll-snap strip, so without JavaScript the
+ * slides still swipe and scroll; with it, slides out of view are inert so Tab and screen
+ * readers stay on the one shown, and the polite live region announces each change.
+ */
+export function MenuCarousel({ slides }: { slides: MenuSlide[] }) {
+  const { t } = useTranslation("layout");
+  const trackId = useId();
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  const [enhanced, setEnhanced] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => setEnhanced(true), []);
+
+  const goTo = (index: number) => {
+    const next = (index + count) % count;
+    setCurrent(next);
+    const track = trackRef.current;
+    track?.scrollTo({
+      left: next * track.clientWidth,
+      behavior: prefersReducedMotion() ? "instant" : "smooth",
+    });
+  };
+
+  // A swipe moves the strip by itself: follow it once it settles on a slide (not on every
+  // frame, or a button's smooth scroll across two slides would flash the middle one).
+  const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settleTimer.current), []);
+  const onScroll = () => {
+    clearTimeout(settleTimer.current);
+    settleTimer.current = setTimeout(() => {
+      const track = trackRef.current;
+      if (!track || track.clientWidth === 0) return;
+      const index = Math.round(track.scrollLeft / track.clientWidth);
+      if (index >= 0 && index < count) setCurrent(index);
+    }, 120);
+  };
+
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label={t("carousel.label")}>
+      <div id={trackId} ref={trackRef} className="carousel__track" aria-live="polite" onScroll={onScroll}>
+        {slides.map((slide, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: an APG carousel slide is a group, not a form fieldset.
+          <div
+            key={slide.id}
+            id={`${trackId}-${slide.id}`}
+            className="carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t("carousel.slide", { index: index + 1, count })}
+            inert={enhanced && index !== current}
+          >
+            <img
+              className="carousel__image"
+              src={slide.image}
+              alt=""
+              width="640"
+              height="360"
+              loading="lazy"
+            />
+            <div className="carousel__body">
+              <p className="eyebrow carousel__label">{t(slide.label)}</p>
+              <p className="carousel__title">{t(slide.title)}</p>
+              <a className="carousel__link" href={slide.link}>
+                {t(slide.linkLabel)}
+                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                  <path d="M3 8h9m0 0-4-4m4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.75" />
+                </svg>
+              </a>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="carousel__controls">
+        <button
+          type="button"
+          className="carousel__arrow"
+          aria-controls={trackId}
+          aria-label={t("carousel.previous")}
+          onClick={() => goTo(current - 1)}
+        >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="m10 3-5 5 5 5" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+        <div className="carousel__dots">
+          {slides.map((slide, index) => (
+            <button
+              key={slide.id}
+              type="button"
+              className="carousel__dot"
+              aria-controls={`${trackId}-${slide.id}`}
+              aria-label={t("carousel.goTo", { index: index + 1 })}
+              aria-current={index === current ? "true" : undefined}
+              onClick={() => goTo(index)}
+            />
+          ))}
+        </div>
+        <button
+          type="button"
+          className="carousel__arrow"
+          aria-controls={trackId}
+          aria-label={t("carousel.next")}
+          onClick={() => goTo(current + 1)}
+        >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="m6 3 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+    </section>
+  );
+}

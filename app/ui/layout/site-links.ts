@@ -1,0 +1,54 @@
+/**
+ * The site's navigation in one place (SPEC §2), shared by the desktop menu, the mobile menu
+ * and the footer. Paths are the English ones; components localize them with
+ * useLocalizePath() so links keep the language prefix. Labels are `layout:nav.*` keys.
+ */
+export type InternalNavLink = { key: string; path: string };
+
+export const paths = {
+  home: "/",
+  careers: "/careers",
+  internships: "/internships",
+  playtesting: "/playtesting",
+  contact: "/contact",
+  alerts: "/alerts",
+  blog: "/blog",
+  support: "/support",
+  press: "/press",
+  login: "/account/login",
+  createAccount: "/account/create",
+  privacy: "/privacy",
+  fanContentPolicy: "/fan-content-policy",
+  tos: "/tos",
+  gdpr: "/gdpr",
+} as const;
+
+/** "Work at the studio" and its submenu: Internship, Career, Playtest (SPEC §2, in that order). */
+export const workLink: InternalNavLink = { key: "work", path: paths.careers };
+export const workSubmenu: InternalNavLink[] = [
+  { key: "internship", path: paths.internships },
+  { key: "career", path: paths.careers },
+  { key: "playtest", path: paths.playtesting },
+];
+
+export const primaryBefore: InternalNavLink[] = [{ key: "about", path: paths.home }];
+export const primaryAfter: InternalNavLink[] = [
+  { key: "contact", path: paths.contact },
+  { key: "blog", path: paths.blog },
+];
+
+export const accountLinks = {
+  login: { key: "login", path: paths.login },
+  create: { key: "createAccount", path: paths.createAccount },
+} as const;
+
+/** The section "Work at the studio" covers, for marking it current. */
+const workSection = [paths.careers, paths.internships, paths.playtesting, paths.alerts];
+
+/** Whether an English path belongs to the section a nav link stands for. */
+export function isInSection(englishPath: string, link: InternalNavLink): boolean {
+  const path = englishPath.replace(/\/+$/, "") || "/";
+  if (link.key === "work") return workSection.some((p) => path === p || path.startsWith(`${p}/`));
+  if (link.path === "/") return path === "/";
+  return path === link.path || path.startsWith(`${link.path}/`);
+}

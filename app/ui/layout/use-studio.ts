@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from "react-router";
+import type { StudioInfo } from "~/features/studio/types";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * The studio's name, logo, links and games, loaded once by the root loader (the only loader
+ * an error page can rely on). Null when the database could not answer: the shell still renders.
+ */
+export function useStudio(): StudioInfo | null {
+  return useRouteLoaderData<typeof rootLoader>("root")?.studio ?? null;
+}
+
+/** The current year as the server saw it, so server and browser render the same copyright. */
+export function useCopyrightYear(): number {
+  return useRouteLoaderData<typeof rootLoader>("root")?.year ?? new Date().getFullYear();
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { Outlet, useMatches } from "react-router";
+import { handleValue } from "./handle";
+import { SiteFrame } from "./SiteFrame";
+
+/**
+ * Error page, alert management, account screens: a minimal header and one centred card, so the
+ * visitor's task is the only thing on screen. A route may ask for the login backdrop with
+ * `handle: { backdrop: "login" }`.
+ */
+export default function SimpleLayout() {
+  return (
+    <SimpleFrame>
+      <Outlet />
+    </SimpleFrame>
+  );
+}
+
+/** The simple layout's look around any content: also used by the error page (routes/lang.tsx). */
+export function SimpleFrame({ children }: { children: ReactNode }) {
+  const backdrop = handleValue(useMatches(), "backdrop");
+  return (
+    <SiteFrame
+      name="simple"
+      header="minimal"
+      footer="compact"
+      className={backdrop === "login" ? "layout--login" : undefined}
+    >
+      <div className="simple-stage">
+        <div className="simple-card">{children}</div>
+      </div>
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The site's breakpoints (SPEC §9), for scripts. CSS writes the same figures as min-width
+ * media queries (see tokens.css); keep the two in step.
+ */
+export const breakpoints = { md: 970, lg: 1170, xl: 1452, xxl: 1732 } as const;
+
+/** True when the full desktop menu shows (970 px and wider); below it, the hamburger menu. */
+export function isDesktopWidth(width: number): boolean {
+  return width >= breakpoints.md;
+}

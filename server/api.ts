@@ -1,0 +1,39 @@
+import express from "express";
+import { createAnalyticsApi } from "~/features/analytics/analytics-api.server";
+import { createConsentApi } from "~/features/consent/consent-api.server";
+import { createBannersApi } from "~/features/legal/banners-api.server";
+import { createNewsApi } from "~/features/news/news-api.server";
+import { createPlaytestApi } from "~/features/playtest/playtest-api.server";
+import { createSupportApi } from "~/features/support/support-api.server";
+import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
+import { rateLimit } from "~/platform/http/rate-limit.server";
+import type { Services } from "~/platform/services.server";
+import { createUploadRouter } from "~/platform/uploads/upload-routes.server";
+
+/**
+ * The JSON contract of SPEC.md §7. Each feature mounts its own router here; handlers are thin
+ * and call the same services as the pages.
+ */
+export function createApi(svc: Services) {
+  const api = express.Router();
+  api.use(rateLimit(svc.rateLimits.api, undefined, svc.logger));
+  api.use(express.json({ limit: "100kb" }));
+  api.use((_req, res, next) => {
+    // API answers are per-visitor data unless a route says otherwise.
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  api.use(createUploadRouter(svc.uploads, [rateLimit(svc.rateLimits.form, "uploads", svc.logger)]));
+
+  api.use(createConsentApi(svc));
+  api.use(createAnalyticsApi(svc));
+  api.use(createBannersApi(svc));
+  api.use(createNewsApi(svc));
+  api.use(createSupportApi(svc));
+  api.use(createPlaytestApi(svc));
+
+  api.use(apiNotFound);
+  api.use(apiErrorHandler);
+  return api;
+}

@@ -1,0 +1,104 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import * as build from "virtual:react-router/server-build";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import { analyticsCspExtras } from "~/features/analytics/analytics-csp.server";
+import { maxBytes } from "~/platform/forms/upload-rules";
+import { limitPageBodies } from "~/platform/http/body-limit.server";
+import { requestLogSerializers } from "~/platform/http/request-log.server";
+import { requestInfoContext, servicesContext } from "~/platform/request-context";
+import { securityHeaders } from "~/platform/security/headers.server";
+import { createApi } from "./api";
+import { boot, isBooted, services, shutdown } from "./lifecycle";
+
+export { boot, shutdown };
+
+/** Page (form) bodies beyond this are refused before React Router reads them. */
+const PAGE_BODY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The whole HTTP app: headers, limits, static files, /api and the pages. server.js mounts it
+ * (through Vite in development, from the build in production).
+ */
+export function createApp() {
+  const svc = services();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", svc.config.HTTP_TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: svc.logger,
+      genReqId: (_req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // One short line per request (see request-log.server.ts); every line of the request's
+      // logger carries its id.
+      customAttributeKeys: { responseTime: "duration" },
+      serializers: requestLogSerializers,
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      if (!isBooted()) throw new Error("booting");
+      await svc.database.ping();
+      res.json({ status: "ready", database: svc.database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  // The outside analytics provider's origin, when configured (loaded only after consent).
+  app.use(securityHeaders(svc.config, analyticsCspExtras(svc.config)));
+  app.use(compression());
+
+  if (svc.config.isProduction) {
+    const client = path.resolve(svc.config.BUILD_DIR, "client");
+    // Hashed file names never change content, so browsers and CDNs keep them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.use("/api", createApi(svc));
+  app.use(
+    limitPageBodies({
+      maxBytes: PAGE_BODY_MAX_BYTES,
+      multipartMaxBytes:
+        maxBytes({ maxFiles: svc.config.UPLOAD_MAX_FILES, maxKb: svc.config.UPLOAD_MAX_KB }) +
+        PAGE_BODY_MAX_BYTES,
+    }),
+  );
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: svc.config.NODE_ENV,
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, svc);
+        context.set(requestInfoContext, {
+          nonce: res.locals.cspNonce as string,
+          requestId: String(req.id),
+          clientIp: req.ip ?? "",
+        });
+        return context;
+      },
+    }),
+  );
+  return app;
+}

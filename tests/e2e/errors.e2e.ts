@@ -1,0 +1,57 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+
+// The browser reports the 404 document itself as a failed resource; that line is expected here.
+const notFoundLine = [/status of 404/];
+
+describe("error pages", () => {
+  let site: Site;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  for (const path of ["/no-such-page", "/de/careers", "/fr/nowhere/at/all", "/xx"]) {
+    it(`answers 404 with the 'Page not found' page for ${path}`, async () => {
+      const { page } = await openPage(browser, { allowErrors: notFoundLine });
+      const response = await page.goto(site.url + path);
+      expect(response?.status()).toBe(404);
+      await expect
+        .poll(() => page.locator("h1").textContent())
+        .toBe(path.startsWith("/fr/") ? "Page introuvable" : "Page not found");
+      if (!path.startsWith("/fr/")) {
+        expect(await page.textContent("body")).toContain("This page could not be found");
+      }
+      const home = page.getByRole("link", {
+        name: path.startsWith("/fr/") ? "Aller à l’accueil" : "Go to Homepage",
+      });
+      await expect.poll(() => home.getAttribute("href")).toBe(path.startsWith("/fr/") ? "/fr" : "/");
+    });
+  }
+
+  it("redirects the English prefix to the unprefixed address, keeping the query", async () => {
+    const res = await fetch(`${site.url}/en/careers?team=art`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/careers?team=art");
+  });
+
+  it("shows the 404 page accessibly on a phone and a desktop", async () => {
+    for (const width of [375, 1280]) {
+      const { page } = await openPage(browser, { width, allowErrors: notFoundLine });
+      await page.goto(`${site.url}/missing`);
+      await expectAxeClean(page, `404 at ${width}px`);
+    }
+  });
+
+  it("answers unknown API paths with JSON messages, not the HTML page", async () => {
+    const res = await fetch(`${site.url}/api/does-not-exist`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect((await res.json()).messages).toHaveLength(1);
+  });
+});

@@ -1,0 +1,79 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, openPage, type Site, startSite } from "./support/harness";
+
+describe("security headers", () => {
+  let site: Site;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it("sends a strict CSP whose nonce is fresh per response and on every inline script", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${site.url}/`);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      nonces.add(nonce as string);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      const html = await res.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attrs of scripts) {
+        if (!/\bsrc=/.test(attrs)) expect(attrs).toContain(`nonce="${nonce}"`);
+      }
+    }
+    expect(nonces.size).toBe(2);
+  });
+
+  it("sets the other protective headers and hides the framework", async () => {
+    const res = await fetch(`${site.url}/`);
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    // Plain HTTP here: HSTS would be meaningless and is only sent behind an https PUBLIC_URL.
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("hydrates under the CSP without violations", async () => {
+    const { page } = await openPage(browser);
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(site.url);
+    await page.waitForLoadState("networkidle");
+    expect(violations).toEqual([]);
+  });
+
+  it("answers health and readiness probes", async () => {
+    expect(await (await fetch(`${site.url}/healthz`)).json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${site.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).database).toBe("pglite");
+  });
+});
+
+describe("security headers behind https", () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite({ env: { PUBLIC_URL: "https://studio.example" } });
+  });
+  afterAll(() => site?.stop());
+
+  it("sends HSTS when the public address is https", async () => {
+    const res = await fetch(`${site.url}/`);
+    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+  });
+});

@@ -1,0 +1,157 @@
+import path from "node:path";
+import { isRouteErrorResponse, RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "~/features/content/loader.server";
+import { listOpenJobOffers } from "~/features/studio/studio.server";
+import { parseConfig } from "~/platform/config.server";
+import type { Database } from "~/platform/db/client.server";
+import { servicesContext } from "~/platform/request-context";
+import type { Services } from "~/platform/services.server";
+import { loader as careersLoader } from "~/routes/careers";
+import { loader as locationLoader } from "~/routes/careers-locations-single";
+import { loader as jobLoader } from "~/routes/careers-single";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as internshipsLoader } from "~/routes/internships";
+import { loader as playtestingLoader } from "~/routes/playtesting";
+import { createTestDatabase } from "../support/test-db";
+
+/**
+ * The page loaders against the studio's real content: what each page gets, and the 404s and
+ * redirect of SPEC §2/§8 (a malformed or unknown id, an unknown studio, Spanish location pages).
+ */
+const publicUrl = "https://www.stormkettle.example";
+let database: Database;
+let context: RouterContextProvider;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  context = new RouterContextProvider();
+  const config = parseConfig({ PUBLIC_URL: publicUrl, NODE_ENV: "test" });
+  context.set(servicesContext, { config, db: database.db, database } as unknown as Services);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** The arguments React Router hands a loader for an address. */
+function args<P extends Record<string, string | undefined>>(address: string, params: P) {
+  const url = new URL(address, publicUrl);
+  return {
+    request: new Request(url),
+    url,
+    params,
+    context,
+    pattern: "",
+    unstable_pattern: "",
+  } as never;
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("the loader did not throw");
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof Response) return error.status;
+  if (isRouteErrorResponse(error)) return error.status;
+  return (error as { init?: { status?: number } }).init?.status;
+}
+
+describe("job page loader", () => {
+  it("answers 404 for a malformed, zero or unknown id", async () => {
+    for (const id of ["abc", "0", "12abc", "-1", "99999999999", "424242"]) {
+      const error = await thrown(jobLoader(args(`/careers/${id}`, { id })));
+      expect(statusOf(error), id).toBe(404);
+    }
+  });
+
+  it("gives an open offer its formatted facts, safe description and JobPosting data", async () => {
+    const [open] = await listOpenJobOffers(database.db, { lang: "fr", office: "gent" });
+    expect(open).toBeDefined();
+    const id = String(open!.id);
+    const data = await jobLoader(args(`/fr/careers/${id}`, { lang: "fr", id }));
+    expect(data.job.title).toBe(open!.title);
+    expect(data.job.descriptionHtml).toMatch(/^<(p|h2|ul)/);
+    expect(data.job.descriptionHtml).not.toMatch(/<script/i);
+    // Gent is in the EU: pay is published, formatted for French readers.
+    expect(data.job.salary?.min).toMatch(/€/);
+    expect(data.job.published).toMatch(/20\d\d$/);
+    expect(data.seo.title).toBe(open!.title);
+    expect(data.seo.url).toBe(`${publicUrl}/fr/careers/${id}`);
+    expect(data.jsonLd).toMatchObject({ "@type": "JobPosting", title: open!.title });
+  });
+});
+
+describe("careers location loader", () => {
+  it("sends Spanish visitors to the English page (en and fr only, SPEC §2)", async () => {
+    const error = await thrown(
+      locationLoader(args("/es/careers/locations/gent?team=art", { lang: "es", slug: "gent" })),
+    );
+    expect(error).toBeInstanceOf(Response);
+    expect((error as Response).status).toBe(302);
+    expect((error as Response).headers.get("Location")).toBe("/careers/locations/gent?team=art");
+  });
+
+  it("answers 404 for an unknown or malformed studio", async () => {
+    for (const slug of ["atlantis", "Gent", "../gent"]) {
+      const error = await thrown(locationLoader(args(`/careers/locations/${slug}`, { slug })));
+      expect(statusOf(error), slug).toBe(404);
+    }
+  });
+
+  it("shows the studio with its open offers and offers only English and French alternates", async () => {
+    const data = await locationLoader(args("/fr/careers/locations/quebec", { lang: "fr", slug: "quebec" }));
+    expect(data.office.name).toBe("Québec");
+    expect(data.jobs.every((job) => job.office.slug === "quebec")).toBe(true);
+    expect(data.otherOffices).toHaveLength(6);
+    expect(data.seo.title).toBe("Carrières à Québec");
+    expect(data.seo.alternates.map((a) => a.lang)).toEqual(["en", "fr"]);
+  });
+});
+
+describe("section pages", () => {
+  it("careers lists open offers and links the open application", async () => {
+    const data = await careersLoader(args("/careers", {}));
+    expect(data.jobs.length).toBeGreaterThan(0);
+    expect(data.offices).toHaveLength(7);
+    expect(data.seo.title).toBe("Careers");
+    if (data.openApplicationId !== null) {
+      expect(data.jobs.find((job) => job.id === data.openApplicationId)?.level.slug).toBe("open-application");
+    }
+  });
+
+  it("internships list early-career offers and the nine questions with rendered answers", async () => {
+    const data = await internshipsLoader(args("/es/internships", { lang: "es" }));
+    const items = data.faq.flatMap((group) => group.items);
+    expect(items).toHaveLength(9);
+    expect(items.every((item) => item.html.startsWith("<"))).toBe(true);
+    expect(
+      data.jobs.every((job) => job.commitment.slug === "internship" || job.level.slug === "junior"),
+    ).toBe(true);
+    expect(data.seo.lang).toBe("es");
+  });
+
+  it("playtesting names the five sign-up locations with their host studios", async () => {
+    const data = await playtestingLoader(args("/playtesting", {}));
+    expect(data.locations.map((l) => l.key)).toEqual(["gent", "quebec", "barcelona", "warsaw", "selangor"]);
+    expect(data.locations.every((l) => l.office !== null)).toBe(true);
+    expect(data.locations.at(-1)?.office?.address.region).toBe("Selangor");
+    expect(data.faq.flatMap((group) => group.items).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("home gathers the hero, four values, awards, games and the studio's figures", async () => {
+    const data = await homeLoader(args("/", {}));
+    expect(data.valuePanels).toHaveLength(4);
+    expect(data.awards.length).toBeGreaterThan(0);
+    expect(data.games.length).toBeGreaterThan(0);
+    expect(data.about.html).toContain("<p>");
+    expect(data.stats.offices).toBe(7);
+    expect(data.seo.url).toBe(`${publicUrl}/`);
+  });
+});
