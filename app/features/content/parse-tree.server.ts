@@ -5,6 +5,8 @@ import type { TaxonomyKind } from "~/features/studio/types";
 import type { JobOfferText } from "~/platform/db/schema/content";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
 import { ContentError } from "./content-error";
+import { contentKinds } from "./content-kind-list.server";
+import type { ContentReader, Unit } from "./content-kinds.server";
 import type { ContentFiles } from "./read-tree.server";
 import {
   type BannerFile,
@@ -40,8 +42,7 @@ import {
  * collected, then thrown together as one ContentError, so one start shows all that needs fixing.
  */
 
-/** An entity and the files it was made from; the loader rewrites it only when one changed. */
-export type Unit<T> = { key: string; sources: string[]; data: T };
+export type { Unit };
 
 export type FaqItemData = {
   slug: string;
@@ -80,6 +81,8 @@ export type ContentTree = {
   banners: Unit<BannerFile & { slug: string }>[];
   playtestSites: Unit<PlaytestSiteFile & { slug: string }>[];
   surveys: Unit<{ code: string; definition: SurveyDefinition }>[];
+  /** The units of each feature-defined kind, in the order of `contentKinds`. */
+  kinds: Unit<unknown>[][];
 };
 
 const taxonomyFiles: Record<string, TaxonomyKind> = {
@@ -129,6 +132,10 @@ export function unitKeyOf(file: string): string | null {
   if (m) return `playtest-site:${m[1]}`;
   m = patterns.survey.exec(file);
   if (m) return `survey:${m[1]}`;
+  for (const kind of contentKinds) {
+    const key = kind.unitKeyOf(file);
+    if (key) return key;
+  }
   return null;
 }
 
@@ -386,6 +393,15 @@ export function parseContentTree(content: ContentFiles): ContentTree {
 
   checkReferences({ problems, files: new Set(files.keys()), home, games, offices, taxonomy, jobs });
 
+  const reader: ContentReader = {
+    files,
+    parseYaml,
+    parseMarkdown,
+    problem: (file, field, message) => problems.add(file, field, message),
+    fileProblem: (file, message) => problems.addFile(file, message),
+  };
+  const kinds = contentKinds.map((kind) => kind.parse(reader));
+
   if (problems.list.length > 0 || !studio || !home) throw new ContentError(problems.list);
   return {
     studio: { key: "studio", sources: ["studio.yaml"], data: studio },
@@ -401,6 +417,7 @@ export function parseContentTree(content: ContentFiles): ContentTree {
     banners,
     playtestSites,
     surveys,
+    kinds,
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import { banners, legalDocuments } from "~/platform/db/schema/legal";
 import { newsArticles } from "~/platform/db/schema/news";
 import { playtestSites, surveys } from "~/platform/db/schema/playtest";
+import { contentKinds } from "./content-kind-list.server";
 import type { ContentTree, Unit } from "./parse-tree.server";
 import type { HomeSettings } from "./schemas";
 
@@ -369,6 +370,13 @@ export async function storeContentTree(
       searchText: newsSearchText(data),
     })),
   );
+
+  // Kinds defined by features, after the built-in ones they may refer to.
+  for (const [i, kind] of contentKinds.entries()) {
+    const counts = await kind.store(tx, tree.kinds[i] ?? [], changed);
+    report.upserted += counts.upserted;
+    report.removed += counts.removed;
+  }
 
   return report;
 }
