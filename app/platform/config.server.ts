@@ -55,6 +55,63 @@ const envSchema = z.object({
   RATE_LIMIT_API_POINTS: z.coerce.number().int().min(1).default(300),
   /** Months playtest sign-ups and survey answers are kept before they are deleted (issue 5). */
   PLAYTEST_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /**
+   * Breached-password range service (k-anonymity, the Pwned Passwords API shape:
+   * GET {url}/range/{first 5 SHA-1 hex}); off when unset: only the bundled common-password list.
+   */
+  PWNED_PASSWORDS_URL: optionalUrl,
+  /**
+   * Text-message provider for second-factor codes: a Twilio-style API (POST {url}/Messages.json,
+   * form fields To/From/Body, HTTP basic auth). Off when unset: messages are written as files
+   * under DATA_DIR/sms instead (like the mail outbox without SMTP).
+   */
+  SMS_API_URL: optionalUrl,
+  SMS_API_USERNAME: z.string().min(1).max(200).optional(),
+  SMS_API_PASSWORD: z.string().min(1).max(500).optional(),
+  /** Sender number (E.164) or sender id for text messages. */
+  SMS_FROM: z.string().min(1).max(20).default("Studio"),
+  /**
+   * Base URL of a Greenhouse job board (https://boards-api.greenhouse.io/v1/boards/<token>) that
+   * `npm run jobs:sync` imports offers from; off when unset (offers come from content/ only).
+   */
+  GREENHOUSE_BOARD_URL: optionalUrl,
+  /** Minutes between Greenhouse syncs run by the site itself; unset: only `npm run jobs:sync`. */
+  GREENHOUSE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(10_080).optional(),
+  /**
+   * Seconds a rendered public page (home, careers, job, blog pages) is served from memory to
+   * anonymous visitors (docs/decisions/0009-page-cache.md); unset or 0: no page cache.
+   */
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  /** Where job applications are sent; the recruiting address in content/studio.yaml when unset (issue 3). */
+  CAREERS_RECRUITING_EMAIL: z.email().optional(),
+  /** Months job applications and their résumés are kept before they are deleted (issue 3). */
+  CAREERS_APPLICATION_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(6),
+  /** Months contact messages, issue reports and feedback are kept before they are deleted (issue 6). */
+  CONTACT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** reCAPTCHA v3 site key (public); no bot check in the browser when unset (issue 6). */
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .regex(/^[\w-]{10,100}$/, "not a site key")
+    .optional(),
+  /** reCAPTCHA secret; the server verifies tokens only when it is set. */
+  RECAPTCHA_SECRET: z.string().min(10).max(200).optional(),
+  RECAPTCHA_VERIFY_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("https://www.google.com/recaptcha/api/siteverify"),
+  RECAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).default("https://www.google.com/recaptcha/api.js"),
+  /** Lowest score (0 bot … 1 human) a token needs. */
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /**
+   * Map tiles for the contact page's office map, as a Leaflet URL template
+   * ("https://tile.example/{z}/{x}/{y}.png"); unset: a list of offices with map links instead.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, "not a tile URL template with {z}, {x} and {y}")
+    .refine((value) => value.includes("{x}") && value.includes("{y}"), "needs {x} and {y}")
+    .optional(),
+  /** The tiles' required credit, shown on the map (plain text). */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(""),
 });
 
 export type Config = z.infer<typeof envSchema> & {

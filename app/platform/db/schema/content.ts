@@ -135,6 +135,12 @@ export const jobOffers = pgTable(
     closesAt: timestamp("closes_at", { withTimezone: true }),
     applyUrl: text("apply_url"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the row first appeared on the site (job alerts send offers listed after an alert's
+     * confirmation). Only the insert's default sets it: upserts never name it, so edits, syncs
+     * and reopening a closed offer keep it (see docs/decisions/0010-job-alerts.md).
+     */
+    listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("job_offers_source_slug_idx").on(t.source, t.slug),

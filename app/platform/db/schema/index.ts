@@ -1,4 +1,8 @@
 // Each feature's tables live in their own file; drizzle-kit and the client see them all here.
+export * from "./account";
+export * from "./alerts";
+export * from "./careers";
+export * from "./contact";
 export * from "./content";
 export * from "./legal";
 export * from "./news";

@@ -11,6 +11,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+/** A file attached to an outbox e-mail: a path inside the upload store, its name and type. */
+export type OutboxAttachment = { filename: string; path: string; contentType: string };
+
 /**
  * Every e-mail is written here in the same transaction as the data that caused it; the mail
  * worker delivers it with retries, so nothing is lost when SMTP is down (see mail/outbox.server.ts).
@@ -32,6 +35,11 @@ export const outboxEmails = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /**
+     * Files sent with the e-mail (issue reports' uploads): read from the upload store when the
+     * e-mail is delivered, so the row stays small.
+     */
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
