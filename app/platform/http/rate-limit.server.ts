@@ -20,6 +20,11 @@ export type RateLimitTier = "form" | "api";
 export type RateLimits = Record<RateLimitTier, RateLimiterAbstract> & {
   store: "memory" | "redis";
   /**
+   * A limiter of a feature's own (e.g. failed logins per identifier), counted in the same store
+   * as the tiers, so that several processes share it too. Same name, same limiter.
+   */
+  budget(name: string, points: number, durationSeconds: number): RateLimiterAbstract;
+  /**
    * Resolves once the shared store is connected (true) or after `timeoutMs` without it
    * (false: counting goes on in memory meanwhile). Boot waits for it so the first requests
    * already count in Redis.
@@ -49,18 +54,27 @@ export function createRateLimits(
     form: settings.RATE_LIMIT_FORM_POINTS,
     api: settings.RATE_LIMIT_API_POINTS,
   };
-  const memory = (tier: RateLimitTier) =>
-    new RateLimiterMemory({
-      keyPrefix: `${keyPrefix}:${tier}`,
-      points: points[tier],
-      duration: duration[tier],
-    });
+  const memoryLimiter = (name: string, points: number, duration: number) =>
+    new RateLimiterMemory({ keyPrefix: `${keyPrefix}:${name}`, points, duration });
+  const memory = (tier: RateLimitTier) => memoryLimiter(tier, points[tier], duration[tier]);
+  const budgets = new Map<string, RateLimiterAbstract>();
+  const budgetOf =
+    (make: (name: string, points: number, duration: number) => RateLimiterAbstract) =>
+    (name: string, points: number, duration: number) => {
+      let limiter = budgets.get(name);
+      if (!limiter) {
+        limiter = make(name, points, duration);
+        budgets.set(name, limiter);
+      }
+      return limiter;
+    };
 
   if (!settings.REDIS_URL) {
     return {
       store: "memory",
       form: memory("form"),
       api: memory("api"),
+      budget: budgetOf(memoryLimiter),
       ready: async () => true,
       close: async () => {},
     };
@@ -79,19 +93,21 @@ export function createRateLimits(
   redis.on("ready", () => {
     lastError = "";
   });
-  const shared = (tier: RateLimitTier) =>
+  const sharedLimiter = (name: string, points: number, duration: number) =>
     new RateLimiterRedis({
       storeClient: redis,
-      keyPrefix: `${keyPrefix}:${tier}`,
-      points: points[tier],
-      duration: duration[tier],
+      keyPrefix: `${keyPrefix}:${name}`,
+      points,
+      duration,
       rejectIfRedisNotReady: true,
-      insuranceLimiter: memory(tier),
+      insuranceLimiter: memoryLimiter(name, points, duration),
     });
+  const shared = (tier: RateLimitTier) => sharedLimiter(tier, points[tier], duration[tier]);
   return {
     store: "redis",
     form: shared("form"),
     api: shared("api"),
+    budget: budgetOf(sharedLimiter),
     ready: (timeoutMs = 2000) =>
       redis.status === "ready"
         ? Promise.resolve(true)

@@ -180,6 +180,35 @@ describe("rate limiting, Redis store", () => {
     }
   });
 
+  it("shares a feature's own budget (e.g. failed logins) between processes", async () => {
+    const prefix = `test:${crypto.randomUUID()}`;
+    const settings = { REDIS_URL, RATE_LIMIT_FORM_POINTS: 2, RATE_LIMIT_API_POINTS: 100 };
+    const first = createRateLimits(settings, logger, { keyPrefix: prefix });
+    const second = createRateLimits(settings, logger, { keyPrefix: prefix });
+    opened.push(first, second);
+    expect(await first.ready()).toBe(true);
+    expect(await second.ready()).toBe(true);
+    const a = first.budget("account:login", 2, 60);
+    expect(first.budget("account:login", 2, 60)).toBe(a);
+    const b = second.budget("account:login", 2, 60);
+    await a.consume("someone");
+    await b.consume("someone");
+    // The third failure is refused whichever process sees it.
+    await expect(a.consume("someone")).rejects.toMatchObject({ remainingPoints: 0 });
+    await expect(b.consume("someone else")).resolves.toMatchObject({ remainingPoints: 1 });
+    const redis = new Redis(REDIS_URL);
+    try {
+      const left = await redis.keys(`${prefix}:*`);
+      expect(left.sort()).toEqual([
+        `${prefix}:account:login:someone`,
+        `${prefix}:account:login:someone else`,
+      ]);
+      await redis.del(...left);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it("keeps limiting in memory while Redis cannot be reached", async () => {
     const tiers = limits({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, { form: 600, api: 60 });
     expect(tiers.store).toBe("redis");

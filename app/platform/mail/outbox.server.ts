@@ -33,9 +33,37 @@ export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<s
       html: email.html,
       text: email.text,
       headers: email.headers ?? {},
+      attachments: email.attachments ?? [],
     })
     .returning({ id: outboxEmails.id });
   return row!.id;
+}
+
+/**
+ * Writes many e-mails in ONE statement (a JSON array unpacked by the database), so a feature
+ * that sends one e-mail per recipient (job alerts) costs a constant number of queries however
+ * many recipients there are. Same contract as `enqueueEmail`: inside the caller's transaction.
+ */
+export async function enqueueEmails(tx: Db | Tx, emails: OutgoingEmail[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  for (const email of emails)
+    if (!address.safeParse(email.to).success)
+      throw new Error(`enqueueEmails: invalid recipient for ${email.kind}`);
+  const rows = emails.map(({ kind, to, subject, html, text, headers }) => ({
+    kind,
+    to,
+    subject,
+    html,
+    text,
+    headers: headers ?? {},
+  }));
+  await tx.execute(
+    sql`insert into ${outboxEmails} (kind, "to", subject, html, text, headers)
+        select kind, "to", subject, html, text, headers
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(kind text, "to" text, subject text, html text, text text, headers jsonb)`,
+  );
+  return rows.length;
 }
 
 const BACKOFF_BASE_MS = 30_000;

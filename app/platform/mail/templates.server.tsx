@@ -1,5 +1,6 @@
 import { render } from "@react-email/render";
 import type { i18n as I18n, TFunction } from "i18next";
+import type { OutboxAttachment } from "~/platform/db/schema";
 import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
 import { defaultLanguage, type Language, languageTags, localizePath } from "~/platform/i18n/languages";
 import { EmailLayout, type LayoutStrings } from "./email-layout.server";
@@ -41,6 +42,8 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** Files from the upload store sent with the e-mail (see OutboxAttachment). */
+  attachments?: OutboxAttachment[];
 };
 
 export type RenderedEmail = Pick<OutgoingEmail, "subject" | "html" | "text">;

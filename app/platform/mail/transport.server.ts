@@ -17,6 +17,12 @@ function messageFields(email: OutboxEmail, from: string) {
     html: email.html,
     text: email.text,
     headers: email.headers,
+    // Read from disk at sending time; nodemailer streams them into the message.
+    attachments: (email.attachments ?? []).map(({ filename, path, contentType }) => ({
+      filename,
+      path,
+      contentType,
+    })),
     messageId: `<${email.id}@${domain}>`,
     date: email.createdAt,
   };

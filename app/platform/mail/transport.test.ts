@@ -20,6 +20,7 @@ const email: OutboxEmail = {
   attempts: 1,
   nextAttemptAt: new Date(),
   lastError: null,
+  attachments: [],
   createdAt: new Date("2030-01-01T12:00:00Z"),
   sentAt: null,
 };

@@ -6,6 +6,17 @@ import type { Config } from "~/platform/config.server";
 /** Allows an extra origin per directive for configured outside services (map tiles, captcha…). */
 export type CspExtras = Partial<Record<"scriptSrc" | "imgSrc" | "connectSrc" | "frameSrc", string[]>>;
 
+/** Several features' extra origins as one set (each directive's lists joined, duplicates dropped). */
+export function mergeCspExtras(...all: CspExtras[]): CspExtras {
+  const merged: CspExtras = {};
+  for (const extras of all) {
+    for (const [directive, origins] of Object.entries(extras) as Array<[keyof CspExtras, string[]]>) {
+      merged[directive] = [...new Set([...(merged[directive] ?? []), ...origins])];
+    }
+  }
+  return merged;
+}
+
 /**
  * Security headers as one middleware. Scripts are allowed by a per-response nonce (React
  * Router's inline scripts carry it); a response served from a shared cache must carry hashes

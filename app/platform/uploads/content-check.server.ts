@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { fileTypeFromBuffer } from "file-type";
+import { checkZipArchive } from "./archive-check.server";
 
 /**
  * Decides whether an uploaded file is one of the types SPEC §9 allows (jpeg, jpg, gif, png,
@@ -78,9 +79,11 @@ export async function checkUploadContent(name: string, bytes: Uint8Array): Promi
   }
   const document = documentTypes[sniffed.ext];
   if (document) {
-    return document.extensions.includes(extension)
-      ? { ok: true, mimeType: document.mimeType ?? sniffed.mime, extension }
-      : refused;
+    if (!document.extensions.includes(extension)) return refused;
+    // Zips (docx is one) are opened far from here by people and tools: no bombs (archive-check).
+    if ((sniffed.ext === "zip" || sniffed.ext === "docx") && !(await checkZipArchive(bytes)).ok)
+      return refused;
+    return { ok: true, mimeType: document.mimeType ?? sniffed.mime, extension };
   }
   if (/^(image|video)\//.test(sniffed.mime)) {
     const names = mediaExtensions[sniffed.ext] ?? [sniffed.ext];

@@ -48,6 +48,8 @@ export function UploadWidget({
   url = "/api/uploads",
   payload = {},
   limits = defaultUploadLimits,
+  accept = uploadAccept,
+  typesText,
   className,
 }: {
   field: Field<(string | File)[] | undefined>;
@@ -58,6 +60,10 @@ export function UploadWidget({
   /** Extra fields sent with each file (e.g. what the file is for). */
   payload?: Record<string, string>;
   limits?: UploadLimits;
+  /** A narrower `accept` than every §9 type (e.g. résumés: ".pdf,.doc,.docx"); the server still checks. */
+  accept?: string;
+  /** The accepted types in words, when `accept` is narrower than the default. */
+  typesText?: string;
   className?: string;
 }) {
   const { t } = useTranslation("forms");
@@ -164,7 +170,7 @@ export function UploadWidget({
       </FieldLabel>
       <p className="field__hint" id={hintId}>
         {hint ? <>{hint} </> : null}
-        {limitsText} {t("upload.types")}
+        {limitsText} {typesText ?? t("upload.types")}
       </p>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for pointers; the keyboard uses the file input inside. */}
       <div
@@ -188,7 +194,7 @@ export function UploadWidget({
           // Enhanced, the files travel on their own and the form posts their ids instead.
           name={enhanced ? undefined : field.name}
           form={field.formId}
-          accept={uploadAccept}
+          accept={accept}
           multiple={limits.maxFiles > 1}
           className={enhanced ? "upload__input visually-hidden" : "upload__input field__control"}
           aria-labelledby={labelId}
