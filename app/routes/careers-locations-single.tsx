@@ -1,7 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { LocationPositions, OfficeDetails, OtherLocations } from "~/features/careers/StudioLocation";
-import { getOfficeBySlug, listOffices, listOpenJobOffers } from "~/features/studio/studio.server";
+import { searchJobOffers } from "~/features/careers/job-search.server";
+import {
+  LocationPositions,
+  OfficeDetails,
+  OtherLocations,
+  QuebecPlaytesting,
+} from "~/features/careers/StudioLocation";
+import { getOfficeBySlug, listOffices } from "~/features/studio/studio.server";
 import { type Language, localizePath, splitLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -24,10 +30,10 @@ export async function loader(args: Route.LoaderArgs) {
   }
   if (!slugPattern.test(params.slug)) throw data(null, { status: 404 });
   const { db } = context.get(servicesContext);
-  const [office, offices, jobs] = await Promise.all([
+  const [office, offices, { items: jobs }] = await Promise.all([
     getOfficeBySlug(db, params.slug, lang),
     listOffices(db, lang),
-    listOpenJobOffers(db, { lang, office: params.slug }),
+    searchJobOffers(db, { lang, location: params.slug, pageSize: 100 }),
   ]);
   if (!office) throw data(null, { status: 404 });
   return {
@@ -72,7 +78,8 @@ export default function CareersLocationsSingle({ loaderData }: Route.ComponentPr
         button={{ label: t("header.button"), targetId: "js-careers" }}
       />
       <OfficeDetails office={office} />
-      <LocationPositions city={office.name} jobs={jobs} />
+      <LocationPositions city={office.name} slug={office.slug} jobs={jobs} />
+      {office.slug === "quebec" ? <QuebecPlaytesting /> : null}
       <OtherLocations offices={otherOffices} />
     </>
   );

@@ -1,19 +1,32 @@
 import { data } from "react-router";
-import { JobApply, JobBody, JobHeader } from "~/features/careers/JobDetails";
+import {
+  ApplicationRefused,
+  applicableOffer,
+  submitApplication,
+} from "~/features/careers/application.server";
+import { applicationSchema } from "~/features/careers/application-form";
+import { JobApply, JobBody, JobHeader, JobSuggestions } from "~/features/careers/JobDetails";
 import { formatDate, formatSalaryAmounts } from "~/features/careers/job-display";
+import { filtersFromSearch, searchFromFilters } from "~/features/careers/job-filters";
 import { jobPostingJsonLd } from "~/features/careers/job-posting";
+import { searchJobOffers } from "~/features/careers/job-search.server";
 import { getJobOffer, getStudioInfo } from "~/features/studio/studio.server";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { HttpError } from "~/platform/http/errors.server";
+import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { localizePath } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/careers-single";
 
 /** Offer ids are positive integers; anything else is a failed parameter check (404, SPEC §8). */
 const offerId = /^[1-9]\d{0,9}$/;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { params, context } = args;
+  const { params, context, url } = args;
   if (!offerId.test(params.id)) throw data(null, { status: 404 });
   const { db, config } = context.get(servicesContext);
   const lang = routeLanguage(params);
@@ -22,6 +35,10 @@ export async function loader(args: Route.LoaderArgs) {
     getStudioInfo(db, lang),
   ]);
   if (!job) throw data(null, { status: 404 });
+  // A closed offer points to up to three open ones of the same team.
+  const suggestions = job.isOpen
+    ? []
+    : (await searchJobOffers(db, { lang, team: job.team.slug, pageSize: 3, excludeId: job.id })).items;
 
   const descriptionHtml = renderMarkdown(job.description);
   const seo = await loadPageSeo(args, "careersSingle", {
@@ -37,6 +54,10 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     seo,
     studioName: studio.name,
+    // The list's filters the visitor came with (carried in the address): "back" returns there.
+    listSearch: searchFromFilters(filtersFromSearch(url.searchParams)),
+    retentionMonths: config.CAREERS_APPLICATION_RETENTION_MONTHS,
+    suggestions,
     jsonLd: job.isOpen
       ? jobPostingJsonLd({
           job,
@@ -66,18 +87,58 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The built-in application form (offers without a recruiting service's page). */
+export async function action(args: Route.ActionArgs) {
+  const { params, context, url } = args;
+  if (!offerId.test(params.id)) throw data(null, { status: 404 });
+  const services = context.get(servicesContext);
+  const lang = routeLanguage(params);
+  await consumeFormLimit(context, "job-application");
+  const job = await applicableOffer(services, Number(params.id), lang);
+  // Closed, unknown, or applied for at a recruiting service: there is no form to send here.
+  if (!job) throw data({ messages: ["careers:apply.errors.closed"] }, { status: 404 });
+  const result = await parseForm(args.request, applicationSchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    await submitApplication(services, job, result.value, { lang });
+    return redirectWithFlash(
+      `${localizePath(`/careers/${job.id}`, lang)}${url.search}`,
+      { kind: "success", messages: ["careers:apply.sent"] },
+      services.config,
+    );
+  } catch (err) {
+    if (err instanceof ApplicationRefused) {
+      return {
+        result:
+          err.code === "closed"
+            ? result.reply({ formErrors: ["careers:apply.errors.closed"] })
+            : result.reply({ fieldErrors: { resume: [`careers:apply.errors.${err.code}`] } }),
+      };
+    }
+    // The upload store refused a file posted without JavaScript (type, size): say which.
+    if (err instanceof HttpError && err.status < 500) {
+      return { result: result.reply({ fieldErrors: { resume: err.messages } }) };
+    }
+    services.logger.error({ err }, "job application failed");
+    return { result: result.reply({ formErrors: ["careers:apply.errors.failed"] }) };
+  }
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData?.seo),
+  // A closed offer stays reachable for people who saved its link, but leaves search results.
+  ...(loaderData && !loaderData.job.isOpen ? [{ name: "robots", content: "noindex" }] : []),
   ...(loaderData?.jsonLd ? [{ "script:ld+json": loaderData.jsonLd }] : []),
 ];
 
-export default function CareersSingle({ loaderData }: Route.ComponentProps) {
-  const { job, studioName } = loaderData;
+export default function CareersSingle({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, studioName, listSearch, suggestions, retentionMonths } = loaderData;
   return (
     <article className="job-page">
-      <JobHeader job={job} studioName={studioName} />
-      <JobBody job={job} />
-      <JobApply job={job} />
+      <JobHeader job={job} studioName={studioName} listSearch={listSearch} />
+      <JobBody job={job} listSearch={listSearch} />
+      {job.isOpen ? null : <JobSuggestions jobs={suggestions} />}
+      <JobApply job={job} lastResult={actionData?.result} retentionMonths={retentionMonths} />
     </article>
   );
 }

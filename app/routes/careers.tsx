@@ -3,12 +3,14 @@ import {
   CareersAbout,
   careersSectionId,
   OpenApplicationTeaser,
-  OpenPositions,
   RecruitmentProcess,
   StudioLocations,
   WhyJoinUs,
 } from "~/features/careers/CareersSections";
-import { getStudioInfo, listOffices, listOpenJobOffers } from "~/features/studio/studio.server";
+import { FilteredPositions } from "~/features/careers/FilteredPositions";
+import { filtersFromSearch, jobFilterKeys } from "~/features/careers/job-filters";
+import { filterVocabulary, searchJobOffers } from "~/features/careers/job-search.server";
+import { getStudioInfo, listOffices, listTaxonomy } from "~/features/studio/studio.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
@@ -18,25 +20,42 @@ import type { Route } from "./+types/careers";
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  const [studio, jobs, offices] = await Promise.all([
+  // A stale shared link still shows a list: filter values naming nothing are dropped here
+  // (the API answers them with a 400 instead).
+  const filters = filtersFromSearch(args.url.searchParams);
+  const vocabulary = await filterVocabulary(db);
+  for (const key of jobFilterKeys) {
+    const value = filters[key];
+    if (value && !vocabulary[key].has(value)) delete filters[key];
+  }
+  const [studio, result, offices, teams, levels, commitments, openApplications] = await Promise.all([
     getStudioInfo(db, lang),
-    listOpenJobOffers(db, { lang }),
+    searchJobOffers(db, { ...filters, lang }),
     listOffices(db, lang),
+    listTaxonomy(db, "team", lang),
+    listTaxonomy(db, "level", lang),
+    listTaxonomy(db, "commitment", lang),
+    searchJobOffers(db, { lang, level: "open-application", pageSize: 1 }),
   ]);
-  const openApplication = jobs.find((job) => job.level.slug === "open-application");
   return {
     seo: await loadPageSeo(args, "careers", { studio }),
     studio: { name: studio.name, companySize: studio.companySize },
-    jobs,
+    result: { ...result, filters },
+    choices: {
+      location: offices.map(({ slug, name }) => ({ slug, label: name })),
+      team: teams,
+      level: levels,
+      commitment: commitments,
+    },
     offices: offices.map(({ slug, name, country }) => ({ slug, name, country })),
-    openApplicationId: openApplication?.id ?? null,
+    openApplicationId: openApplications.items[0]?.id ?? null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
-  const { studio, jobs, offices, openApplicationId } = loaderData;
+  const { studio, result, choices, offices, openApplicationId } = loaderData;
   const { t } = useTranslation("careers");
   return (
     <>
@@ -48,7 +67,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         image="/images/pages/careers/header.svg"
       />
       <CareersAbout studioName={studio.name} />
-      <OpenPositions jobs={jobs} />
+      <FilteredPositions result={result} choices={choices} />
       <OpenApplicationTeaser openApplicationId={openApplicationId} />
       <WhyJoinUs />
       <RecruitmentProcess />

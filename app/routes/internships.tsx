@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { careersSectionId } from "~/features/careers/CareersSections";
+import { searchJobOffers } from "~/features/careers/job-search.server";
 import {
   EarlyCareerJobs,
   InternshipFaq,
@@ -7,7 +8,6 @@ import {
   YearRoundBanner,
 } from "~/features/internships/InternshipSections";
 import { loadFaqGroups } from "~/features/pages/faq.server";
-import { listOpenJobOffers } from "~/features/studio/studio.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
@@ -18,15 +18,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
   // Early careers: every internship, and junior roles of any commitment.
-  const [internships, juniors, faq, seo] = await Promise.all([
-    listOpenJobOffers(db, { lang, commitments: ["internship"] }),
-    listOpenJobOffers(db, { lang, levels: ["junior"] }),
+  const [{ items: jobs }, faq, seo] = await Promise.all([
+    searchJobOffers(db, { lang, earlyCareer: true, pageSize: 100 }),
     loadFaqGroups(db, "internships", lang),
     loadPageSeo(args, "internships"),
   ]);
-  const jobs = [...new Map([...internships, ...juniors].map((job) => [job.id, job])).values()].sort(
-    (a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id - b.id,
-  );
   return { seo, jobs, faq };
 }
 

@@ -1,10 +1,12 @@
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { isRouteErrorResponse, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/loader.server";
 import { listOpenJobOffers } from "~/features/studio/studio.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
+import { jobOffers } from "~/platform/db/schema/content";
 import { servicesContext } from "~/platform/request-context";
 import type { Services } from "~/platform/services.server";
 import { loader as careersLoader } from "~/routes/careers";
@@ -86,6 +88,40 @@ describe("job page loader", () => {
     expect(data.seo.url).toBe(`${publicUrl}/fr/careers/${id}`);
     expect(data.jsonLd).toMatchObject({ "@type": "JobPosting", title: open!.title });
   });
+
+  it("keeps the list's filters for the back link, and shows a closed offer with open ones of its team", async () => {
+    const [closed] = await listOpenJobOffers(database.db, { lang: "en", teams: ["quality-assurance"] });
+    const [other] = await listOpenJobOffers(database.db, { lang: "en", teams: ["gameplay-qa"] });
+    const id = String(closed!.id);
+    const open = await jobLoader(args(`/careers/${id}?team=quality-assurance&junk=1`, { id }));
+    expect(open.listSearch).toBe("?team=quality-assurance");
+    expect(open.suggestions).toEqual([]);
+    await database.db.update(jobOffers).set({ status: "closed" }).where(eq(jobOffers.id, closed!.id));
+    await database.db.update(jobOffers).set({ team: "quality-assurance" }).where(eq(jobOffers.id, other!.id));
+    try {
+      const data = await jobLoader(args(`/careers/${id}`, { id }));
+      expect(data.job.isOpen).toBe(false);
+      expect(data.jsonLd).toBeNull();
+      expect(data.suggestions.map((job) => job.id)).toEqual([other!.id]);
+    } finally {
+      await database.db.update(jobOffers).set({ status: "open" }).where(eq(jobOffers.id, closed!.id));
+      await database.db.update(jobOffers).set({ team: "gameplay-qa" }).where(eq(jobOffers.id, other!.id));
+    }
+  });
+});
+
+describe("a Quebec offer in Spanish", () => {
+  it("is shown in French, never in a more available English version", async () => {
+    const [offer] = await listOpenJobOffers(database.db, {
+      lang: "es",
+      office: "quebec",
+      teams: ["gameplay-programming"],
+    });
+    const id = String(offer!.id);
+    const data = await jobLoader(args(`/es/careers/${id}`, { lang: "es", id }));
+    expect(data.job.textLanguage).toBe("fr");
+    expect(data.job.title).toBe("Programmeur ou programmeuse gameplay senior");
+  });
 });
 
 describe("careers location loader", () => {
@@ -118,12 +154,22 @@ describe("careers location loader", () => {
 describe("section pages", () => {
   it("careers lists open offers and links the open application", async () => {
     const data = await careersLoader(args("/careers", {}));
-    expect(data.jobs.length).toBeGreaterThan(0);
+    expect(data.result.items.length).toBeGreaterThan(0);
     expect(data.offices).toHaveLength(7);
     expect(data.seo.title).toBe("Careers");
     if (data.openApplicationId !== null) {
-      expect(data.jobs.find((job) => job.id === data.openApplicationId)?.level.slug).toBe("open-application");
+      expect(data.result.items.find((job) => job.id === data.openApplicationId)?.level.slug).toBe(
+        "open-application",
+      );
     }
+  });
+
+  it("careers filters from the address, `studio` setting the location, unknown values dropped", async () => {
+    const data = await careersLoader(
+      args("/fr/careers?studio=quebec&team=nope&query=PROGRAMMEUR", { lang: "fr" }),
+    );
+    expect(data.result.filters).toEqual({ location: "quebec", query: "PROGRAMMEUR", page: 1 });
+    expect(data.result.items.map((job) => job.slug)).toEqual(["quebec-senior-gameplay-programmer"]);
   });
 
   it("internships list early-career offers and the nine questions with rendered answers", async () => {

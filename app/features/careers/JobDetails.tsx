@@ -2,11 +2,14 @@ import "./careers.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RichText } from "~/features/pages/RichText";
-import type { JobOffer } from "~/features/studio/types";
+import type { JobOffer, JobOfferSummary } from "~/features/studio/types";
+import type { FormReply } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { type Language, languageTags } from "~/platform/i18n/languages";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
+import { ApplicationForm } from "./ApplicationForm";
 import { careersSectionId, RecruitmentSteps } from "./CareersSections";
+import { JobList } from "./JobList";
 import { ShareJob } from "./ShareJob";
 
 /** What the job page's loader prepares: the offer plus strings formatted on the server. */
@@ -40,7 +43,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function JobHeader({ job, studioName }: { job: JobView; studioName: string }) {
+export function JobHeader({
+  job,
+  studioName,
+  listSearch = "",
+}: {
+  job: JobView;
+  studioName: string;
+  /** The careers list's filters the visitor came with (`?location=…`), kept by "back". */
+  listSearch?: string;
+}) {
   const { t } = useTranslation("careers");
   const lang = useLanguage();
   const localize = useLocalizePath();
@@ -49,7 +61,7 @@ export function JobHeader({ job, studioName }: { job: JobView; studioName: strin
     <header className="job-header">
       <div className="container">
         <p className="job-header__back">
-          <SiteLink to={`${localize("/careers")}#${careersSectionId}`} className="back-link">
+          <SiteLink to={`${localize("/careers")}${listSearch}#${careersSectionId}`} className="back-link">
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
               <path d="M16 10H4m5-5-5 5 5 5" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
@@ -73,14 +85,14 @@ export function JobHeader({ job, studioName }: { job: JobView; studioName: strin
               {t("job.apply")}
             </a>
           ) : null}
-          <ShareJob title={job.title} url={job.url} studioName={studioName} />
+          <ShareJob title={job.title} url={`${job.url}${listSearch}`} studioName={studioName} />
         </div>
       </div>
     </header>
   );
 }
 
-export function JobBody({ job }: { job: JobView }) {
+export function JobBody({ job, listSearch = "" }: { job: JobView; listSearch?: string }) {
   const { t } = useTranslation("careers");
   const lang = useLanguage();
   const localize = useLocalizePath();
@@ -120,7 +132,9 @@ export function JobBody({ job }: { job: JobView }) {
           <div className="notice notice--warning" lang={textLang ? languageTags[lang] : undefined}>
             <p>{t("job.closed")}</p>
             <p>
-              <SiteLink to={`${localize("/careers")}#${careersSectionId}`}>{t("job.closedLink")}</SiteLink>
+              <SiteLink to={`${localize("/careers")}${listSearch}#${careersSectionId}`}>
+                {t("job.closedLink")}
+              </SiteLink>
             </p>
           </div>
         ) : null}
@@ -159,10 +173,35 @@ export function JobBody({ job }: { job: JobView }) {
   );
 }
 
-/** The `#apply` section: how applications work; the application form arrives with the careers feature. */
-export function JobApply({ job }: { job: JobView }) {
+/** Under a closed offer: up to three open offers of the same team. */
+export function JobSuggestions({ jobs }: { jobs: JobOfferSummary[] }) {
   const { t } = useTranslation("careers");
-  const localize = useLocalizePath();
+  return (
+    <section className="page-section" aria-labelledby="job-suggestions-title">
+      <div className="container">
+        <h2 id="job-suggestions-title" className="section-heading__title">
+          {t("suggestions.title")}
+        </h2>
+        {jobs.length > 0 ? <JobList jobs={jobs} /> : <p>{t("suggestions.none")}</p>}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The `#apply` section: the hiring steps, then the recruiting service's application page when
+ * the offer came from one, else the built-in application form.
+ */
+export function JobApply({
+  job,
+  lastResult,
+  retentionMonths,
+}: {
+  job: JobView;
+  lastResult?: FormReply | null;
+  retentionMonths: number;
+}) {
+  const { t } = useTranslation("careers");
   if (!job.isOpen) return null;
   return (
     <section id="apply" className="page-section page-section--raised" aria-labelledby="apply-title">
@@ -174,8 +213,8 @@ export function JobApply({ job }: { job: JobView }) {
           <p className="section-heading__intro">{t("job.applyIntro")}</p>
         </header>
         <RecruitmentSteps />
-        <div className="notice apply-notice">
-          {job.applyUrl ? (
+        {job.applyUrl ? (
+          <div className="notice apply-notice">
             <p>
               <a
                 className="button button--primary"
@@ -187,17 +226,10 @@ export function JobApply({ job }: { job: JobView }) {
                 <span className="visually-hidden"> {t("job.newTab")}</span>
               </a>
             </p>
-          ) : (
-            <>
-              <p>{t("job.applyForm")}</p>
-              <p>
-                <SiteLink className="button button--primary" to={localize("/alerts")}>
-                  {t("job.alerts")}
-                </SiteLink>
-              </p>
-            </>
-          )}
-        </div>
+          </div>
+        ) : (
+          <ApplicationForm lastResult={lastResult} retentionMonths={retentionMonths} />
+        )}
       </div>
     </section>
   );

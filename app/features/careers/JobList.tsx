@@ -7,9 +7,11 @@ import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
 
 /**
  * Open offers as cards: title (linking to the offer), team, location, level and commitment.
- * The whole card is clickable through the title link's stretched hit area.
+ * The whole card is clickable through the title link's stretched hit area. `linkSearch` (the
+ * list's filters) rides along so the offer's "back" link returns to the same list, with or
+ * without JavaScript.
  */
-export function JobList({ jobs }: { jobs: JobOfferSummary[] }) {
+export function JobList({ jobs, linkSearch = "" }: { jobs: JobOfferSummary[]; linkSearch?: string }) {
   const { t } = useTranslation("careers");
   const lang = useLanguage();
   const localize = useLocalizePath();
@@ -20,7 +22,7 @@ export function JobList({ jobs }: { jobs: JobOfferSummary[] }) {
           <h3 className="job-card__title">
             <SiteLink
               className="job-card__link"
-              to={localize(`/careers/${job.id}`)}
+              to={`${localize(`/careers/${job.id}`)}${linkSearch}`}
               lang={job.textLanguage === lang ? undefined : languageTags[job.textLanguage]}
             >
               {job.title}

@@ -5,16 +5,19 @@ type Props = { title: string; url: string; studioName: string };
 
 /**
  * Share actions for a job: plain links (e-mail, LinkedIn, X) inside a disclosure, so sharing
- * works without JavaScript; "Copy link" appears only where the clipboard API can run.
+ * works without JavaScript; "Copy link" appears only where the clipboard API can run. Where the
+ * browser has native sharing (phones mostly), one button opens the system's share sheet instead.
  */
 export function ShareJob({ title, url, studioName }: Props) {
   const { t } = useTranslation("careers");
   const [canCopy, setCanCopy] = useState(false);
+  const [canShare, setCanShare] = useState(false);
   const [copied, setCopied] = useState(false);
   const details = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
     setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard));
+    setCanShare(typeof navigator !== "undefined" && typeof navigator.share === "function");
   }, []);
 
   useEffect(() => {
@@ -70,6 +73,24 @@ export function ShareJob({ title, url, studioName }: Props) {
       // Permission refused: the other share links remain.
     }
   };
+
+  const share = async () => {
+    try {
+      await navigator.share({ title: subject, url });
+    } catch {
+      // The visitor closed the share sheet: nothing to do.
+    }
+  };
+
+  if (canShare) {
+    return (
+      <div className="share">
+        <button type="button" className="button" onClick={share}>
+          {t("job.share")}
+        </button>
+      </div>
+    );
+  }
 
   return (
     <div className="share">

@@ -60,25 +60,33 @@ export function OfficeDetails({ office }: { office: LocationOffice }) {
   );
 }
 
-export function LocationPositions({ city, jobs }: { city: string; jobs: JobOfferSummary[] }) {
+export function LocationPositions({
+  city,
+  slug,
+  jobs,
+}: {
+  city: string;
+  slug: string;
+  jobs: JobOfferSummary[];
+}) {
   const { t } = useTranslation("careers");
   const localize = useLocalizePath();
   return (
     <Section id={careersSectionId} title={t("location.positions", { city })} tone="raised">
       {jobs.length > 0 ? (
-        <JobList jobs={jobs} />
+        <JobList jobs={jobs} linkSearch={`?location=${slug}`} />
       ) : (
         <div className="notice">
           <p>{t("location.empty", { city })}</p>
           <p>
-            <SiteLink className="button button--primary" to={localize("/alerts")}>
+            <SiteLink className="button button--primary" to={`${localize("/alerts")}?location=${slug}`}>
               {t("openApplication.alerts")}
             </SiteLink>
           </p>
         </div>
       )}
       <p className="section-more">
-        <SiteLink className="text-link" to={`${localize("/careers")}#${careersSectionId}`}>
+        <SiteLink className="text-link" to={`${localize("/careers")}?location=${slug}#${careersSectionId}`}>
           {t("location.all")}
         </SiteLink>
       </p>
@@ -95,6 +103,27 @@ export function OtherLocations({
   return (
     <Section title={t("location.others")}>
       <LocationLinks offices={offices} />
+    </Section>
+  );
+}
+
+/** SPEC §3: the Quebec page is also the region's playtesting section. */
+export function QuebecPlaytesting() {
+  const { t } = useTranslation("careers");
+  const localize = useLocalizePath();
+  return (
+    <Section
+      label={t("location.playtest.label")}
+      title={t("location.playtest.title")}
+      tone="accent"
+      width="narrow"
+    >
+      <p className="lead-copy">{t("location.playtest.body")}</p>
+      <p className="button-row">
+        <SiteLink className="button button--primary" to={localize("/playtesting")}>
+          {t("location.playtest.cta")}
+        </SiteLink>
+      </p>
     </Section>
   );
 }

@@ -28,6 +28,7 @@ const job: JobOffer = {
   isOpen: true,
   applyUrl: null,
   languages: ["en"],
+  source: "content",
 };
 
 describe("jobPostingJsonLd", () => {

@@ -1,3 +1,4 @@
+import type { JobPosting, WithContext } from "schema-dts";
 import type { JobOffer } from "~/features/studio/types";
 
 /** schema.org employment types for our commitment slugs (Google for Jobs reads these). */
@@ -29,6 +30,9 @@ export function jobPostingJsonLd(input: {
     description: input.descriptionHtml,
     url: input.url,
     identifier: { "@type": "PropertyValue", name: studio.name, value: String(job.id) },
+    // True when the visitor applies on our own form; an offer from a recruiting service sends
+    // them to that service's page first.
+    directApply: !job.applyUrl,
     datePosted: job.publishedAt,
     ...(job.closesAt ? { validThrough: job.closesAt } : {}),
     employmentType: employmentTypes[job.commitment.slug] ?? "OTHER",
@@ -63,5 +67,6 @@ export function jobPostingJsonLd(input: {
           },
         }
       : {}),
-  };
+    // schema-dts checks every property name and value type against the schema.org vocabulary.
+  } satisfies WithContext<JobPosting>;
 }

@@ -133,7 +133,7 @@ describe("studio queries over the studio's content", () => {
     expect(quebec.every((o) => o.office.slug === "quebec")).toBe(true);
   });
 
-  it("getJobOffer returns an offer in the requested language, or in English when it has none", async () => {
+  it("getJobOffer returns an offer in the requested language, else English (French at the Quebec office)", async () => {
     const [combat] = await listOpenJobOffers(db, { lang: "en", teams: ["combat"] });
     const es = await getJobOffer(db, combat!.id, "es");
     expect(es).toMatchObject({
@@ -150,10 +150,11 @@ describe("studio queries over the studio's content", () => {
       teams: ["gameplay-programming"],
       office: "quebec",
     });
+    // Charter of the French Language: no version is more available than the French one.
     const fallback = await getJobOffer(db, quebec!.id, "es");
     expect(fallback).toMatchObject({
-      title: "Senior Gameplay Programmer",
-      textLanguage: "en",
+      title: "Programmeur ou programmeuse gameplay senior",
+      textLanguage: "fr",
       languages: ["en", "fr"],
     });
     expect(fallback!.office.name).toBe("Quebec");

@@ -196,19 +196,23 @@ export async function listFaq(db: Db, section: FaqSection, lang: Language): Prom
 
 /* Job offers */
 
-/** The requested language, else English, else the first language the offer is written in. */
-function textLanguage(available: Language[], lang: Language): Language {
+/**
+ * The requested language, else English (French at the Quebec office, whose offers are French
+ * first under the Charter of the French Language), else the first language the offer is in.
+ */
+function textLanguage(available: Language[], lang: Language, fallback: Language = defaultLanguage): Language {
   if (available.includes(lang)) return lang;
+  if (available.includes(fallback)) return fallback;
   if (available.includes(defaultLanguage)) return defaultLanguage;
   return available[0] ?? defaultLanguage;
 }
 
-type JobRow = {
+export type JobRow = {
   job: typeof jobOffers.$inferSelect;
   office: typeof offices.$inferSelect;
 };
 
-async function termLabels(db: Db, lang: Language): Promise<Map<string, string>> {
+export async function termLabels(db: Db, lang: Language): Promise<Map<string, string>> {
   const rows = await db.select().from(taxonomyTerms);
   return new Map(rows.map((row) => [`${row.kind}:${row.slug}`, text(row.label, lang)]));
 }
@@ -227,8 +231,16 @@ function availableLanguages(job: typeof jobOffers.$inferSelect): Language[] {
   return languages.filter((l) => job.texts[l] !== undefined);
 }
 
-function toSummary({ job, office }: JobRow, labels: Map<string, string>, lang: Language): JobOfferSummary {
-  const language = textLanguage(availableLanguages(job), lang);
+export function toSummary(
+  { job, office }: JobRow,
+  labels: Map<string, string>,
+  lang: Language,
+): JobOfferSummary {
+  const language = textLanguage(
+    availableLanguages(job),
+    lang,
+    office.slug === "quebec" ? "fr" : defaultLanguage,
+  );
   return {
     id: job.id,
     slug: job.slug,
@@ -267,6 +279,7 @@ export async function getJobOffer(db: Db, id: number, lang: Language): Promise<J
     isOpen: isOpen(row.job, new Date()),
     applyUrl: row.job.applyUrl,
     languages: availableLanguages(row.job),
+    source: row.job.source,
   };
 }
 

@@ -136,4 +136,6 @@ export type JobOffer = JobOfferSummary & {
   applyUrl: string | null;
   /** Languages the offer is published in. */
   languages: Language[];
+  /** Where the offer came from: "content" or a recruiting service's name. */
+  source: string;
 };

@@ -1,0 +1,231 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, inArray, like, lt } from "drizzle-orm";
+import { addMonths } from "~/features/playtest/signup.server";
+import { getJobOffer, getStudioInfo } from "~/features/studio/studio.server";
+import type { JobOffer } from "~/features/studio/types";
+import { jobApplications } from "~/platform/db/schema/careers";
+import { uploads } from "~/platform/db/schema/platform";
+import { type Language, localizePath } from "~/platform/i18n/languages";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import type { Services } from "~/platform/services.server";
+import { type ApplicationInput, applicationHoneypot, isResumeName } from "./application-form";
+
+/** Why an application was not taken; `code` is a careers catalog key under "apply.errors.". */
+export class ApplicationRefused extends Error {
+  constructor(readonly code: "closed" | "resumeType" | "resumeInvalid") {
+    super(code);
+  }
+}
+
+/** What the upload store calls the owner of an application's résumé. */
+const ownerOf = (id: string) => `job-application:${id}`;
+
+const applicantConfirmation = defineEmailTemplate(
+  "job-application-received",
+  (p: { name: string; title: string; jobUrl: string; months: number }, { t }) => ({
+    subject: t("careers:apply.email.subject", { title: p.title }),
+    heading: t("careers:apply.email.heading", { name: p.name }),
+    // A confirmation only: the applicant's own texts are not copied into an e-mail.
+    paragraphs: [
+      t("careers:apply.email.received", { title: p.title }),
+      t("careers:apply.email.next"),
+      t("careers:apply.email.retention", { months: p.months }),
+    ],
+    action: { label: t("careers:apply.email.action"), url: p.jobUrl },
+    reason: t("careers:apply.email.reason"),
+  }),
+);
+
+const recruitingNotice = defineEmailTemplate(
+  "job-application-recruiting",
+  (
+    p: {
+      title: string;
+      office: string;
+      name: string;
+      email: string;
+      phone: string;
+      portfolio: string | null;
+      coverLetter: string | null;
+      resume: string;
+      id: string;
+    },
+    { t },
+  ) => ({
+    subject: t("careers:apply.recruiting.subject", { title: p.title, name: p.name }),
+    heading: t("careers:apply.recruiting.heading", { title: p.title }),
+    paragraphs: [
+      t("careers:apply.recruiting.body", { office: p.office }),
+      ...(p.coverLetter ? [p.coverLetter] : []),
+    ],
+    details: [
+      { label: t("careers:apply.form.name"), value: p.name },
+      { label: t("careers:apply.form.email"), value: p.email },
+      { label: t("careers:apply.form.phone"), value: p.phone },
+      ...(p.portfolio ? [{ label: t("careers:apply.form.portfolio"), value: p.portfolio }] : []),
+      { label: t("careers:apply.form.resume"), value: p.resume },
+      { label: t("careers:apply.recruiting.reference"), value: p.id },
+    ],
+    reason: t("careers:apply.recruiting.reason"),
+  }),
+);
+
+/** The offer an application may be sent for: open, and without a recruiting service's page. */
+export async function applicableOffer(svc: Pick<Services, "db">, id: number, lang: Language) {
+  const job = await getJobOffer(svc.db, id, lang);
+  return job?.isOpen && !job.applyUrl ? job : null;
+}
+
+export type ApplicationResult = { status: "sent"; id: string } | { status: "dropped" };
+
+/**
+ * One rule for the job page's action and the API: a filled honeypot is answered as sent and
+ * dropped; otherwise the application, its résumé (attached in the same transaction) and the two
+ * e-mails (applicant's confirmation, recruiting's notice) are stored together or not at all.
+ */
+export async function submitApplication(
+  svc: Pick<Services, "db" | "config" | "logger" | "uploads">,
+  job: JobOffer,
+  input: ApplicationInput,
+  { lang, now = new Date() }: { lang: Language; now?: Date },
+): Promise<ApplicationResult> {
+  if (input[applicationHoneypot]) {
+    svc.logger.info("job application honeypot filled; dropped");
+    return { status: "dropped" };
+  }
+  if (!job.isOpen || job.applyUrl) throw new ApplicationRefused("closed");
+
+  // Without JavaScript the files themselves arrive: store them first (unattached, so the
+  // hourly upload purge removes them if the transaction below fails).
+  const files = input.resume.filter((item): item is File => typeof item !== "string");
+  if (files.some((file) => !isResumeName(file.name))) throw new ApplicationRefused("resumeType");
+  const saved = files.length
+    ? await svc.uploads.save(
+        await Promise.all(
+          files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+        ),
+      )
+    : [];
+  const uploadIds = [
+    ...input.resume.filter((item): item is string => typeof item === "string"),
+    ...saved.map((s) => s.id),
+  ];
+
+  const { config } = svc;
+  const months = config.CAREERS_APPLICATION_RETENTION_MONTHS;
+  const studio = await getStudioInfo(svc.db, lang);
+  const recruiting = config.CAREERS_RECRUITING_EMAIL ?? studio.email.recruiting;
+  const jobUrl = `${config.publicUrl}${localizePath(`/careers/${job.id}`, lang)}`;
+
+  return svc.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(jobApplications)
+      .values({
+        jobOfferId: job.id,
+        jobTitle: job.title,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        coverLetter: input.coverLetter ?? null,
+        portfolioUrl: input.portfolio ?? null,
+        language: lang,
+        createdAt: now,
+        expiresAt: addMonths(now, months),
+      })
+      .returning({ id: jobApplications.id });
+    const id = row!.id;
+    let attached: Awaited<ReturnType<typeof svc.uploads.attach>>;
+    try {
+      attached = await svc.uploads.attach(tx, uploadIds, ownerOf(id));
+    } catch {
+      throw new ApplicationRefused("resumeInvalid");
+    }
+    // An upload sent with JavaScript went through the store's own (wider) type check: a
+    // résumé must still be a pdf, doc or docx.
+    if (attached.length !== 1 || !attached.every((file) => isResumeName(file.name))) {
+      throw new ApplicationRefused("resumeType");
+    }
+    const audience = { lang, studioName: studio.name, siteUrl: config.publicUrl };
+    await enqueueEmail(
+      tx,
+      await applicantConfirmation.compose(
+        { ...audience, to: input.email },
+        { name: input.name, title: job.title, jobUrl, months },
+      ),
+    );
+    const notice = await recruitingNotice.compose(
+      { ...audience, to: recruiting, lang: "en" },
+      {
+        title: job.title,
+        office: job.office.name,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        portfolio: input.portfolio ?? null,
+        coverLetter: input.coverLetter ?? null,
+        resume: `${attached[0]!.name} (upload ${attached[0]!.id})`,
+        id,
+      },
+    );
+    // Recruiting gets the résumé itself; the applicant's confirmation carries nothing of theirs.
+    const resume = attached[0]!;
+    await enqueueEmail(tx, {
+      ...notice,
+      attachments: [{ filename: resume.name, path: resume.path, contentType: resume.type }],
+    });
+    return { status: "sent" as const, id };
+  });
+}
+
+/**
+ * Deletes applications past their retention date with their résumés (rows and files).
+ * Returns how many applications went.
+ */
+export async function purgeExpiredApplications(
+  svc: Pick<Services, "db" | "uploads">,
+  now = new Date(),
+): Promise<number> {
+  const expired = await svc.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(jobApplications)
+      .where(lt(jobApplications.expiresAt, now))
+      .returning({ id: jobApplications.id });
+    if (!rows.length) return { rows, files: [] as string[] };
+    const files = await tx
+      .delete(uploads)
+      .where(
+        and(
+          like(uploads.attachedTo, "job-application:%"),
+          inArray(
+            uploads.attachedTo,
+            rows.map((r) => ownerOf(r.id)),
+          ),
+        ),
+      )
+      .returning({ id: uploads.id });
+    return { rows, files: files.map((f) => f.id) };
+  });
+  await Promise.all(expired.files.map((id) => fs.rm(path.join(svc.uploads.dir, id), { force: true })));
+  return expired.rows.length;
+}
+
+/** Deletes expired applications at start and then hourly; returns the stop function. */
+export function startApplicationRetention(svc: Pick<Services, "db" | "uploads" | "logger">) {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = purgeExpiredApplications(svc)
+      .then((deleted) => {
+        if (deleted) svc.logger.info({ deleted }, "expired job applications deleted");
+      })
+      .catch((err: unknown) => svc.logger.warn({ err }, "job application purge failed"));
+  };
+  run();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

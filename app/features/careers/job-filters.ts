@@ -1,0 +1,67 @@
+/**
+ * The careers filters as the address spells them (shared by the careers page, its GET form, the
+ * job-offers API and the job-alert form's pre-fill): `location` (office slug), `team`, `level`,
+ * `commitment` (taxonomy slugs), `query` (text) and `page`. "all" or absent means no filter;
+ * `studio` is the spec's older name for `location` (§4).
+ */
+export const jobFilterKeys = ["location", "team", "level", "commitment"] as const;
+export type JobFilterKey = (typeof jobFilterKeys)[number];
+
+export type JobFilters = Partial<Record<JobFilterKey, string>> & { query?: string };
+
+export const jobSearchLimits = {
+  /** Longest text query kept. */
+  maxQuery: 100,
+  /** Words searched at most (each must match). */
+  maxTerms: 8,
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  maxPage: 1000,
+} as const;
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A filter value from the address: trimmed; "", "all" and malformed values are no filter. */
+function filterValue(value: string | null): string | undefined {
+  const v = value?.trim();
+  if (!v || v === "all" || v.length > 120 || !slugPattern.test(v)) return undefined;
+  return v;
+}
+
+/**
+ * The filters a page address asks for. Pages are forgiving (a stale shared link still shows the
+ * list); the API is strict and answers 400 instead (job-search.server.ts).
+ */
+export function filtersFromSearch(search: URLSearchParams): JobFilters & { page: number } {
+  const filters: JobFilters & { page: number } = { page: 1 };
+  for (const key of jobFilterKeys) {
+    const value = filterValue(search.get(key));
+    if (value) filters[key] = value;
+  }
+  if (!filters.location) {
+    const studio = filterValue(search.get("studio"));
+    if (studio) filters.location = studio;
+  }
+  const query = search.get("query")?.trim().slice(0, jobSearchLimits.maxQuery);
+  if (query) filters.query = query;
+  const page = Number(search.get("page"));
+  if (Number.isSafeInteger(page) && page > 1 && page <= jobSearchLimits.maxPage) filters.page = page;
+  return filters;
+}
+
+/** The canonical query string for filters: only the ones set, in a fixed order, no page 1. */
+export function searchFromFilters(filters: JobFilters & { page?: number }): string {
+  const params = new URLSearchParams();
+  for (const key of jobFilterKeys) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (filters.query) params.set("query", filters.query);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export function hasFilters(filters: JobFilters): boolean {
+  return jobFilterKeys.some((key) => Boolean(filters[key])) || Boolean(filters.query);
+}

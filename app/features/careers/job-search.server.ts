@@ -1,0 +1,185 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { type JobRow, termLabels, toSummary } from "~/features/studio/studio.server";
+import type { JobOfferSummary } from "~/features/studio/types";
+import { foldText } from "~/features/support/faq-search";
+import type { Db } from "~/platform/db/client.server";
+import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content";
+import type { Language } from "~/platform/i18n/languages";
+import { type JobFilterKey, type JobFilters, jobFilterKeys, jobSearchLimits } from "./job-filters";
+
+/**
+ * The one query behind every list of open offers: the careers page, a location page, the
+ * internships page and GET /api/offices/job-offers.
+ */
+
+/** Offices whose offers are published in French first (Charter of the French Language, Quebec). */
+export const frenchFirstOffices = ["quebec"];
+
+export type JobSearchInput = JobFilters & {
+  lang: Language;
+  page?: number;
+  pageSize?: number;
+  /** Internships page: internships and junior roles only. */
+  earlyCareer?: boolean;
+  /** Leave one offer out (the closed offer whose page suggests others). */
+  excludeId?: number;
+};
+
+export type JobSearchResult = {
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  items: JobOfferSummary[];
+};
+
+/* Accent and case folding in SQL, the same way as the FAQ search (features/support): translate()
+   and lower() exist on PostgreSQL and PGlite alike, so both databases find the same offers. */
+const foldMap = (() => {
+  let from = "";
+  let to = "";
+  for (let code = 0xc0; code <= 0x24f; code++) {
+    const char = String.fromCodePoint(code);
+    const folded = foldText(char);
+    if (folded !== char && /^[a-z]$/.test(folded)) {
+      from += char;
+      to += folded;
+    }
+  }
+  return { from, to };
+})();
+const fold = (expr: SQL) => sql`lower(translate(${expr}, ${foldMap.from}, ${foldMap.to}))`;
+
+/** The distinct folded words of a text query. */
+export function jobSearchTerms(query: string | undefined): string[] {
+  if (!query) return [];
+  const words = foldText(query.slice(0, jobSearchLimits.maxQuery))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return [...new Set(words)].slice(0, jobSearchLimits.maxTerms);
+}
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const teamTerms = alias(taxonomyTerms, "team_terms");
+
+/* What a text query looks through: the offer's title and description in every language it is
+   published in, its office's name in every language and its team's labels. jsonb::text keeps
+   the JSON quoting, which only adds separators between the words. */
+const searchable = sql`${fold(sql`coalesce(${jobOffers.texts}->'en'->>'title', '') || ' ' || coalesce(${jobOffers.texts}->'fr'->>'title', '') || ' ' || coalesce(${jobOffers.texts}->'es'->>'title', '') || ' ' || coalesce(${jobOffers.texts}->'en'->>'description', '') || ' ' || coalesce(${jobOffers.texts}->'fr'->>'description', '') || ' ' || coalesce(${jobOffers.texts}->'es'->>'description', '') || ' ' || ${offices.name}::text || ' ' || coalesce(${teamTerms.label}::text, '')`)}`;
+
+function conditionsFor(input: JobSearchInput, now: Date): SQL[] {
+  const conditions: SQL[] = [eq(jobOffers.status, "open")];
+  const notClosed = or(isNull(jobOffers.closesAt), gt(jobOffers.closesAt, now));
+  if (notClosed) conditions.push(notClosed);
+  // A version in another language is never more available than the French one: outside
+  // French, a Quebec offer is listed only where it is written in the visitor's language.
+  if (input.lang !== "fr") {
+    conditions.push(
+      sql`not (${inArray(offices.slug, frenchFirstOffices)} and ${jobOffers.texts}->${input.lang} is null)`,
+    );
+  }
+  if (input.location) conditions.push(eq(offices.slug, input.location));
+  if (input.team) conditions.push(eq(jobOffers.team, input.team));
+  if (input.level) conditions.push(eq(jobOffers.level, input.level));
+  if (input.commitment) conditions.push(eq(jobOffers.commitment, input.commitment));
+  if (input.earlyCareer) {
+    const early = or(eq(jobOffers.commitment, "internship"), eq(jobOffers.level, "junior"));
+    if (early) conditions.push(early);
+  }
+  if (input.excludeId !== undefined) conditions.push(ne(jobOffers.id, input.excludeId));
+  for (const term of jobSearchTerms(input.query)) {
+    conditions.push(sql`${searchable} like ${likePattern(term)}`);
+  }
+  return conditions;
+}
+
+/** Open offers matching the filters, newest first (ties by id), a page at a time. */
+export async function searchJobOffers(db: Db, input: JobSearchInput): Promise<JobSearchResult> {
+  const pageSize = Math.min(input.pageSize ?? jobSearchLimits.defaultPageSize, jobSearchLimits.maxPageSize);
+  const page = Math.max(1, input.page ?? 1);
+  const where = and(...conditionsFor(input, new Date()));
+  const [totalRows, rows, labels] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(jobOffers)
+      .innerJoin(offices, eq(offices.id, jobOffers.officeId))
+      .leftJoin(teamTerms, and(eq(teamTerms.kind, "team"), eq(teamTerms.slug, jobOffers.team)))
+      .where(where),
+    db
+      .select({ job: jobOffers, office: offices })
+      .from(jobOffers)
+      .innerJoin(offices, eq(offices.id, jobOffers.officeId))
+      .leftJoin(teamTerms, and(eq(teamTerms.kind, "team"), eq(teamTerms.slug, jobOffers.team)))
+      .where(where)
+      .orderBy(desc(jobOffers.publishedAt), asc(jobOffers.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    termLabels(db, input.lang),
+  ]);
+  const total = totalRows[0]?.total ?? 0;
+  return {
+    total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    items: rows.map((row: JobRow) => toSummary(row, labels, input.lang)),
+  };
+}
+
+/** The values each filter accepts: office slugs and the taxonomy's slugs by kind. */
+export async function filterVocabulary(db: Db): Promise<Record<JobFilterKey, Set<string>>> {
+  const [officeRows, termRows] = await Promise.all([
+    db.select({ slug: offices.slug }).from(offices),
+    db.select({ kind: taxonomyTerms.kind, slug: taxonomyTerms.slug }).from(taxonomyTerms),
+  ]);
+  const ofKind = (kind: string) => new Set(termRows.filter((r) => r.kind === kind).map((r) => r.slug));
+  return {
+    location: new Set(officeRows.map((r) => r.slug)),
+    team: ofKind("team"),
+    level: ofKind("level"),
+    commitment: ofKind("commitment"),
+  };
+}
+
+/** One message per filter whose value names no office or term; empty when all are known. */
+export async function unknownFilterMessages(db: Db, filters: JobFilters): Promise<string[]> {
+  if (!jobFilterKeys.some((key) => filters[key])) return [];
+  const vocabulary = await filterVocabulary(db);
+  return jobFilterKeys.flatMap((key) => {
+    const value = filters[key];
+    return value && !vocabulary[key].has(value) ? [`${key}: unknown value "${value}"`] : [];
+  });
+}
+
+const slugValue = z
+  .string()
+  .trim()
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Invalid value")
+  .optional()
+  .transform((v) => (v === "all" ? undefined : v));
+
+const optionalText = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.string().trim().max(jobSearchLimits.maxQuery).optional(),
+);
+
+/** GET /api/offices/job-offers: every parameter known, well formed and bounded, or a 400. */
+export const jobSearchParams = z.strictObject({
+  location: slugValue,
+  studio: slugValue,
+  team: slugValue,
+  level: slugValue,
+  commitment: slugValue,
+  query: optionalText,
+  page: z.coerce.number().int().min(1).max(jobSearchLimits.maxPage).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(jobSearchLimits.maxPageSize)
+    .default(jobSearchLimits.defaultPageSize),
+});

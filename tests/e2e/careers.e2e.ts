@@ -1,0 +1,232 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdf, png } from "~/platform/uploads/test-samples";
+import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+
+/**
+ * Careers as job seekers use it (issue 3): filter by location and team with the address
+ * mirroring the list (Back restores it), `?studio=quebec`, a new location resetting the team,
+ * the empty state's links, the GET form without JavaScript, an offer's share and back links,
+ * and the internships FAQ by keyboard, at 375 and 1280 px, axe clean.
+ */
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), openBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function open(path: string, options: { width?: number; javaScript?: boolean } = {}) {
+  const opened = await openPage(browser, options);
+  await opened.page.goto(site.url + path);
+  if (options.javaScript !== false) {
+    await opened.page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  }
+  return opened;
+}
+
+const filter = (page: Page, name: string) => page.locator(`.job-filters [name="${name}"]`);
+const search = (page: Page) => new URL(page.url()).search;
+const cards = (page: Page) => page.locator("#js-careers .job-card");
+const cardTexts = (page: Page) => cards(page).allTextContents();
+
+describe("the careers list", { timeout: 60_000 }, () => {
+  it("filters by location and team, mirrors them in the address, resets the team and Back restores", async () => {
+    const { page } = await open("/careers", { width: 1280 });
+    const all = await cards(page).count();
+    expect(all).toBeGreaterThan(3);
+    expect(await filter(page, "location").locator("option").first().textContent()).toBe("All locations");
+    expect(await filter(page, "team").locator("option").first().textContent()).toBe("All teams");
+
+    await filter(page, "location").selectOption("quebec");
+    await expect.poll(() => search(page), { timeout: 10_000 }).toBe("?location=quebec");
+    await expect.poll(() => cardTexts(page), { timeout: 10_000 }).not.toHaveLength(all);
+    expect((await cardTexts(page)).every((text) => text.includes("Quebec"))).toBe(true);
+    const count = page.locator(".job-filters__count");
+    expect(await count.getAttribute("aria-live")).toBe("polite");
+    await expect.poll(() => count.textContent()).toMatch(/^\d+ positions? match/);
+
+    await filter(page, "team").selectOption("gameplay-programming");
+    await expect
+      .poll(() => search(page), { timeout: 10_000 })
+      .toBe("?location=quebec&team=gameplay-programming");
+    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(1);
+    await expectAxeClean(page, "/careers filtered at 1280px");
+
+    // A new location starts from all teams.
+    await filter(page, "location").selectOption("gent");
+    await expect.poll(() => search(page), { timeout: 10_000 }).toBe("?location=gent");
+    expect(await filter(page, "team").inputValue()).toBe("");
+
+    await page.goBack();
+    await expect
+      .poll(() => search(page), { timeout: 10_000 })
+      .toBe("?location=quebec&team=gameplay-programming");
+    await expect
+      .poll(() => filter(page, "team").inputValue(), { timeout: 10_000 })
+      .toBe("gameplay-programming");
+    expect(await filter(page, "location").inputValue()).toBe("quebec");
+    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(1);
+  });
+
+  it("says so when nothing matches and offers to clear the filters or create an alert with them", async () => {
+    const { page } = await open("/fr/careers?location=gent&team=finance", { width: 375 });
+    const empty = page.locator(".job-filters__empty");
+    expect(await empty.textContent()).toContain("Aucun poste ouvert ne correspond à ces filtres");
+    expect(await empty.getByRole("link", { name: "Effacer les filtres" }).getAttribute("href")).toBe(
+      "/fr/careers#js-careers",
+    );
+    expect(
+      await empty
+        .getByRole("link", { name: "Créer une alerte d’emploi avec ces filtres" })
+        .getAttribute("href"),
+    ).toBe("/fr/alerts?location=gent&team=finance");
+    await expectAxeClean(page, "/fr/careers empty at 375px");
+    await empty.getByRole("link", { name: "Effacer les filtres" }).click();
+    await expect.poll(() => search(page), { timeout: 10_000 }).toBe("");
+    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBeGreaterThan(3);
+  });
+
+  it("works without JavaScript as a GET form", async () => {
+    const { page } = await open("/careers", { width: 375, javaScript: false });
+    await filter(page, "location").selectOption("quebec");
+    await page.getByRole("button", { name: "Show positions" }).click();
+    await page.waitForURL(/location=quebec/);
+    expect((await cardTexts(page)).every((text) => text.includes("Quebec"))).toBe(true);
+    expect(await filter(page, "location").inputValue()).toBe("quebec");
+  });
+});
+
+describe("an offer found through the filters, in French on a phone", { timeout: 60_000 }, () => {
+  it("?studio=quebec sets the location; search, share by copying the link, and back keeps the filters", async () => {
+    const { page, context } = await open("/fr/careers?studio=quebec", { width: 375 });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
+    expect(await filter(page, "location").inputValue()).toBe("quebec");
+    await filter(page, "query").fill("PROGRAMMEUR");
+    await expect.poll(() => search(page), { timeout: 10_000 }).toBe("?location=quebec&query=PROGRAMMEUR");
+    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(1);
+    await page.locator(".job-card__link").click();
+    await page.waitForURL(/\/fr\/careers\/\d+\?location=quebec&query=PROGRAMMEUR$/);
+    await expect
+      .poll(() => page.locator("h1").textContent(), { timeout: 10_000 })
+      .toBe("Programmeur ou programmeuse gameplay senior");
+    await expectAxeClean(page, "offer at 375px");
+
+    // Headless Chromium on Linux has no native share sheet: the menu with "copy link" shows.
+    await page.locator(".share summary").click();
+    await page.getByRole("button", { name: "Copier le lien" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+
+    const back = page.locator(".job-header__back a");
+    expect(await back.getAttribute("href")).toBe("/fr/careers?location=quebec&query=PROGRAMMEUR#js-careers");
+    await back.click();
+    await page.waitForURL(/\/fr\/careers\?location=quebec&query=PROGRAMMEUR#js-careers$/);
+    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(1);
+    expect(await filter(page, "query").inputValue()).toBe("PROGRAMMEUR");
+  });
+
+  it("opened in another browser without JavaScript, the shared offer's back link keeps the filters", async () => {
+    const { page } = await open("/fr/careers?location=quebec&query=PROGRAMMEUR", { javaScript: false });
+    await page.locator(".job-card__link").click();
+    await page.locator(".job-header__back a").click();
+    await page.waitForURL(/\/fr\/careers\?location=quebec&query=PROGRAMMEUR#js-careers$/);
+    expect(await cards(page).count()).toBe(1);
+  });
+});
+
+const byId = (id: string) => `[id="job-application-${id}"]`;
+
+async function fillApplication(page: Page, email: string, resume: { name: string; buffer: Buffer }) {
+  await page.fill(byId("name"), "Léa Tremblay");
+  await page.fill(byId("email"), email);
+  await page.selectOption(byId("phone.country"), "CA");
+  await page.fill(byId("phone.number"), "418 555 0134");
+  await page
+    .locator('#apply input[type="file"]')
+    .setInputFiles({ ...resume, mimeType: "application/octet-stream" });
+  await page.waitForSelector('#apply .upload-item[data-status="done"]', { timeout: 10_000 });
+  await page.fill(byId("coverLetter"), "Je souhaite bâtir vos systèmes de jeu.");
+  await page.fill(byId("portfolio"), "https://lea.example");
+  await page.check(byId("consent"));
+}
+
+function mailFiles(kind: string): string[] {
+  const dir = path.join(site.dataDir, "mail");
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) => f.includes(kind));
+}
+
+describe("applying with the built-in form", { timeout: 60_000 }, () => {
+  it("sends a résumé, confirms by e-mail and tells recruiting; refuses an image as résumé", async () => {
+    const { page } = await open("/careers?location=quebec&team=gameplay-programming", { width: 1280 });
+    await page.locator(".job-card__link").click();
+    await page.waitForURL(/\/careers\/\d+\?/);
+    await page.locator("#apply form").waitFor();
+
+    await fillApplication(page, "image@example.com", { name: "cv.png", buffer: png });
+    await page.getByRole("button", { name: "Send my application" }).click();
+    await expect
+      .poll(() => page.locator("#apply").textContent(), { timeout: 10_000 })
+      .toContain("The résumé must be a PDF, DOC or DOCX file.");
+
+    await page.reload();
+    await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+    await fillApplication(page, "lea@example.com", { name: "lea-cv.pdf", buffer: pdf });
+    await expectAxeClean(page, "application form at 1280px");
+    await page.getByRole("button", { name: "Send my application" }).click();
+    await expect
+      .poll(() => page.locator(".toasts").textContent(), { timeout: 10_000 })
+      .toContain("your application has been sent");
+    await expect.poll(() => mailFiles("job-application-received").length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mailFiles("job-application-recruiting").length, { timeout: 15_000 }).toBe(1);
+    const confirmation = fs.readFileSync(
+      path.join(site.dataDir, "mail", mailFiles("job-application-received")[0]!),
+      "utf8",
+    );
+    expect(confirmation).toContain("lea@example.com");
+    expect(confirmation).not.toContain("bâtir vos systèmes");
+  });
+});
+
+describe("the Quebec careers page", { timeout: 60_000 }, () => {
+  it("lists the studio's jobs and its playtesting section, in English and French only", async () => {
+    const { page } = await open("/fr/careers/locations/quebec", { width: 375 });
+    expect(await cards(page).count()).toBeGreaterThan(0);
+    expect((await cardTexts(page)).every((text) => text.includes("Québec"))).toBe(true);
+    expect(await page.getByRole("link", { name: "M’inscrire aux tests de jeu" }).getAttribute("href")).toBe(
+      "/fr/playtesting",
+    );
+    expect(await page.getByRole("link", { name: "Tous les postes offerts" }).getAttribute("href")).toBe(
+      "/fr/careers?location=quebec#js-careers",
+    );
+    await expectAxeClean(page, "/fr/careers/locations/quebec at 375px");
+    const response = await page.goto(`${site.url}/es/careers/locations/quebec`);
+    expect(response?.url()).toBe(`${site.url}/careers/locations/quebec`);
+  });
+});
+
+describe("internships", { timeout: 60_000 }, () => {
+  for (const width of [375, 1280]) {
+    it(`answers the nine questions by keyboard at ${width}px`, async () => {
+      const { page } = await open("/internships", { width });
+      expect(await page.locator("h2", { hasText: "Internships run year-round" }).count()).toBe(1);
+      const questions = page.locator(".faq__item");
+      expect(await questions.count()).toBe(9);
+      await page.locator(".faq__question").first().focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => questions.first().evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      await page.locator(".faq__question").nth(1).focus();
+      await page.keyboard.press("Space");
+      await expect.poll(() => questions.nth(1).evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      await expectAxeClean(page, `/internships at ${width}px`);
+    });
+  }
+});
