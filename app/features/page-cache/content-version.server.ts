@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { contentSources, jobOffers } from "~/platform/db/schema/content";
+
+/**
+ * A fingerprint of what public pages are made of, read from the database so that a change made
+ * by another process (the content loader of another instance, `npm run jobs:sync`) is seen
+ * too: the newest content file load and the number of files, and the newest change and count of job offers. Asked at
+ * most once per `maxAgeMs`, so a cache hit costs no query most of the time.
+ */
+export function createContentVersion(db: Db, maxAgeMs = 1000) {
+  let cached: { value: string; at: number } | undefined;
+  let pending: Promise<string> | undefined;
+
+  async function read(): Promise<string> {
+    // The count too: removing a file deletes its row without touching the others' times.
+    const [sources] = await db
+      .select({
+        at: sql<string | null>`max(${contentSources.loadedAt})::text`,
+        count: sql<string>`count(*)::text`,
+      })
+      .from(contentSources);
+    const [jobs] = await db
+      .select({
+        at: sql<string | null>`max(${jobOffers.updatedAt})::text`,
+        count: sql<string>`count(*)::text`,
+      })
+      .from(jobOffers);
+    return `${sources?.at ?? "-"}|${sources?.count ?? "0"}|${jobs?.at ?? "-"}|${jobs?.count ?? "0"}`;
+  }
+
+  return async function version(): Promise<string> {
+    if (cached && Date.now() - cached.at < maxAgeMs) return cached.value;
+    pending ??= read()
+      .then((value) => {
+        cached = { value, at: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+}

@@ -1,0 +1,94 @@
+import Validator from "@adobe/structured-data-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Site, startSite } from "./support/harness";
+
+/**
+ * What search engines read: sitemap.xml, robots.txt, and each open job page's JobPosting,
+ * checked with Adobe's structured-data validator (Google's rich-result rules for JobPosting:
+ * required and recommended properties) on the page as the production build renders it.
+ */
+const crawler = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+
+type Issue = { issueMessage: string; severity: "ERROR" | "WARNING"; fieldNames?: string[] };
+
+function jsonLdBlocks(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, json]) => JSON.parse(json!) as Record<string, unknown>,
+  );
+}
+
+function metaContent(html: string, attr: "property" | "name", key: string): string | undefined {
+  const tag = [...html.matchAll(/<meta\b[^>]*>/g)]
+    .map((m) => m[0])
+    .find((t) => t.includes(`${attr}="${key}"`));
+  return tag ? /content="([^"]*)"/.exec(tag)?.[1] : undefined;
+}
+
+describe("discovery: sitemap, robots and job structured data", () => {
+  let site: Site;
+  let sitemap = "";
+  beforeAll(async () => {
+    site = await startSite();
+    const res = await fetch(`${site.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
+    sitemap = await res.text();
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it("serves a sitemap with hreflang alternates and a robots.txt pointing to it", async () => {
+    expect(sitemap).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(sitemap).toContain(`<loc>${site.url}/fr/careers</loc>`);
+    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="fr-CA" href="${site.url}/fr/careers"/>`);
+    const robots = await (await fetch(`${site.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${site.url}/sitemap.xml`);
+  });
+
+  it("every open job page in the sitemap carries a JobPosting that passes the validator", async () => {
+    const jobUrls = [...sitemap.matchAll(/<loc>([^<]*\/careers\/\d+)<\/loc>/g)]
+      .map(([, loc]) => loc!)
+      .filter((loc) => !/\/(fr|es)\//.test(loc));
+    expect(jobUrls.length).toBeGreaterThan(3);
+    const validator = new Validator();
+    for (const url of jobUrls) {
+      const res = await fetch(url, { headers: crawler });
+      expect(res.status, url).toBe(200);
+      const html = await res.text();
+      const postings = jsonLdBlocks(html).filter((b) => b["@type"] === "JobPosting");
+      expect(postings, url).toHaveLength(1);
+      const posting = postings[0]!;
+      const issues = (await validator.validate({ jsonld: { JobPosting: [posting] } })) as Issue[];
+      // Errors are missing required properties; warnings missing recommended ones. An offer
+      // without a closing date has no validThrough to give, one without pay (outside the EU, or
+      // an open application) no baseSalary, and our offices are no remote jobs.
+      const allowed = new Set([
+        ...(posting.validThrough ? [] : ["validThrough"]),
+        ...(posting.baseSalary ? [] : ["baseSalary"]),
+        "applicantLocationRequirements",
+        "jobLocationType",
+      ]);
+      const problems = issues.filter(
+        (i) => i.severity === "ERROR" || !(i.fieldNames ?? []).every((f) => allowed.has(f)),
+      );
+      expect(problems, `${url}: ${JSON.stringify(problems)}`).toEqual([]);
+      expect(posting).toMatchObject({
+        "@context": "https://schema.org",
+        url,
+        directApply: expect.any(Boolean),
+        identifier: { "@type": "PropertyValue" },
+        jobLocation: {
+          address: { "@type": "PostalAddress", addressCountry: expect.stringMatching(/^[A-Z]{2}$/) },
+        },
+      });
+      expect(posting.employmentType).not.toBe("OTHER");
+
+      // Link previews: Open Graph and a Twitter card.
+      expect(metaContent(html, "property", "og:url"), url).toBe(url);
+      expect(metaContent(html, "property", "og:title"), url).toBeTruthy();
+      expect(metaContent(html, "property", "og:description"), url).toBeTruthy();
+      expect(metaContent(html, "name", "twitter:card"), url).toBeTruthy();
+    }
+  });
+});

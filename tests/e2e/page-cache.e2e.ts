@@ -1,0 +1,56 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, openPage, type Site, startSite } from "./support/harness";
+
+/**
+ * The page cache on the production build (PAGE_CACHE_TTL_SECONDS set): anonymous visitors get
+ * the stored page, which hydrates under its hash-based CSP; anyone with a personal cookie gets a
+ * fresh render. Invalidation and the cookie rules in detail: page-cache.db.test.ts.
+ */
+describe("page cache", () => {
+  let site: Site;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([
+      startSite({ env: { PAGE_CACHE_TTL_SECONDS: "60" } }),
+      openBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it("serves the careers page from the cache on the second anonymous request", async () => {
+    const first = await fetch(`${site.url}/careers`);
+    const firstHtml = await first.text();
+    const second = await fetch(`${site.url}/careers`);
+    const html = await second.text();
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(html).not.toContain("nonce=");
+    expect(html.length).toBeGreaterThan(firstHtml.length - 2000);
+    const csp = second.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+    expect(csp).not.toContain("'nonce-");
+    // A visitor with a session cookie never sees the shared copy.
+    const personal = await fetch(`${site.url}/careers`, { headers: { cookie: "__session=abc" } });
+    expect(personal.headers.get("x-page-cache")).toBeNull();
+    expect(await personal.text()).toContain("nonce=");
+  });
+
+  it("a cached page hydrates in the browser without CSP violations", async () => {
+    const { page } = await openPage(browser);
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`${site.url}/fr/careers`);
+    const response = await page.reload();
+    expect(response?.headers()["x-page-cache"]).toBe("hit");
+    await page.waitForLoadState("networkidle");
+    // Hydrated: React Router's client router took over the document.
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    expect(violations).toEqual([]);
+  });
+});
