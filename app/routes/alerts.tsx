@@ -1,18 +1,65 @@
+import "~/features/alerts/alerts.css";
 import { useTranslation } from "react-i18next";
+import { AlertForm, type AlertFormValues } from "~/features/alerts/AlertForm";
 import { AlertsIntro } from "~/features/alerts/AlertsIntro";
+import { alertCreateSchema, alertFilterKeys } from "~/features/alerts/alert-form";
+import { alertDictionaries, createAlert, UnknownCriterion } from "~/features/alerts/alerts.server";
+import { consumeAddressLimit } from "~/features/alerts/alerts-api.server";
+import { Section } from "~/features/pages/Section";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { localizePath } from "~/platform/i18n/languages";
+import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo } from "~/platform/seo/page-seo.server";
+import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/alerts";
 
+export const createFormId = "alert-create";
+/** The section around the form: the answer to a post scrolls here. */
+const createSectionId = "create-alert";
+
 export async function loader(args: Route.LoaderArgs) {
-  const seo = await loadPageSeo(args, "alerts");
-  return { seo, studioName: seo.siteName };
+  const { db } = args.context.get(servicesContext);
+  const lang = routeLanguage(args.params);
+  const [seo, options] = await Promise.all([loadPageSeo(args, "alerts"), alertDictionaries(db, lang)]);
+  // Pre-filled from the careers filters (names agreed with careers: location/studio, team…).
+  const query = new URL(args.request.url).searchParams;
+  const defaults: AlertFormValues = { language: lang };
+  for (const key of alertFilterKeys) {
+    const value = query.get(key) ?? (key === "location" ? query.get("studio") : null);
+    if (value && options[key].some((option) => option.value === value)) defaults[key] = value;
+  }
+  return { seo, studioName: seo.siteName, options, defaults, created: query.has("created") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const services = args.context.get(servicesContext);
+  const lang = routeLanguage(args.params);
+  await consumeFormLimit(args.context, "job-alert");
+  const result = await parseForm(args.request, alertCreateSchema);
+  if (result.status === "error") return { result: result.result };
+  if (!(await consumeAddressLimit(services, result.value.email)))
+    return { result: result.reply({ formErrors: ["alerts:failed"] }) };
+  try {
+    await createAlert(services, result.value);
+  } catch (err) {
+    if (err instanceof UnknownCriterion)
+      return { result: result.reply({ fieldErrors: { [err.field]: ["alerts:errors.unknown"] } }) };
+    services.logger.error({ err }, "job alert creation failed");
+    return { result: result.reply({ formErrors: ["alerts:failed"] }) };
+  }
+  return redirectWithFlash(
+    `${localizePath("/alerts", lang)}?created#${createSectionId}`,
+    { kind: "success", messages: ["alerts:created"] },
+    services.config,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-export default function Alerts({ loaderData }: Route.ComponentProps) {
+export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("alerts");
   return (
     <>
@@ -22,6 +69,25 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
         content={t("header.content", { studio: loaderData.studioName })}
         image="/images/pages/alerts/header.svg"
       />
+      <Section id={createSectionId} title={t("form.title")} intro={t("form.intro")} width="narrow">
+        <div className="alert-panel">
+          {loaderData.created ? (
+            <div className="alert-created" role="status">
+              <p>
+                <strong>{t("created")}</strong>
+              </p>
+              <p>{t("createdNext")}</p>
+            </div>
+          ) : null}
+          <AlertForm
+            mode="create"
+            id={createFormId}
+            options={loaderData.options}
+            defaults={loaderData.defaults}
+            lastResult={actionData?.result}
+          />
+        </div>
+      </Section>
       <AlertsIntro />
     </>
   );

@@ -1,0 +1,102 @@
+import { getFormProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import type { FormReply } from "~/platform/forms/parse-form.server";
+import { languages } from "~/platform/i18n/languages";
+import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { RequiredFieldsNote } from "~/ui/forms/Field";
+import { FormErrors } from "~/ui/forms/FormErrors";
+import { Select } from "~/ui/forms/Select";
+import { EmailField, TextField } from "~/ui/forms/TextField";
+import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { type AlertFilterKey, alertCreateSchema, alertCriteriaSchema, alertFilterKeys } from "./alert-form";
+
+export type AlertOptions = Record<AlertFilterKey, Array<{ value: string; label: string }>>;
+export type AlertFormValues = Partial<Record<AlertFilterKey | "name" | "language", string>> & {
+  newsletter?: boolean;
+};
+
+/**
+ * The alert's fields (SPEC §3). `mode="create"` adds the address and a honeypot; `"edit"` is the
+ * same criteria for an existing alert, posted with its id. A real form: the server re-renders
+ * it with the same translated errors when JavaScript is off.
+ */
+export function AlertForm({
+  mode,
+  id,
+  options,
+  defaults,
+  lastResult,
+  hidden,
+  onCancelHref,
+}: {
+  mode: "create" | "edit";
+  id: string;
+  options: AlertOptions;
+  defaults: AlertFormValues;
+  lastResult?: FormReply | null;
+  /** Extra fields the action needs (intent, alert id). */
+  hidden?: Record<string, string>;
+  onCancelHref?: string;
+}) {
+  const { t } = useTranslation("alerts");
+  const schema = mode === "create" ? alertCreateSchema : alertCriteriaSchema;
+  const [form, fields] = useValidatedForm({
+    schema,
+    lastResult,
+    id,
+    defaultValue: { ...defaults, newsletter: defaults.newsletter ? "on" : undefined } as never,
+  });
+  const busy = useNavigation().state === "submitting";
+  const all = fields as unknown as Record<string, (typeof fields)["name"]>;
+  return (
+    <Form method="post" className="alert-form" {...getFormProps(form)}>
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <RequiredFieldsNote />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label={t("form.name")} hint={t("form.nameHint")} autoComplete="off" />
+      {mode === "create" ? <EmailField field={all.email!} label={t("form.email")} /> : null}
+      <div className="alert-form__grid">
+        {alertFilterKeys.map((key) => (
+          <Select
+            key={key}
+            field={all[key]!}
+            label={t(`form.${key}`)}
+            options={options[key]}
+            placeholder={t(`form.any.${key}`)}
+          />
+        ))}
+      </div>
+      <Select
+        field={fields.language}
+        label={t("form.language")}
+        options={languages.map((lang) => ({ value: lang, label: t(`form.languages.${lang}`) }))}
+      />
+      <CheckboxSwitch
+        field={fields.newsletter}
+        label={t("form.newsletter")}
+        hint={t("form.newsletterHint")}
+      />
+      {mode === "create" ? (
+        // Off-screen and out of the tab order: people never see it, naive bots fill it in.
+        <div className="alert-form__trap" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>{t("form.website")}</label>
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+      ) : null}
+      <p className="alert-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t(mode === "create" ? "form.submit" : "form.save")}
+        </button>
+        {onCancelHref ? (
+          <a className="button" href={onCancelHref}>
+            {t("form.cancel")}
+          </a>
+        ) : null}
+      </p>
+      {mode === "create" ? <p className="field__hint">{t("form.privacy")}</p> : null}
+    </Form>
+  );
+}

@@ -1,0 +1,195 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation, useSubmit } from "react-router";
+import type { FormReply } from "~/platform/forms/parse-form.server";
+import { Dialog } from "~/ui/dialog/Dialog";
+import { AlertForm, type AlertOptions } from "./AlertForm";
+import type { AlertFilterKey } from "./alert-form";
+
+export type ManagedAlert = {
+  id: string;
+  name: string;
+  active: boolean;
+  language: string;
+  newsletter: boolean;
+} & Record<AlertFilterKey, string | null>;
+
+function useEnhanced() {
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  return enhanced;
+}
+
+/**
+ * The owner's alerts (SPEC §2, §4): loading text while the list reloads, empty text, a checkbox per
+ * alert (unchecked = stopped), edit, and remove after a confirmation. Every action is a real
+ * form; with JavaScript the checkbox sends itself and the removal asks in a dialog, without it
+ * an Apply button and a confirmation step reached by a link do the same.
+ */
+export function ManageAlerts({
+  alerts,
+  options,
+  editId,
+  removeId,
+  pageUrl,
+  editResult,
+}: {
+  alerts: ManagedAlert[];
+  options: AlertOptions;
+  editId: string | null;
+  removeId: string | null;
+  pageUrl: string;
+  editResult?: FormReply | null;
+}) {
+  const { t } = useTranslation("alerts");
+  // The list is rendered by the server (visits without JavaScript see it at once); after an
+  // action the page reloads it, and says so meanwhile.
+  const loading = useNavigation().state === "loading";
+  return (
+    <>
+      <p className="alert-loading" role="status" hidden={!loading}>
+        {loading ? t("manage.loading") : null}
+      </p>
+      {alerts.length === 0 ? (
+        <p className="alert-empty" role="status">
+          {t("manage.empty")}
+        </p>
+      ) : (
+        <ul className="alert-list" aria-busy={loading || undefined}>
+          {alerts.map((alert) => (
+            <li key={alert.id} className="alert-card" id={`alert-${alert.id}`}>
+              {editId === alert.id ? (
+                <>
+                  <h2 className="alert-card__name">{t("manage.editTitle", { name: alert.name })}</h2>
+                  <AlertForm
+                    mode="edit"
+                    id={`alert-edit-${alert.id}`}
+                    options={options}
+                    defaults={{
+                      name: alert.name,
+                      language: alert.language,
+                      newsletter: alert.newsletter,
+                      location: alert.location ?? undefined,
+                      team: alert.team ?? undefined,
+                      level: alert.level ?? undefined,
+                      commitment: alert.commitment ?? undefined,
+                    }}
+                    lastResult={editResult}
+                    hidden={{ intent: "update", alertId: alert.id }}
+                    onCancelHref={pageUrl}
+                  />
+                </>
+              ) : (
+                <AlertCard
+                  alert={alert}
+                  options={options}
+                  pageUrl={pageUrl}
+                  askRemove={removeId === alert.id}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function AlertCard({
+  alert,
+  options,
+  pageUrl,
+  askRemove,
+}: {
+  alert: ManagedAlert;
+  options: AlertOptions;
+  pageUrl: string;
+  askRemove: boolean;
+}) {
+  const { t } = useTranslation("alerts");
+  const enhanced = useEnhanced();
+  const submit = useSubmit();
+  const [removing, setRemoving] = useState(askRemove);
+  const checkboxId = `alert-active-${alert.id}`;
+  const label = (key: AlertFilterKey) =>
+    alert[key]
+      ? (options[key].find((option) => option.value === alert[key])?.label ?? alert[key])
+      : t(`form.any.${key}`);
+  const onToggle = (event: FormEvent<HTMLInputElement>) => {
+    if (enhanced) submit(event.currentTarget.form, { method: "post", preventScrollReset: true });
+  };
+  return (
+    <>
+      <div className="alert-card__head">
+        <h2 className="alert-card__name">{alert.name}</h2>
+        <span className={`alert-status${alert.active ? "" : " alert-status--stopped"}`}>
+          {t(alert.active ? "manage.running" : "manage.stopped")}
+        </span>
+      </div>
+      <dl className="alert-card__criteria">
+        {(["location", "team", "level", "commitment"] as const).map((key) => (
+          <div key={key} style={{ display: "contents" }}>
+            <dt>{t(`form.${key}`)}</dt>
+            <dd>{label(key)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="alert-card__actions">
+        <Form method="post" className="alert-card__toggle" preventScrollReset>
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="alertId" value={alert.id} />
+          <input
+            // The key resets the box when the server's answer changes the state.
+            key={String(alert.active)}
+            type="checkbox"
+            className="checkbox"
+            id={checkboxId}
+            name="active"
+            defaultChecked={alert.active}
+            onChange={onToggle}
+          />
+          <label htmlFor={checkboxId}>{t("manage.active")}</label>
+          {enhanced ? null : (
+            <button type="submit" className="button button--small">
+              {t("manage.apply")}
+            </button>
+          )}
+        </Form>
+        <a className="button button--small" href={`${pageUrl}?edit=${alert.id}#alert-${alert.id}`}>
+          {t("manage.edit")}
+        </a>
+        <a
+          className="button button--small"
+          href={`${pageUrl}?remove=${alert.id}#alert-${alert.id}`}
+          onClick={(event) => {
+            if (!enhanced) return;
+            event.preventDefault();
+            setRemoving(true);
+          }}
+        >
+          {t("manage.remove")}
+        </a>
+      </div>
+      <Dialog
+        open={removing}
+        onClose={() => setRemoving(false)}
+        title={t("manage.removeTitle")}
+        description={t("manage.removeConfirm")}
+        size="small"
+        closeHref={pageUrl}
+        actions={
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="alertId" value={alert.id} />
+            <button type="submit" className="button button--primary">
+              {t("manage.removeYes")}
+            </button>{" "}
+            <button type="button" className="button" onClick={() => setRemoving(false)} hidden={!enhanced}>
+              {t("manage.removeNo")}
+            </button>
+          </Form>
+        }
+      />
+    </>
+  );
+}
