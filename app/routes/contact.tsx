@@ -1,21 +1,44 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { useTranslation } from "react-i18next";
+import { ContactForm, contactFormAnchor } from "~/features/contact/ContactForm";
 import { ContactFormIntro, ContactTiles, OfficeList } from "~/features/contact/ContactSections";
+import { contactCategories } from "~/features/contact/contact-categories";
+import { contactCaptchaAction, contactSchema } from "~/features/contact/contact-form";
+import { CaptchaRefused, submitContact } from "~/features/contact/contact-submit.server";
+import { OfficeMap } from "~/features/contact/OfficeMap";
 import { getStudioInfo, listOffices } from "~/features/studio/studio.server";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { localizePath } from "~/platform/i18n/languages";
+import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/contact";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db } = args.context.get(servicesContext);
+  const { db, config } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
   const [studio, offices] = await Promise.all([getStudioInfo(db, lang), listOffices(db, lang)]);
   return {
     seo: await loadPageSeo(args, "contact", { studio }),
     studioName: studio.name,
     email: { general: studio.email.general, press: studio.email.press },
+    // The bot check runs in the browser only when a site key is configured.
+    captcha: config.RECAPTCHA_SITE_KEY
+      ? {
+          siteKey: config.RECAPTCHA_SITE_KEY,
+          scriptUrl: config.RECAPTCHA_SCRIPT_URL,
+          action: contactCaptchaAction,
+        }
+      : null,
+    retentionMonths: config.CONTACT_RETENTION_MONTHS,
+    mapTiles: config.MAP_TILE_URL
+      ? { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION }
+      : null,
+    sent: new URL(args.request.url).searchParams.has("sent"),
     offices: offices.map(({ slug, name, country, address, latitude, longitude, phone, email }) => ({
       slug,
       name,
@@ -31,10 +54,36 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export async function action(args: Route.ActionArgs) {
+  const services = args.context.get(servicesContext);
+  const lang = routeLanguage(args.params);
+  await consumeFormLimit(args.context, "contact");
+  const result = await parseForm(args.request, contactSchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    await submitContact(services, result.value, { lang });
+  } catch (err) {
+    if (err instanceof CaptchaRefused) {
+      const message =
+        err.reason === "unavailable" ? "contact:form.captchaUnavailable" : "contact:captcha.failed";
+      return { result: result.reply({ formErrors: [message] }) };
+    }
+    services.logger.error({ err }, "contact message failed");
+    return { result: result.reply({ formErrors: ["contact:form.failed"] }) };
+  }
+  // The same answer for a dropped (honeypot) message: a bot learns nothing.
+  return redirectWithFlash(
+    `${localizePath("/contact", lang)}?sent=1#${contactFormAnchor}`,
+    { kind: "success", messages: ["contact:form.sent"] },
+    services.config,
+  );
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("contact");
+  const localize = useLocalizePath();
   return (
     <>
       <PageHeader
@@ -44,8 +93,23 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         image="/images/pages/contact/header.svg"
       />
       <ContactTiles email={loaderData.email} />
-      <OfficeList offices={loaderData.offices} />
-      <ContactFormIntro email={loaderData.email.general} />
+      <OfficeList
+        offices={loaderData.offices}
+        map={<OfficeMap offices={loaderData.offices} tiles={loaderData.mapTiles} />}
+      />
+      <ContactFormIntro email={loaderData.email.general} sent={loaderData.sent}>
+        <ContactForm
+          lastResult={actionData?.result}
+          categories={contactCategories.map(({ slug }) => ({
+            value: slug,
+            label: t(`form.categories.${slug}`),
+          }))}
+          captcha={loaderData.captcha}
+          studio={loaderData.studioName}
+          retentionMonths={loaderData.retentionMonths}
+          action={`${localize("/contact")}#${contactFormAnchor}`}
+        />
+      </ContactFormIntro>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { SupportReportLinks } from "~/features/issues/SupportReportLinks";
 import { getStudioInfo, listFaq } from "~/features/studio/studio.server";
 import { FaqSearch } from "~/features/support/FaqSearch";
 import { SupportContact, SupportTopics } from "~/features/support/SupportSections";
@@ -37,6 +38,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
         <FaqSearch query="" results={null} variant="home" />
       </div>
       <SupportTopics topics={loaderData.topics} />
+      <SupportReportLinks />
       <SupportContact email={loaderData.email} />
     </>
   );

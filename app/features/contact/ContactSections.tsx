@@ -1,4 +1,5 @@
 import "./contact.css";
+import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { mapUrl } from "~/features/careers/map-url";
 import { Icon } from "~/features/pages/icons";
@@ -59,10 +60,11 @@ export type ContactOffice = Pick<
   "slug" | "name" | "country" | "address" | "latitude" | "longitude" | "phone" | "email"
 > & { /** The E.164 number for the tel: link; `phone` is formatted for reading. */ phoneHref: string | null };
 
-export function OfficeList({ offices }: { offices: ContactOffice[] }) {
+export function OfficeList({ offices, map }: { offices: ContactOffice[]; map?: ReactNode }) {
   const { t } = useTranslation("contact");
   return (
     <Section label={t("offices.label")} title={t("offices.title")} intro={t("offices.intro")} tone="raised">
+      {map}
       <ul className="office-list">
         {offices.map((office) => (
           <li key={office.slug} className="office">
@@ -116,7 +118,16 @@ export function OfficeList({ offices }: { offices: ContactOffice[] }) {
   );
 }
 
-export function ContactFormIntro({ email }: { email: string }) {
+export function ContactFormIntro({
+  email,
+  sent,
+  children,
+}: {
+  email: string;
+  /** After a message was sent: a lasting confirmation (the toast fades), also without JavaScript. */
+  sent?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("contact");
   return (
     <Section id="contact-form" label={t("form.label")} title={t("form.title")} width="narrow">
@@ -129,6 +140,12 @@ export function ContactFormIntro({ email }: { email: string }) {
           components={{ mail: <a href={`mailto:${email}`}>{email}</a> }}
         />
       </p>
+      {sent ? (
+        <p className="contact-sent" role="status">
+          {t("form.sent")}
+        </p>
+      ) : null}
+      {children}
     </Section>
   );
 }

@@ -1,0 +1,117 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { type FormEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation, useSubmit } from "react-router";
+import type { FormReply } from "~/platform/forms/parse-form.server";
+import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { RequiredFieldsNote } from "~/ui/forms/Field";
+import { FormErrors } from "~/ui/forms/FormErrors";
+import { Select, type SelectOption } from "~/ui/forms/Select";
+import { Textarea } from "~/ui/forms/Textarea";
+import { EmailField, TextField } from "~/ui/forms/TextField";
+import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { contactHoneypot, contactSchema } from "./contact-form";
+import { CAPTCHA_LOAD_FAILED, type CaptchaSetup, useRecaptcha } from "./use-recaptcha";
+
+export const contactFormId = "contact";
+export const contactFormAnchor = "contact-form";
+
+/**
+ * The contact form (SPEC §2, §7). A real form: without JavaScript the server validates it and
+ * answers with the errors. With JavaScript the same schema runs first, then, when a site key is
+ * configured, the bot check's token is added just before the form is sent.
+ */
+export function ContactForm({
+  lastResult,
+  categories,
+  captcha,
+  studio,
+  retentionMonths,
+  action,
+}: {
+  lastResult?: FormReply | null;
+  categories: SelectOption[];
+  captcha: CaptchaSetup;
+  studio: string;
+  retentionMonths: number;
+  action: string;
+}) {
+  const { t } = useTranslation("contact");
+  const [form, fields] = useValidatedForm({ schema: contactSchema, lastResult, id: contactFormId });
+  const { getToken, loadFailed } = useRecaptcha(captcha);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const tokenInput = useRef<HTMLInputElement>(null);
+  const submit = useSubmit();
+  const busy = useNavigation().state === "submitting" || checking;
+  const formProps = getFormProps(form);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    // Invalid fields (the schema said no) or no bot check: the form goes as it is.
+    if (event.defaultPrevented || !captcha) return;
+    event.preventDefault();
+    const element = event.currentTarget;
+    setCaptchaError(null);
+    setChecking(true);
+    getToken()
+      .then((token) => {
+        if (tokenInput.current) tokenInput.current.value = token ?? "";
+        submit(element, { method: "post", action });
+      })
+      .catch((err: Error) => setCaptchaError(err.message))
+      .finally(() => setChecking(false));
+  };
+
+  const formErrors = [
+    ...(form.errors ?? []),
+    ...(captchaError ? [captchaError] : loadFailed ? [CAPTCHA_LOAD_FAILED] : []),
+  ];
+  return (
+    <div className="contact-form">
+      <RequiredFieldsNote />
+      <Form method="post" action={action} aria-label={t("form.title")} {...formProps} onSubmit={onSubmit}>
+        <FormErrors id={form.errorId} errors={formErrors} />
+        <Select
+          field={fields.category}
+          label={t("form.category")}
+          options={categories}
+          placeholder={t("form.categoryPlaceholder")}
+        />
+        <div className="contact-form__row">
+          <TextField field={fields.name} label={t("form.name")} autoComplete="name" />
+          <EmailField field={fields.email} label={t("form.email")} />
+        </div>
+        <TextField field={fields.subject} label={t("form.subject")} autoComplete="off" />
+        <Textarea
+          field={fields.message}
+          label={t("form.message")}
+          hint={t("form.messageHint")}
+          autoComplete="off"
+          rows={7}
+        />
+        <CheckboxSwitch
+          field={fields.consent}
+          label={t("form.consent", { studio })}
+          hint={t("form.retention", { months: retentionMonths })}
+        />
+        {/* The honeypot: out of sight, out of the tab order and hidden from assistive technology. */}
+        <div className="contact-form__hp" aria-hidden="true">
+          <label htmlFor={fields[contactHoneypot].id}>{t("form.honeypot")}</label>
+          <input
+            {...getInputProps(fields[contactHoneypot], { type: "text" })}
+            key={undefined}
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <input ref={tokenInput} type="hidden" name="captchaToken" defaultValue="" />
+        <p className="contact-form__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t("form.sending") : t("form.submit")}
+          </button>
+        </p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import "leaflet/dist/leaflet.css";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { mapUrl } from "~/features/careers/map-url";
+import type { ContactOffice } from "./ContactSections";
+
+/** The tile source (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); `null` when no map is configured. */
+export type MapTiles = { url: string; attribution: string } | null;
+
+/**
+ * The studios on an interactive map (Leaflet: no WebGL, works on any device). It is built in
+ * the browser only, after the page has loaded, and only when a tile source is configured;
+ * the server (and a visit without JavaScript) renders the office list alone, which stays below
+ * the map as the accessible version with addresses and "visit" links.
+ */
+export function OfficeMap({ offices, tiles }: { offices: ContactOffice[]; tiles: MapTiles }) {
+  const { t } = useTranslation("contact");
+  const container = useRef<HTMLElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!tiles || !container.current) return;
+    let map: import("leaflet").Map | undefined;
+    let cancelled = false;
+    // Leaflet reads `window` when it loads: imported here, never on the server.
+    import("leaflet")
+      .then(({ default: L }) => {
+        if (cancelled || !container.current) return;
+        map = L.map(container.current, { scrollWheelZoom: false, worldCopyJump: true });
+        L.tileLayer(tiles.url, { attribution: escapeHtml(tiles.attribution), maxZoom: 18 }).addTo(map);
+        const icon = L.divIcon({ className: "office-marker", html: "<span></span>", iconSize: [22, 22] });
+        const points: Array<[number, number]> = [];
+        for (const office of offices) {
+          const point: [number, number] = [office.latitude, office.longitude];
+          points.push(point);
+          const popup = document.createElement("div");
+          const name = document.createElement("strong");
+          name.textContent = office.name;
+          const address = document.createElement("p");
+          address.textContent = `${office.address.street}, ${office.address.postalCode} ${office.address.city}`;
+          const link = document.createElement("a");
+          link.href = mapUrl(office);
+          link.target = "_blank";
+          link.rel = "noopener noreferrer";
+          link.textContent = `${t("offices.visit")} ${t("offices.newTab")}`;
+          popup.append(name, address, link);
+          // Not in the tab order: markers sit close together (touch targets would overlap) and
+          // the office list below gives every studio's address and visit link to keyboards.
+          L.marker(point, { icon, title: office.name, alt: office.name, keyboard: false })
+            .bindPopup(popup)
+            .addTo(map);
+        }
+        if (points.length) map.fitBounds(L.latLngBounds(points), { padding: [30, 30] });
+        else map.setView([30, 0], 2);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, [tiles, offices, t]);
+
+  if (!tiles || failed) return null;
+  return <section ref={container} className="office-map" aria-label={t("offices.mapLabel")} />;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

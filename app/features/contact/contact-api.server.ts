@@ -1,0 +1,77 @@
+import express from "express";
+import { z } from "zod";
+import { getStudioInfo } from "~/features/studio/studio.server";
+import { HttpError, parseOr400 } from "~/platform/http/errors.server";
+import { rateLimit } from "~/platform/http/rate-limit.server";
+import { defaultLanguage, languages } from "~/platform/i18n/languages";
+import { mailTranslator } from "~/platform/mail/templates.server";
+import type { Services } from "~/platform/services.server";
+import { saveFeedback } from "./contact.server";
+import { contactCategories } from "./contact-categories";
+import { contactCaptchaAction, contactSchema } from "./contact-form";
+import { CaptchaRefused, submitContact } from "./contact-submit.server";
+
+const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
+
+/** The §8 text for a refused bot check; an unreachable service is the catalogue's "try later". */
+export const CAPTCHA_FAILED = "ReCaptcha error: Failed to execute";
+export const SERVICE_UNAVAILABLE = "SERVICE_TEMPORARILY_UNAVAILABLE";
+
+export const feedbackBody = z.strictObject({
+  /** A site path ("/support/faq/refunds"), not a full URL: feedback is about this site only. */
+  page: z
+    .string()
+    .regex(/^\/[\w\-./%~]*$/, "Invalid page")
+    .max(300),
+  rating: z.number().int().min(1).max(5),
+  message: z.string().trim().max(2000).optional(),
+  lang: z.enum(languages).default(defaultLanguage),
+});
+
+/**
+ * SPEC §7: GET /api/contacts/form (categories, in `?lang=`), POST /api/contacts (the form's
+ * fields plus `captchaToken`, `?lang=` for the acknowledgement) and POST /api/feedbacks.
+ */
+export function createContactApi(svc: Services) {
+  const router = express.Router();
+
+  router.get("/contacts/form", async (req, res) => {
+    const { lang } = parseOr400(langQuery, req.query);
+    const [t, studio] = await Promise.all([mailTranslator(lang), getStudioInfo(svc.db, lang)]);
+    res.set("Cache-Control", "public, max-age=300");
+    res.json({
+      categories: contactCategories.map(({ slug, mailbox }) => ({
+        value: slug,
+        label: t(`contact:form.categories.${slug}`),
+        email: studio.email[mailbox],
+      })),
+      captcha: { siteKey: svc.config.RECAPTCHA_SITE_KEY ?? null, action: contactCaptchaAction },
+      retentionMonths: svc.config.CONTACT_RETENTION_MONTHS,
+    });
+  });
+
+  router.post("/contacts", rateLimit(svc.rateLimits.form, "contact", svc.logger), async (req, res) => {
+    const { lang } = parseOr400(langQuery, req.query);
+    const input = parseOr400(contactSchema, req.body ?? {});
+    try {
+      await submitContact(svc, input, { lang });
+    } catch (err) {
+      if (err instanceof CaptchaRefused) {
+        throw err.reason === "unavailable"
+          ? new HttpError(503, [SERVICE_UNAVAILABLE], { "Retry-After": "60" })
+          : new HttpError(400, [CAPTCHA_FAILED]);
+      }
+      throw err;
+    }
+    // A dropped (honeypot) message gets the same answer: a bot learns nothing.
+    res.status(201).json({ ok: true });
+  });
+
+  router.post("/feedbacks", rateLimit(svc.rateLimits.form, "feedback", svc.logger), async (req, res) => {
+    const { lang, ...input } = parseOr400(feedbackBody, req.body ?? {});
+    await saveFeedback(svc, input, { lang });
+    res.status(201).json({ ok: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { checkedBox, choice, email, requiredString } from "~/platform/forms/fields";
+import { contactCategorySlugs } from "./contact-categories";
+
+/** The reCAPTCHA v3 action name the form's tokens carry and the server expects. */
+export const contactCaptchaAction = "contact";
+
+/**
+ * The honeypot: a field people never see (hidden by CSS, skipped by keyboard and screen
+ * readers) that form-filling bots tend to fill. A filled honeypot is answered as a success and
+ * nothing is stored or sent, so the bot learns nothing.
+ */
+export const contactHoneypot = "website";
+
+/** The contact form (SPEC §2, §7), shared by the browser and the server. */
+export const contactSchema = z.object({
+  category: choice(contactCategorySlugs),
+  name: requiredString(120),
+  email: email(),
+  subject: requiredString(150),
+  message: requiredString(5000, { min: 20 }),
+  consent: checkedBox(),
+  [contactHoneypot]: z.string().max(500).optional(),
+  /** The bot check's token (set by the browser just before sending when a site key is set). */
+  captchaToken: z.string().max(4000).optional(),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;

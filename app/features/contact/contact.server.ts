@@ -1,0 +1,124 @@
+import { lt } from "drizzle-orm";
+import { addMonths } from "~/features/playtest/signup.server";
+import { getStudioInfo } from "~/features/studio/studio.server";
+import type { Config } from "~/platform/config.server";
+import type { Db } from "~/platform/db/client.server";
+import { contactMessages, feedbacks } from "~/platform/db/schema";
+import { defaultLanguage, type Language } from "~/platform/i18n/languages";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { purgeUsedCaptchaTokens } from "./captcha.server";
+import { type ContactCategory, categoryAddress } from "./contact-categories";
+import type { ContactInput } from "./contact-form";
+
+/** The team's copy: everything the visitor wrote, so the team can answer with Reply-To. */
+const contactForTeam = defineEmailTemplate(
+  "contact-message",
+  (
+    p: { category: string; name: string; email: string; subject: string; message: string; language: string },
+    { t },
+  ) => ({
+    subject: t("contact:email.team.subject", { category: p.category, subject: p.subject }),
+    heading: p.subject,
+    preview: t("contact:email.team.preview", { name: p.name }),
+    details: [
+      { label: t("contact:email.team.category"), value: p.category },
+      { label: t("contact:email.team.from"), value: `${p.name} <${p.email}>` },
+      { label: t("contact:email.team.language"), value: p.language },
+    ],
+    paragraphs: p.message.split(/\n\s*\n/).filter((part) => part.trim()),
+    closing: t("contact:email.team.replyHint"),
+    reason: t("contact:email.team.reason"),
+  }),
+);
+
+/**
+ * The visitor's acknowledgement: a fixed text that never repeats what they typed, so the form
+ * cannot be used to send chosen words to someone else's address.
+ */
+const contactAcknowledgement = defineEmailTemplate(
+  "contact-acknowledgement",
+  (p: { months: number }, { t }) => ({
+    subject: t("contact:email.ack.subject"),
+    heading: t("contact:email.ack.heading"),
+    paragraphs: [t("contact:email.ack.received"), t("contact:email.ack.retention", { months: p.months })],
+    reason: t("contact:email.ack.reason"),
+  }),
+);
+
+/**
+ * Stores a contact message and queues the team's e-mail and the acknowledgement in one
+ * transaction: either all three exist or none.
+ */
+export async function sendContactMessage(
+  deps: { db: Db; config: Pick<Config, "publicUrl" | "CONTACT_RETENTION_MONTHS"> },
+  input: Omit<ContactInput, "consent" | "website" | "captchaToken">,
+  { lang, now = new Date() }: { lang: Language; now?: Date },
+): Promise<{ id: string }> {
+  const { db, config } = deps;
+  const studio = await getStudioInfo(db, lang);
+  const to = categoryAddress(input.category, studio.email);
+  const site = { studioName: studio.name, siteUrl: config.publicUrl };
+  // The team reads in the studio's working language; the visitor's language is a detail.
+  const teamEmail = await contactForTeam.compose(
+    { to, lang: defaultLanguage, ...site },
+    { ...input, category: input.category, language: lang },
+    { "Reply-To": input.email },
+  );
+  const ack = await contactAcknowledgement.compose(
+    { to: input.email, lang, ...site },
+    { months: config.CONTACT_RETENTION_MONTHS },
+  );
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        category: input.category satisfies ContactCategory,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        language: lang,
+        createdAt: now,
+        expiresAt: addMonths(now, config.CONTACT_RETENTION_MONTHS),
+      })
+      .returning({ id: contactMessages.id });
+    await enqueueEmail(tx, teamEmail);
+    await enqueueEmail(tx, ack);
+    return { id: row!.id };
+  });
+}
+
+/** Short page feedback (POST /api/feedbacks): no contact details, kept as long as messages. */
+export async function saveFeedback(
+  deps: { db: Db; config: Pick<Config, "CONTACT_RETENTION_MONTHS"> },
+  input: { page: string; rating: number; message?: string | undefined },
+  { lang, now = new Date() }: { lang: Language; now?: Date },
+): Promise<{ id: string }> {
+  const [row] = await deps.db
+    .insert(feedbacks)
+    .values({
+      page: input.page,
+      rating: input.rating,
+      message: input.message ?? null,
+      language: lang,
+      createdAt: now,
+      expiresAt: addMonths(now, deps.config.CONTACT_RETENTION_MONTHS),
+    })
+    .returning({ id: feedbacks.id });
+  return { id: row!.id };
+}
+
+/** Deletes messages and feedback past their retention date and forgotten captcha tokens. */
+export async function purgeExpiredContactData(db: Db, now = new Date()) {
+  const messages = await db
+    .delete(contactMessages)
+    .where(lt(contactMessages.expiresAt, now))
+    .returning({ id: contactMessages.id });
+  const feedback = await db
+    .delete(feedbacks)
+    .where(lt(feedbacks.expiresAt, now))
+    .returning({ id: feedbacks.id });
+  const tokens = await purgeUsedCaptchaTokens(db, now);
+  return { messages: messages.length, feedbacks: feedback.length, captchaTokens: tokens };
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { checkedBox, choice, email, requiredString } from "~/platform/forms/fields";
+import { defaultUploadLimits, uploadFiles } from "~/platform/forms/upload-rules";
+
+/** What kind of problem (SPEC §7 `GET /api/issues/form` categories). */
+export const issueCategories = [
+  "bug",
+  "crash",
+  "performance",
+  "save",
+  "account",
+  "purchase",
+  "other",
+] as const;
+
+/** Where the visitor plays. */
+export const issuePlatforms = [
+  "windows",
+  "macos",
+  "linux",
+  "steam-deck",
+  "playstation",
+  "xbox",
+  "switch",
+  "other",
+] as const;
+
+/** The honeypot (see contact-form.ts): filled means a bot; answered as sent and dropped. */
+export const issueHoneypot = "website";
+
+/**
+ * The issue report form, shared by the browser and the server. `game` is a content game's slug
+ * (checked against content on the server); attachments follow SPEC §9 (1 file, 5000 KB).
+ */
+export const issueSchema = z.object({
+  category: choice(issueCategories),
+  game: requiredString(80).regex(/^[a-z0-9-]+$/, "forms:validation.invalidOption"),
+  platform: choice(issuePlatforms),
+  email: email(),
+  summary: requiredString(150),
+  description: requiredString(5000, { min: 20 }),
+  attachments: uploadFiles(defaultUploadLimits),
+  consent: checkedBox(),
+  [issueHoneypot]: z.string().max(500).optional(),
+});
+
+export type IssueInput = z.output<typeof issueSchema>;

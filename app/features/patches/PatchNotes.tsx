@@ -1,0 +1,99 @@
+import "~/ui/forms/forms.css";
+import "./patches.css";
+import { Trans, useTranslation } from "react-i18next";
+import { Section } from "~/features/pages/Section";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import type { GamePatches } from "./patches.server";
+
+/** A game filter that works without JavaScript: a GET form whose choice is in the address. */
+export function PatchFilter({
+  games,
+  current,
+}: {
+  games: Array<{ slug: string; name: string }>;
+  current?: string;
+}) {
+  const { t } = useTranslation("patches");
+  const localize = useLocalizePath();
+  return (
+    <form className="patch-filter" method="get" action={localize("/support/patches")}>
+      <div className="field field--select patch-filter__field">
+        <label className="field__label" htmlFor="patch-game">
+          {t("filter.label")}
+        </label>
+        <div className="select">
+          <select
+            id="patch-game"
+            name="game"
+            className="field__control select__control"
+            defaultValue={current ?? ""}
+          >
+            <option value="">{t("filter.all")}</option>
+            {games.map((game) => (
+              <option key={game.slug} value={game.slug}>
+                {game.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button type="submit" className="button">
+        {t("filter.submit")}
+      </button>
+    </form>
+  );
+}
+
+/** Each game's releases, newest first, with their changes grouped by kind in the file's order. */
+export function PatchNotes({ notes, dates }: { notes: GamePatches[]; dates: Record<string, string> }) {
+  const { t } = useTranslation("patches");
+  const localize = useLocalizePath();
+  return (
+    <>
+      {notes.length === 0 ? <p className="container">{t("empty")}</p> : null}
+      {notes.map(({ game, patches }) => (
+        <Section
+          key={game.slug}
+          id={`game-${game.slug}`}
+          label={t("filter.label")}
+          title={game.name}
+          width="narrow"
+        >
+          <ol className="patch-list">
+            {patches.map((patch) => (
+              <li key={patch.version} className="patch">
+                <h3 className="patch__title">
+                  <span className="patch__version">{patch.version}</span> {patch.title}
+                </h3>
+                <p className="patch__meta">
+                  {t("released", { date: dates[patch.releasedOn] })} ·{" "}
+                  {t("platforms", { list: patch.platforms.join(", ") })}
+                </p>
+                <ul className="patch__changes">
+                  {patch.changes.map((change) => (
+                    <li key={change.text} className={`patch-change patch-change--${change.kind}`}>
+                      <span className="patch-change__kind">{t(`kinds.${change.kind}`)}</span>
+                      <span>{change.text}</span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      ))}
+      <p className="container patch-report">
+        <Trans
+          t={t}
+          i18nKey="report"
+          components={[
+            <SiteLink key="report" to={localize("/support/report")}>
+              report
+            </SiteLink>,
+          ]}
+        />
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { desc, eq } from "drizzle-orm";
+import { getStudioInfo } from "~/features/studio/studio.server";
+import type { Db } from "~/platform/db/client.server";
+import { type PatchChange, supportPatches } from "~/platform/db/schema";
+import type { Language } from "~/platform/i18n/languages";
+
+export type PatchNote = {
+  version: string;
+  releasedOn: string;
+  title: string;
+  platforms: string[];
+  changes: Array<{ kind: PatchChange["kind"]; text: string }>;
+};
+
+export type GamePatches = { game: { slug: string; name: string }; patches: PatchNote[] };
+
+/**
+ * Patch notes per game (SPEC §7 `GET /api/support-patches`), newest first, in the language
+ * asked; games in the studio's order, only those with notes. `game` keeps one game's notes.
+ */
+export async function listPatchNotes(db: Db, lang: Language, { game }: { game?: string } = {}) {
+  const [studio, rows] = await Promise.all([
+    getStudioInfo(db, lang),
+    db
+      .select()
+      .from(supportPatches)
+      .where(game ? eq(supportPatches.game, game) : undefined)
+      .orderBy(desc(supportPatches.releasedOn), desc(supportPatches.version)),
+  ]);
+  const out: GamePatches[] = [];
+  for (const { slug, name } of studio.games) {
+    const patches = rows
+      .filter((row) => row.game === slug)
+      .map((row) => ({
+        version: row.version,
+        releasedOn: row.releasedOn,
+        title: row.title[lang],
+        platforms: row.platforms,
+        changes: row.changes.map((change) => ({ kind: change.kind, text: change.text[lang] })),
+      }));
+    if (patches.length) out.push({ game: { slug, name }, patches });
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { formatDate } from "~/features/careers/job-display";
+import { PatchFilter, PatchNotes } from "~/features/patches/PatchNotes";
+import { listPatchNotes } from "~/features/patches/patches.server";
+import { getStudioInfo } from "~/features/studio/studio.server";
+import { mailTranslator } from "~/platform/mail/templates.server";
+import { servicesContext } from "~/platform/request-context";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { PageHeader } from "~/ui/layout/PageHeader";
+import type { Route } from "./+types/support-patches";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db } = args.context.get(servicesContext);
+  const lang = routeLanguage(args.params);
+  const requested = new URL(args.request.url).searchParams.get("game") ?? "";
+  const [studio, all, t] = await Promise.all([
+    getStudioInfo(db, lang),
+    listPatchNotes(db, lang),
+    mailTranslator(lang),
+  ]);
+  // An unknown game in the address shows every game rather than an empty page.
+  const game = all.some((g) => g.game.slug === requested) ? requested : undefined;
+  const notes = game ? all.filter((g) => g.game.slug === game) : all;
+  const dates = Object.fromEntries(
+    notes.flatMap((g) => g.patches.map((p) => [p.releasedOn, formatDate(p.releasedOn, lang)])),
+  );
+  return {
+    seo: await loadPageSeo(args, "support", { studio, title: t("patches:header.title") }),
+    games: all.map((g) => g.game),
+    game,
+    notes,
+    dates,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function SupportPatches({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("patches");
+  return (
+    <>
+      <PageHeader
+        label={t("header.label")}
+        title={t("header.title")}
+        content={t("header.content")}
+        image="/images/pages/support/header.svg"
+      />
+      <div className="container">
+        <PatchFilter games={loaderData.games} current={loaderData.game} />
+      </div>
+      <PatchNotes notes={loaderData.notes} dates={loaderData.dates} />
+    </>
+  );
+}
