@@ -1,4 +1,11 @@
+import { redirect } from "react-router";
+import { CreateForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
+import { createAccount } from "~/features/account/account.server";
+import { createAccountSchema } from "~/features/account/account-forms";
+import { accountContext, guardPost, refusal } from "~/features/account/account-route.server";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/account-create";
@@ -8,8 +15,26 @@ export async function loader(args: Route.LoaderArgs) {
   return { seo, studioName: seo.siteName };
 }
 
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "create");
+  const { deps, lang } = accountContext(args);
+  const result = await parseForm(args.request, createAccountSchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    await createAccount(deps, result.value, lang);
+  } catch (err) {
+    return refusal(result.reply, err);
+  }
+  // The same page whether the address was new or already had an account (see createAccount).
+  return redirect(`${localizePath("/account/verify", lang)}?sent=1`, 303);
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-export default function AccountCreate({ loaderData }: Route.ComponentProps) {
-  return <AccountIntro screen="create" studioName={loaderData.studioName} />;
+export default function AccountCreate({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AccountIntro screen="create" studioName={loaderData.studioName}>
+      <CreateForm lastResult={actionData?.result} />
+    </AccountIntro>
+  );
 }

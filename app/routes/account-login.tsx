@@ -1,4 +1,18 @@
+import { redirect } from "react-router";
+import { LoginForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
+import { login } from "~/features/account/account.server";
+import { loginSchema } from "~/features/account/account-forms";
+import { mfaCookie, sessionCookie } from "~/features/account/account-http.server";
+import {
+  accountContext,
+  currentSession,
+  guardPost,
+  noStore,
+  refusal,
+} from "~/features/account/account-route.server";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo } from "~/platform/seo/page-seo.server";
 import type { LayoutHandle } from "~/ui/layouts/handle";
@@ -8,12 +22,39 @@ import type { Route } from "./+types/account-login";
 export const handle: LayoutHandle = { backdrop: "login" };
 
 export async function loader(args: Route.LoaderArgs) {
+  if (await currentSession(args)) throw redirect(localizePath("/account", accountContext(args).lang));
   const seo = await loadPageSeo(args, "accountLogin");
   return { seo, studioName: seo.siteName };
 }
 
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "login");
+  const { deps, lang, config } = accountContext(args);
+  const result = await parseForm(args.request, loginSchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    const outcome = await login(deps, result.value);
+    if (outcome.kind === "mfa") {
+      return redirect(localizePath("/account/code", lang), {
+        status: 303,
+        headers: { "Set-Cookie": mfaCookie(config, outcome.challenge), ...noStore },
+      });
+    }
+    return redirect(localizePath("/account", lang), {
+      status: 303,
+      headers: { "Set-Cookie": sessionCookie(config, outcome.token, outcome.expiresAt), ...noStore },
+    });
+  } catch (err) {
+    return refusal(result.reply, err);
+  }
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
-export default function AccountLogin({ loaderData }: Route.ComponentProps) {
-  return <AccountIntro screen="login" studioName={loaderData.studioName} />;
+export default function AccountLogin({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AccountIntro screen="login" studioName={loaderData.studioName}>
+      <LoginForm lastResult={actionData?.result} />
+    </AccountIntro>
+  );
 }

@@ -1,16 +1,17 @@
 import "./account.css";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/features/pages/icons";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 
-type Props = { screen: "login" | "create"; studioName: string };
+type Props = { screen: "login" | "create"; studioName: string; children?: ReactNode };
 
 /**
- * The account screens' content (inside the simple layout's card): heading, what the account is for, and the way to the other
- * screen. The forms (login, second factor, creation) arrive with the account feature.
+ * The login and create screens (inside the simple layout's card): heading, what the account is
+ * for, the form (children), and the way to the other screen.
  */
-export function AccountIntro({ screen, studioName }: Props) {
+export function AccountIntro({ screen, studioName, children }: Props) {
   const { t } = useTranslation("account");
   const localize = useLocalizePath();
   const other =
@@ -26,6 +27,7 @@ export function AccountIntro({ screen, studioName }: Props) {
         <Icon name="shield" />
         <p>{t(`${screen}.note`)}</p>
       </div>
+      {children}
       <p className="account-intro__switch">
         {t(other.question, { studio: studioName })}{" "}
         <SiteLink className="text-link" to={localize(other.path)}>

@@ -1,0 +1,269 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { DateOfBirthField } from "~/ui/forms/DateOfBirthField";
+import { RequiredFieldsNote } from "~/ui/forms/Field";
+import { FormErrors } from "~/ui/forms/FormErrors";
+import { EmailField, TextField } from "~/ui/forms/TextField";
+import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import {
+  codeSchema,
+  createAccountSchema,
+  forgotSchema,
+  loginSchema,
+  passwordOnlySchema,
+  resetSchema,
+  updatePasswordSchema,
+} from "./account-forms";
+import "./account.css";
+
+type Reply = SubmissionResult<string[]> | undefined;
+
+/** The heading block of an account screen. */
+export function AccountHeading({ label, title, intro }: { label: string; title: string; intro?: ReactNode }) {
+  return (
+    <header className="account-heading">
+      <p className="eyebrow">{label}</p>
+      <h1 className="account-intro__title">{title}</h1>
+      {intro ? <p className="account-intro__intro">{intro}</p> : null}
+    </header>
+  );
+}
+
+function Submit({ children, intent }: { children: ReactNode; intent?: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button
+      type="submit"
+      className="button button--primary"
+      name={intent ? "intent" : undefined}
+      value={intent}
+      disabled={busy}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function LoginForm({ lastResult }: { lastResult: Reply }) {
+  const { t } = useTranslation("account");
+  const localize = useLocalizePath();
+  const [form, fields] = useValidatedForm({ schema: loginSchema, lastResult, id: "login" });
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.identifier}
+        label={t("fields.identifier")}
+        autoComplete="username"
+        spellCheck={false}
+      />
+      <TextField
+        field={fields.password}
+        label={t("fields.password")}
+        type="password"
+        autoComplete="current-password"
+      />
+      <p className="account-form__aside">
+        <SiteLink className="text-link" to={localize("/account/forgot")}>
+          {t("login.forgot")}
+        </SiteLink>
+      </p>
+      <Submit>{t("login.submit")}</Submit>
+    </Form>
+  );
+}
+
+export function CreateForm({ lastResult }: { lastResult: Reply }) {
+  const { t } = useTranslation("account");
+  const localize = useLocalizePath();
+  const [form, fields] = useValidatedForm({ schema: createAccountSchema, lastResult, id: "create" });
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)}>
+      <RequiredFieldsNote />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.username}
+        label={t("fields.username")}
+        hint={t("form.usernameRule")}
+        autoComplete="username"
+        spellCheck={false}
+      />
+      <EmailField field={fields.email} label={t("fields.email")} />
+      <TextField
+        field={fields.password}
+        label={t("fields.newPassword")}
+        hint={t("fields.passwordHint")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        field={fields.confirmPassword}
+        label={t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <DateOfBirthField field={fields.dateOfBirth} legend={t("fields.dateOfBirth")} />
+      <CheckboxSwitch
+        field={fields.tos}
+        label={
+          <>
+            {t("create.tosBefore")}{" "}
+            <SiteLink className="text-link" to={localize("/tos")}>
+              {t("create.tosLink")}
+            </SiteLink>
+          </>
+        }
+      />
+      <Submit>{t("create.submit")}</Submit>
+    </Form>
+  );
+}
+
+export function CodeForm({
+  lastResult,
+  intent,
+  label,
+}: {
+  lastResult: Reply;
+  intent?: string;
+  label: string;
+}) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useValidatedForm({ schema: codeSchema, lastResult, id: intent ?? "code" });
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.code}
+        label={label}
+        hint={t("code.hint")}
+        autoComplete="one-time-code"
+        spellCheck={false}
+      />
+      <Submit intent={intent}>{t("code.submit")}</Submit>
+    </Form>
+  );
+}
+
+export function ForgotForm({ lastResult }: { lastResult: Reply }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useValidatedForm({ schema: forgotSchema, lastResult, id: "forgot" });
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.identifier}
+        label={t("fields.identifier")}
+        autoComplete="username"
+        spellCheck={false}
+      />
+      <Submit>{t("forgot.submit")}</Submit>
+    </Form>
+  );
+}
+
+export function ResetForm({ lastResult, token }: { lastResult: Reply; token: string }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useValidatedForm({
+    schema: resetSchema,
+    lastResult,
+    id: "reset",
+    defaultValue: { token },
+  });
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name={fields.token.name} value={token} />
+      <TextField
+        field={fields.password}
+        label={t("fields.newPassword")}
+        hint={t("fields.passwordHint")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        field={fields.confirmPassword}
+        label={t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <Submit>{t("reset.submit")}</Submit>
+    </Form>
+  );
+}
+
+export function UpdatePasswordForm({ lastResult }: { lastResult: Reply }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useValidatedForm({
+    schema: updatePasswordSchema,
+    lastResult,
+    id: "update-password",
+  });
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.currentPassword}
+        label={t("fields.currentPassword")}
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField
+        field={fields.password}
+        label={t("fields.newPassword")}
+        hint={t("fields.passwordHint")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        field={fields.confirmPassword}
+        label={t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <Submit intent="update-password">{t("security.passwordSubmit")}</Submit>
+    </Form>
+  );
+}
+
+/** A form that only asks for the password (delete the account, turn the second factor off). */
+export function PasswordConfirmForm({
+  lastResult,
+  intent,
+  submit,
+  danger,
+}: {
+  lastResult: Reply;
+  intent: string;
+  submit: string;
+  danger?: boolean;
+}) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useValidatedForm({ schema: passwordOnlySchema, lastResult, id: intent });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.password}
+        label={t("fields.password")}
+        type="password"
+        autoComplete="current-password"
+      />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={danger ? "button button--primary" : "button"}
+        disabled={busy}
+      >
+        {submit}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,304 @@
+import express, { type Request, type RequestHandler, type Response } from "express";
+import type { z } from "zod";
+import { getStudioInfo } from "~/features/studio/studio.server";
+import { HttpError } from "~/platform/http/errors.server";
+import { rateLimit } from "~/platform/http/rate-limit.server";
+import { defaultLanguage, type Language, languages } from "~/platform/i18n/languages";
+import type { Services } from "~/platform/services.server";
+import {
+  type AccountDeps,
+  AccountError,
+  acceptTos,
+  addSms,
+  addTotp,
+  confirmSms,
+  confirmTotp,
+  createAccount,
+  createAccountLimits,
+  deleteAccount,
+  endSession,
+  forgotPassword,
+  globalLogout,
+  login,
+  publicUser,
+  readSession,
+  removeMfa,
+  resendVerification,
+  resetPassword,
+  type SessionInfo,
+  submitCode,
+  updateEmail,
+  updatePassword,
+  updateProfile,
+  validateEmail,
+} from "./account.server";
+import { apiCodeFor, apiSchemas } from "./account-forms";
+import {
+  clearCookie,
+  isCrossSite,
+  mfaCookie,
+  readAccountCookies,
+  sessionCookie,
+} from "./account-http.server";
+
+/**
+ * The failure budgets live in the site's rate-limit store (Redis when configured), so every
+ * process behind a load balancer counts the same failures; API and pages share them.
+ */
+export function accountDeps(svc: Services): AccountDeps {
+  return { db: svc.db, config: svc.config, logger: svc.logger, limits: createAccountLimits(svc.rateLimits) };
+}
+
+/** Parses a JSON body or answers 400 with the §8 code of each bad field. */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const codes = new Set(result.error.issues.map((issue) => apiCodeFor(String(issue.path[0] ?? ""))));
+  throw new HttpError(400, [...codes]);
+}
+
+const asHttp = (err: unknown) =>
+  err instanceof AccountError
+    ? new HttpError(err.status, [err.code], err.status === 429 ? { "Retry-After": "900" } : {})
+    : err;
+
+type Handler = (req: Request, res: Response) => Promise<unknown>;
+
+/**
+ * SPEC §7 account endpoints: `POST /api/account/...` with JSON bodies (documented in
+ * docs/account-api.md); failures are `{ messages: [§8 code] }`.
+ */
+export function createAccountApi(svc: Services) {
+  const router = express.Router();
+  const deps = accountDeps(svc);
+  const config = svc.config;
+  const form = (name: string) => rateLimit(svc.rateLimits.form, `account-${name}`, svc.logger);
+
+  const sameSite: RequestHandler = (req, _res, next) => {
+    if (
+      isCrossSite(config, {
+        origin: req.get("origin"),
+        secFetchSite: req.get("sec-fetch-site"),
+        host: req.get("host"),
+      })
+    ) {
+      next(new HttpError(403, ["INVALID_PARAMETERS"]));
+      return;
+    }
+    next();
+  };
+  router.use("/account", (req, res, next) => (req.method === "GET" ? next() : sameSite(req, res, next)));
+
+  const wrap =
+    (handler: Handler): RequestHandler =>
+    async (req, res, next) => {
+      try {
+        await handler(req, res);
+      } catch (err) {
+        next(asHttp(err));
+      }
+    };
+
+  const language = (req: Request): Language => {
+    const value = (req.body as { language?: unknown } | undefined)?.language;
+    return languages.includes(value as Language) ? (value as Language) : defaultLanguage;
+  };
+
+  async function requireSession(req: Request): Promise<SessionInfo> {
+    const session = await readSession(svc.db, readAccountCookies(config, req.get("cookie")).session);
+    if (!session) throw new AccountError(401, "NEEDS_LOGIN_REFRESH");
+    return session;
+  }
+
+  const signedIn = (
+    res: Response,
+    result: { user: Parameters<typeof publicUser>[0]; token: string; expiresAt: Date },
+  ) => {
+    res.append("Set-Cookie", sessionCookie(config, result.token, result.expiresAt));
+    res.append("Set-Cookie", clearCookie(config, "mfa"));
+    res.json({ user: publicUser(result.user), expire: result.expiresAt.toISOString() });
+  };
+
+  router.post(
+    "/account/create",
+    form("create"),
+    wrap(async (req, res) => {
+      const input = parseBody(apiSchemas.create, req.body);
+      await createAccount(deps, input, language(req));
+      res.status(201).json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/validate",
+    form("validate"),
+    wrap(async (req, res) => {
+      await validateEmail(deps, parseBody(apiSchemas.token, req.body).token);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/resend-verification",
+    form("resend"),
+    wrap(async (req, res) => {
+      const { identifier } = parseBody(apiSchemas.forgot, { identifier: req.body?.email });
+      void resendVerification(deps, identifier);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/login",
+    form("login"),
+    wrap(async (req, res) => {
+      const result = await login(deps, parseBody(apiSchemas.login, req.body));
+      if (result.kind === "mfa") {
+        res.append("Set-Cookie", mfaCookie(config, result.challenge));
+        res.json({ mfaRequired: true, methods: result.methods });
+        return;
+      }
+      signedIn(res, result);
+    }),
+  );
+
+  router.post(
+    "/account/mfa/submitcode",
+    wrap(async (req, res) => {
+      const { code } = parseBody(apiSchemas.code, req.body);
+      signedIn(res, await submitCode(deps, readAccountCookies(config, req.get("cookie")).mfa, code));
+    }),
+  );
+
+  // SPEC §5: logout ends the session and never fails.
+  router.post(
+    "/account/logout",
+    wrap(async (req, res) => {
+      await endSession(svc.db, readAccountCookies(config, req.get("cookie")).session).catch(() => undefined);
+      res.append("Set-Cookie", clearCookie(config, "session"));
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/global-logout",
+    wrap(async (req, res) => {
+      await globalLogout(deps, (await requireSession(req)).user);
+      res.append("Set-Cookie", clearCookie(config, "session"));
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/forgot-password",
+    form("forgot"),
+    wrap(async (req, res) => {
+      void forgotPassword(deps, parseBody(apiSchemas.forgot, req.body).identifier);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/reset-password",
+    form("reset"),
+    wrap(async (req, res) => {
+      const input = parseBody(apiSchemas.reset, req.body);
+      await resetPassword(deps, input.token, input.password);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/update-password",
+    wrap(async (req, res) => {
+      const session = await requireSession(req);
+      await updatePassword(deps, session, parseBody(apiSchemas.updatePassword, req.body));
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/update-email",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      res.json(await updateEmail(deps, user, parseBody(apiSchemas.updateEmail, req.body)));
+    }),
+  );
+
+  router.post(
+    "/account/update-profile",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      await updateProfile(deps, user, parseBody(apiSchemas.updateProfile, req.body));
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/accept-tos",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      const body = (req.body ?? {}) as { accept?: unknown; version?: unknown };
+      if (body.accept !== true) throw new AccountError(400, "MISSING_TERMS_ACCEPT");
+      await acceptTos(deps, user, parseBody(apiSchemas.acceptTos, body));
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/delete",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      await deleteAccount(deps, user, parseBody(apiSchemas.password, req.body).password);
+      res.append("Set-Cookie", clearCookie(config, "session"));
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/mfa/addtotp",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      const studio = await getStudioInfo(svc.db, defaultLanguage);
+      res.json(await addTotp(deps, user, studio.name));
+    }),
+  );
+
+  router.post(
+    "/account/mfa/confirmtotp",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      res.json(await confirmTotp(deps, user, parseBody(apiSchemas.code, req.body).code));
+    }),
+  );
+
+  router.post(
+    "/account/mfa/addsms",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      const { phone } = parseBody(apiSchemas.phone, req.body);
+      await addSms(deps, user, phone);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/mfa/confirmsms",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      await confirmSms(deps, user, parseBody(apiSchemas.code, req.body).code);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    "/account/mfa/remove",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      await removeMfa(deps, user, parseBody(apiSchemas.password, req.body).password);
+      res.json({ ok: true });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,72 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { FormReply } from "~/platform/forms/parse-form.server";
+import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { type Language, localizePath } from "~/platform/i18n/languages";
+import { servicesContext } from "~/platform/request-context";
+import { loadPageSeo, type PageLoaderArgs, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import { AccountError, readSession } from "./account.server";
+import { accountDeps } from "./account-api.server";
+import { isCrossSite, readAccountCookies } from "./account-http.server";
+
+/** What the account pages' loaders and actions share: services, session, guards. */
+type Args = { request: Request; params: PageLoaderArgs["params"]; context: Readonly<RouterContextProvider> };
+
+export function accountContext(args: Args) {
+  const svc = args.context.get(servicesContext);
+  const lang: Language = routeLanguage(args.params);
+  return {
+    svc,
+    deps: accountDeps(svc),
+    lang,
+    config: svc.config,
+    cookies: readAccountCookies(svc.config, args.request.headers.get("Cookie")),
+  };
+}
+
+export async function currentSession(args: Args) {
+  const { svc, cookies } = accountContext(args);
+  return readSession(svc.db, cookies.session);
+}
+
+/** The signed-in session, or a redirect to the login page (SPEC: account-login). */
+export async function requireSession(args: Args) {
+  const session = await currentSession(args);
+  if (!session) throw redirect(localizePath("/account/login", routeLanguage(args.params)));
+  return session;
+}
+
+/**
+ * Every account form post: refused when it comes from another site (CSRF), and counted against
+ * the form tier of the rate limiter.
+ */
+export async function guardPost(args: Args, formName: string) {
+  const { config } = accountContext(args);
+  const h = args.request.headers;
+  if (
+    isCrossSite(config, {
+      origin: h.get("Origin"),
+      secFetchSite: h.get("Sec-Fetch-Site"),
+      host: h.get("Host"),
+    })
+  )
+    throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 403 });
+  await consumeFormLimit(args.context, `account-${formName}`);
+}
+
+/**
+ * A service refusal shown on the form: its §8 code translated under `messages:msg.`. The page
+ * answers 200 like every form of the site that re-renders with its errors; the JSON API carries
+ * the 4xx status.
+ */
+export function refusal(reply: (o: { formErrors: string[] }) => FormReply, err: unknown) {
+  if (err instanceof AccountError) return { result: reply({ formErrors: [`messages:msg.${err.code}`] }) };
+  throw err;
+}
+
+/** The page's SEO: the account description, the page's own title. */
+export async function accountSeo(args: PageLoaderArgs, titleKey: string) {
+  const t = await serverT(routeLanguage(args.params), "account");
+  return loadPageSeo(args, "accountLogin", { title: t(titleKey) });
+}
+
+export const noStore = { "Cache-Control": "private, no-store" };

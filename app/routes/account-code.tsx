@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import { AccountHeading, CodeForm } from "~/features/account/AccountForms";
+import { submitCode } from "~/features/account/account.server";
+import { codeSchema } from "~/features/account/account-forms";
+import { clearCookie, sessionCookie } from "~/features/account/account-http.server";
+import {
+  accountContext,
+  accountSeo,
+  guardPost,
+  noStore,
+  refusal,
+} from "~/features/account/account-route.server";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { localizePath } from "~/platform/i18n/languages";
+import { pageMeta } from "~/platform/seo/page-meta";
+import type { LayoutHandle } from "~/ui/layouts/handle";
+import type { Route } from "./+types/account-code";
+
+export const handle: LayoutHandle = { backdrop: "login" };
+
+/** The login's second step (SPEC §7 mfa/submitcode): reached only with a pending challenge. */
+export async function loader(args: Route.LoaderArgs) {
+  const { cookies, lang } = accountContext(args);
+  if (!cookies.mfa) throw redirect(localizePath("/account/login", lang));
+  return { seo: await accountSeo(args, "code.title") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "code");
+  const { deps, lang, config, cookies } = accountContext(args);
+  const result = await parseForm(args.request, codeSchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    const session = await submitCode(deps, cookies.mfa, result.value.code);
+    const headers = new Headers(noStore);
+    headers.append("Set-Cookie", sessionCookie(config, session.token, session.expiresAt));
+    headers.append("Set-Cookie", clearCookie(config, "mfa"));
+    return redirect(localizePath("/account", lang), { status: 303, headers });
+  } catch (err) {
+    return refusal(result.reply, err);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function AccountCode({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  return (
+    <>
+      <AccountHeading label={t("login.label")} title={t("code.title")} intro={t("code.intro")} />
+      <CodeForm lastResult={actionData?.result} label={t("code.label")} />
+    </>
+  );
+}

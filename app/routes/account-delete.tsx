@@ -1,0 +1,59 @@
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import { AccountHeading, PasswordConfirmForm } from "~/features/account/AccountForms";
+import { deleteAccount } from "~/features/account/account.server";
+import { passwordOnlySchema } from "~/features/account/account-forms";
+import { clearCookie } from "~/features/account/account-http.server";
+import {
+  accountContext,
+  accountSeo,
+  guardPost,
+  noStore,
+  refusal,
+  requireSession,
+} from "~/features/account/account-route.server";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { localizePath } from "~/platform/i18n/languages";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { flashCookie } from "~/ui/feedback/flash.server";
+import type { Route } from "./+types/account-delete";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireSession(args);
+  return { seo: await accountSeo(args, "delete.title") };
+}
+
+/** The password is the confirmation: nothing is deleted on a click alone. */
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "delete");
+  const session = await requireSession(args);
+  const { deps, lang, config } = accountContext(args);
+  const result = await parseForm(args.request, passwordOnlySchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    await deleteAccount(deps, session.user, result.value.password);
+  } catch (err) {
+    return refusal(result.reply, err);
+  }
+  const headers = new Headers(noStore);
+  headers.append("Set-Cookie", clearCookie(config, "session"));
+  headers.append("Set-Cookie", flashCookie(config, { kind: "success", messages: ["account:delete.done"] }));
+  return redirect(localizePath("/account/login", lang), { status: 303, headers });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function AccountDelete({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  return (
+    <>
+      <AccountHeading label={t("login.label")} title={t("delete.title")} intro={t("delete.intro")} />
+      <PasswordConfirmForm
+        lastResult={actionData?.result}
+        intent="delete"
+        submit={t("delete.submit")}
+        danger
+      />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from "react-i18next";
+import { AccountHeading, ForgotForm } from "~/features/account/AccountForms";
+import { forgotPassword } from "~/features/account/account.server";
+import { forgotSchema } from "~/features/account/account-forms";
+import { accountContext, accountSeo, guardPost } from "~/features/account/account-route.server";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { localizePath } from "~/platform/i18n/languages";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import type { Route } from "./+types/account-forgot";
+
+export async function loader(args: Route.LoaderArgs) {
+  return { seo: await accountSeo(args, "forgot.title") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "forgot");
+  const { deps, lang, config } = accountContext(args);
+  const result = await parseForm(args.request, forgotSchema);
+  if (result.status === "error") return { result: result.result };
+  // Not awaited: the answer must not take longer when an account exists.
+  void forgotPassword(deps, result.value.identifier);
+  return redirectWithFlash(
+    localizePath("/account/login", lang),
+    { kind: "success", messages: ["account:forgot.sent"] },
+    config,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function AccountForgot({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  return (
+    <>
+      <AccountHeading label={t("login.label")} title={t("forgot.title")} intro={t("forgot.intro")} />
+      <ForgotForm lastResult={actionData?.result} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { AccountHeading, ResetForm } from "~/features/account/AccountForms";
+import { resetPassword } from "~/features/account/account.server";
+import { resetSchema } from "~/features/account/account-forms";
+import { accountContext, accountSeo, guardPost, refusal } from "~/features/account/account-route.server";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { localizePath } from "~/platform/i18n/languages";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import type { Route } from "./+types/account-reset";
+
+export async function loader(args: Route.LoaderArgs) {
+  return {
+    seo: await accountSeo(args, "reset.title"),
+    token: new URL(args.request.url).searchParams.get("token") ?? "",
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "reset");
+  const { deps, lang, config } = accountContext(args);
+  const result = await parseForm(args.request, resetSchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    await resetPassword(deps, result.value.token, result.value.password);
+  } catch (err) {
+    return refusal(result.reply, err);
+  }
+  return redirectWithFlash(
+    localizePath("/account/login", lang),
+    { kind: "success", messages: ["account:reset.done"] },
+    config,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function AccountReset({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  return (
+    <>
+      <AccountHeading label={t("login.label")} title={t("reset.title")} intro={t("reset.intro")} />
+      <ResetForm lastResult={actionData?.result} token={loaderData.token} />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from "react-i18next";
+import { Form, redirect } from "react-router";
+import { AccountHeading } from "~/features/account/AccountForms";
+import { endSession, globalLogout, publicUser } from "~/features/account/account.server";
+import { clearCookie } from "~/features/account/account-http.server";
+import {
+  accountContext,
+  accountSeo,
+  guardPost,
+  noStore,
+  requireSession,
+} from "~/features/account/account-route.server";
+import { SiteLink } from "~/platform/http/prefetch";
+import { localizePath } from "~/platform/i18n/languages";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { pageMeta } from "~/platform/seo/page-meta";
+import type { Route } from "./+types/account";
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireSession(args);
+  return {
+    seo: await accountSeo(args, "overview.title"),
+    user: publicUser(session.user),
+    expire: session.expiresAt.toISOString(),
+  };
+}
+
+/** Sign out (this session) or everywhere; SPEC §5: logout goes to account-login whatever happens. */
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "logout");
+  const { svc, deps, lang, config, cookies } = accountContext(args);
+  const intent = (await args.request.formData().catch(() => null))?.get("intent");
+  try {
+    if (intent === "global-logout") {
+      const session = await requireSession(args).catch(() => null);
+      if (session) await globalLogout(deps, session.user);
+    } else {
+      await endSession(svc.db, cookies.session);
+    }
+  } catch (err) {
+    svc.logger.warn({ err }, "account logout failed; signed out anyway");
+  }
+  const headers = new Headers(noStore);
+  headers.append("Set-Cookie", clearCookie(config, "session"));
+  return redirect(localizePath("/account/login", lang), { status: 303, headers });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("account");
+  const localize = useLocalizePath();
+  const { user } = loaderData;
+  const expire = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(new Date(loaderData.expire));
+  return (
+    <>
+      <AccountHeading
+        label={t("login.label")}
+        title={t("overview.title")}
+        intro={t("overview.intro", { name: user.username })}
+      />
+      <section className="account-section" aria-labelledby="account-profile">
+        <h2 id="account-profile">{t("overview.profile")}</h2>
+        <dl className="account-facts">
+          <dt>{t("fields.username")}</dt>
+          <dd>{user.username}</dd>
+          <dt>{t("fields.email")}</dt>
+          <dd>{user.email}</dd>
+          <dt>{t("overview.secondFactor")}</dt>
+          <dd>{user.mfa.length ? t("overview.on") : t("overview.off")}</dd>
+          <dt>{t("overview.sessionEnds")}</dt>
+          <dd>{expire} UTC</dd>
+        </dl>
+      </section>
+      <section className="account-section" aria-labelledby="account-manage">
+        <h2 id="account-manage">{t("overview.manage")}</h2>
+        <div className="account-actions">
+          <SiteLink className="button" to={localize("/account/security")}>
+            {t("security.title")}
+          </SiteLink>
+          <SiteLink className="text-link" to={localize("/account/delete")}>
+            {t("delete.title")}
+          </SiteLink>
+        </div>
+      </section>
+      <section className="account-section" aria-labelledby="account-signout">
+        <h2 id="account-signout">{t("overview.signOutTitle")}</h2>
+        <Form method="post" className="account-actions">
+          <button type="submit" name="intent" value="logout" className="button button--primary">
+            {t("overview.logout")}
+          </button>
+          <button type="submit" name="intent" value="global-logout" className="button">
+            {t("overview.globalLogout")}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
