@@ -1,8 +1,14 @@
 import express from "express";
+import { createAccountApi } from "~/features/account/account-api.server";
+import { createAlertsApi } from "~/features/alerts/alerts-api.server";
 import { createAnalyticsApi } from "~/features/analytics/analytics-api.server";
+import { createCareersApi } from "~/features/careers/careers-api.server";
 import { createConsentApi } from "~/features/consent/consent-api.server";
+import { createContactApi } from "~/features/contact/contact-api.server";
+import { createIssuesApi } from "~/features/issues/issues-api.server";
 import { createBannersApi } from "~/features/legal/banners-api.server";
 import { createNewsApi } from "~/features/news/news-api.server";
+import { createPatchesApi } from "~/features/patches/patches-api.server";
 import { createPlaytestApi } from "~/features/playtest/playtest-api.server";
 import { createSupportApi } from "~/features/support/support-api.server";
 import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
@@ -32,6 +38,12 @@ export function createApi(svc: Services) {
   api.use(createNewsApi(svc));
   api.use(createSupportApi(svc));
   api.use(createPlaytestApi(svc));
+  api.use(createAlertsApi(svc));
+  api.use(createAccountApi(svc));
+  api.use(createCareersApi(svc));
+  api.use(createContactApi(svc));
+  api.use(createIssuesApi(svc));
+  api.use(createPatchesApi(svc));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler);

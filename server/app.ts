@@ -7,11 +7,15 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { analyticsCspExtras } from "~/features/analytics/analytics-csp.server";
+import { contactCspExtras } from "~/features/contact/contact-csp.server";
+import { createDiscoveryRouter } from "~/features/discovery/discovery-routes.server";
+import { createContentVersion } from "~/features/page-cache/content-version.server";
+import { createPageCache } from "~/features/page-cache/page-cache.server";
 import { maxBytes } from "~/platform/forms/upload-rules";
 import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
-import { securityHeaders } from "~/platform/security/headers.server";
+import { mergeCspExtras, securityHeaders } from "~/platform/security/headers.server";
 import { createApi } from "./api";
 import { boot, isBooted, services, shutdown } from "./lifecycle";
 
@@ -29,6 +33,20 @@ export function createApp() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", svc.config.HTTP_TRUST_PROXY);
+
+  // Rendered pages for anonymous visitors (features/page-cache), when PAGE_CACHE_TTL_SECONDS is
+  // set: hits are answered first, with the headers stored with the page (no log line, no
+  // render); misses are recorded after compression.
+  const pageCache =
+    svc.config.PAGE_CACHE_TTL_SECONDS > 0
+      ? createPageCache({
+          ttlMs: svc.config.PAGE_CACHE_TTL_SECONDS * 1000,
+          maxEntries: 1000,
+          neutralCookies: svc.config.ANALYTICS_COOKIE_NAMES,
+          version: createContentVersion(svc.db),
+        })
+      : undefined;
+  if (pageCache) app.use(pageCache.serve);
 
   app.use(
     pinoHttp({
@@ -60,8 +78,13 @@ export function createApp() {
   });
 
   // The outside analytics provider's origin, when configured (loaded only after consent).
-  app.use(securityHeaders(svc.config, analyticsCspExtras(svc.config)));
+  app.use(
+    securityHeaders(svc.config, mergeCspExtras(analyticsCspExtras(svc.config), contactCspExtras(svc.config))),
+  );
   app.use(compression());
+
+  // Records pages for the page cache (see above), after compression so it sees them as rendered.
+  if (pageCache) app.use(pageCache.capture);
 
   if (svc.config.isProduction) {
     const client = path.resolve(svc.config.BUILD_DIR, "client");
@@ -73,6 +96,8 @@ export function createApp() {
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
 
+  // sitemap.xml and robots.txt (features/discovery).
+  app.use(createDiscoveryRouter(svc));
   app.use("/api", createApi(svc));
   app.use(
     limitPageBodies({

@@ -1,7 +1,12 @@
 import path from "node:path";
+import { startAccountRetention } from "~/features/account/retention.server";
+import { startAlertWorker } from "~/features/alerts/worker.server";
 import { startPageviewRetention } from "~/features/analytics/retention.server";
+import { startApplicationRetention } from "~/features/careers/application.server";
+import { startContactRetention } from "~/features/contact/retention.server";
 import { loadContent } from "~/features/content/loader.server";
 import { startPlaytestRetention } from "~/features/playtest/retention.server";
+import { startGreenhouseSync } from "~/features/recruiting/periodic-sync.server";
 import { config } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/client.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
@@ -61,6 +66,12 @@ export function boot(): Promise<Services> {
     onShutdown(startUploadPurge(uploads, logger));
     onShutdown(startPageviewRetention(svc));
     onShutdown(startPlaytestRetention(svc));
+    onShutdown(startGreenhouseSync(svc));
+    onShutdown(startAccountRetention(svc));
+    // Job alerts: matches offers the content load just listed, then every minute.
+    onShutdown(startAlertWorker(svc));
+    onShutdown(startContactRetention(svc));
+    onShutdown(startApplicationRetention(svc));
     state.services = svc;
     logger.info({ database: database.kind }, "services ready");
     return svc;

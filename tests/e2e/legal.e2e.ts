@@ -123,7 +123,14 @@ describe("legal pages", () => {
       expect(await heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
       // The cookie table lists every cookie the site sets, and the contact is the privacy role's address.
       const table = await page.locator(".legal-page__body table").textContent();
-      for (const cookie of ["cookieconsent_status", "cookieanalytcs_status", "studio_flash", "faq_visitor"]) {
+      for (const cookie of [
+        "cookieconsent_status",
+        "cookieanalytcs_status",
+        "studio_flash",
+        "faq_visitor",
+        "studio_session",
+        "studio_mfa",
+      ]) {
         expect(table).toContain(cookie);
       }
       expect(

@@ -1,3 +1,4 @@
+import { patchNotesKind } from "~/features/patches/patch-kind.server";
 import type { ContentKind } from "./content-kinds.server";
 
 /**
@@ -5,4 +6,4 @@ import type { ContentKind } from "./content-kinds.server";
  * they are parsed and stored in.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each kind has its own unit type.
-export const contentKinds: ContentKind<any>[] = [];
+export const contentKinds: ContentKind<any>[] = [patchNotesKind];

@@ -258,6 +258,11 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
     const problems = problemsOf(withChanges({ "games/tidebound.yaml": null }));
     expect(problems).toEqual([
       'content/home.yaml: awards[4].game: Unknown game "tidebound" (no games/tidebound.yaml)',
+      // The game's patch notes (features/patches) name it too.
+      ...["2.3.1", "2.3", "2.4"].map(
+        (version) =>
+          `content/patches/tidebound/${version}.yaml: (file): No game "tidebound" under content/games`,
+      ),
     ]);
   });
 
