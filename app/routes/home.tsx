@@ -3,6 +3,7 @@ import { AwardsSection } from "~/features/home/AwardsSection";
 import { GamesSection } from "~/features/home/GamesSection";
 import { HomeBanner } from "~/features/home/HomeBanner";
 import { HomeHero } from "~/features/home/HomeHero";
+import { heroPreload } from "~/features/home/hero-image";
 import { StudioStory } from "~/features/home/StudioStory";
 import { ValuePanels } from "~/features/home/ValuePanels";
 import { listActiveBanners } from "~/features/legal/banners.server";
@@ -53,6 +54,8 @@ export async function loader(args: Route.LoaderArgs) {
     })),
   };
 }
+
+export const links: Route.LinksFunction = () => [heroPreload()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

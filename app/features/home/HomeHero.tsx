@@ -2,30 +2,34 @@ import "./home.css";
 import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { heroArt, heroFile, heroSrcSet } from "./hero-image";
 
 type Props = { label: string; title: string; subtitle: string };
 
-/** Key art made for the site (public/images/pages/home), 16:9. */
-const heroImage = "/images/pages/home/hero.svg";
-
 /**
  * The first screen: the studio's promise over full-bleed key art. The art is the page's largest
- * paint, so it loads eagerly at high priority, with its size given to avoid layout shift.
+ * paint: AVIF or WebP at the width the screen needs (JPEG for the rest), preloaded by the route
+ * (`heroPreload`), fetched at high priority, with its size given to avoid layout shift.
  */
 export function HomeHero({ label, title, subtitle }: Props) {
   const { t } = useTranslation("home");
   const localize = useLocalizePath();
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
-      <img
-        className="home-hero__art"
-        src={heroImage}
-        alt=""
-        width="1600"
-        height="900"
-        fetchPriority="high"
-        decoding="async"
-      />
+      <picture>
+        <source type="image/avif" srcSet={heroSrcSet("avif")} sizes={heroArt.sizes} />
+        <source type="image/webp" srcSet={heroSrcSet("webp")} sizes={heroArt.sizes} />
+        <img
+          className="home-hero__art"
+          src={heroFile(1280, "jpg")}
+          srcSet={heroSrcSet("jpg")}
+          sizes={heroArt.sizes}
+          alt=""
+          width={heroArt.width}
+          height={heroArt.height}
+          fetchPriority="high"
+        />
+      </picture>
       <div className="home-hero__shade" aria-hidden="true" />
       <div className="container home-hero__inner">
         <p className="eyebrow home-hero__label">{label}</p>
