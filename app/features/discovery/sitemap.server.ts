@@ -32,6 +32,8 @@ const staticPaths = [
   "/blog",
   "/playtesting",
   "/support",
+  "/support/report",
+  "/support/patches",
   "/press",
   "/contact",
   "/alerts",
