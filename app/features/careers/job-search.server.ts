@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type JobRow, termLabels, toSummary } from "~/features/studio/studio.server";
 import type { JobOfferSummary } from "~/features/studio/types";
 import { foldText } from "~/features/support/faq-search";
+import { foldSql } from "~/features/support/fold-sql.server";
 import type { Db } from "~/platform/db/client.server";
 import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
@@ -35,22 +36,7 @@ export type JobSearchResult = {
   items: JobOfferSummary[];
 };
 
-/* Accent and case folding in SQL, the same way as the FAQ search (features/support): translate()
-   and lower() exist on PostgreSQL and PGlite alike, so both databases find the same offers. */
-const foldMap = (() => {
-  let from = "";
-  let to = "";
-  for (let code = 0xc0; code <= 0x24f; code++) {
-    const char = String.fromCodePoint(code);
-    const folded = foldText(char);
-    if (folded !== char && /^[a-z]$/.test(folded)) {
-      from += char;
-      to += folded;
-    }
-  }
-  return { from, to };
-})();
-const fold = (expr: SQL) => sql`lower(translate(${expr}, ${foldMap.from}, ${foldMap.to}))`;
+const fold = foldSql;
 
 /** The distinct folded words of a text query. */
 export function jobSearchTerms(query: string | undefined): string[] {

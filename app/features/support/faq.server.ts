@@ -1,9 +1,10 @@
 import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import { foldSql } from "~/features/support/fold-sql.server";
 import type { Db } from "~/platform/db/client.server";
 import { faqCategories, faqItems } from "~/platform/db/schema";
 import { type Language, languages, pick } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
-import { type FaqSearchInput, faqSearchLimits, foldText, searchTerms } from "./faq-search";
+import { type FaqSearchInput, faqSearchLimits, searchTerms } from "./faq-search";
 
 /**
  * Support FAQ queries (SPEC §7 /api/faq-categories, /api/faqs): the pages and the JSON API call
@@ -75,24 +76,7 @@ export function excerpt(markdown: string, length = EXCERPT_LENGTH): string {
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, "")}…`;
 }
 
-/* Accent and case folding in SQL: translate() and lower() exist on PostgreSQL and PGlite alike
-   (no unaccent extension needed). The map is computed from Unicode: every Latin letter whose
-   decomposition is an ASCII letter plus marks, and the few that do not decompose (ø, ł, đ). */
-const foldMap = (() => {
-  let from = "";
-  let to = "";
-  for (let code = 0xc0; code <= 0x24f; code++) {
-    const char = String.fromCodePoint(code);
-    const folded = foldText(char);
-    if (folded !== char && /^[a-z]$/.test(folded)) {
-      from += char;
-      to += folded;
-    }
-  }
-  return { from, to };
-})();
-
-const fold = (expr: SQL) => sql`lower(translate(${expr}, ${foldMap.from}, ${foldMap.to}))`;
+const fold = foldSql;
 const allLanguages = (column: typeof faqItems.title | typeof faqItems.description) =>
   sql.join(
     languages.map((lang) => sql`coalesce(${column}->>${lang}, '')`),
