@@ -91,4 +91,20 @@ describe("discovery: sitemap, robots and job structured data", () => {
       expect(metaContent(html, "name", "twitter:card"), url).toBeTruthy();
     }
   });
+
+  it("keeps closed offers out of search engines: noindex and no JobPosting", async () => {
+    const listed = new Set([...sitemap.matchAll(/\/careers\/(\d+)<\/loc>/g)].map(([, id]) => Number(id)));
+    // Offers left out of the sitemap are the closed ones (content holds one); their pages still answer.
+    const checked: number[] = [];
+    for (let id = 1; id <= Math.max(...listed) + 5; id++) {
+      if (listed.has(id)) continue;
+      const res = await fetch(`${site.url}/careers/${id}`, { headers: crawler });
+      if (res.status !== 200) continue;
+      const html = await res.text();
+      expect(metaContent(html, "name", "robots"), `/careers/${id}`).toBe("noindex");
+      expect(jsonLdBlocks(html).filter((b) => b["@type"] === "JobPosting")).toEqual([]);
+      checked.push(id);
+    }
+    expect(checked.length).toBeGreaterThan(0);
+  });
 });
