@@ -1,11 +1,16 @@
-import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import express from "express";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png } from "../../app/platform/uploads/test-samples";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  expectAxeClean,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForMailFile,
+} from "./support/harness";
 
 /**
  * The contact page as a visitor lives it (issue 6): the office map from a configured tile
@@ -81,24 +86,6 @@ async function fillForm(page: Page, category: string, email: string) {
   await page.check(field("consent"));
 }
 
-async function waitForMail(site: Site, kind: string, to: string): Promise<string> {
-  const dir = path.join(site.dataDir, "mail");
-  let found = "";
-  await expect
-    .poll(
-      () => {
-        const file = fs.existsSync(dir)
-          ? fs.readdirSync(dir).find((f) => f.includes(kind) && f.includes(to))
-          : undefined;
-        found = file ? fs.readFileSync(path.join(dir, file), "utf8") : "";
-        return found.length > 0;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found;
-}
-
 describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, () => {
   let site: Site;
   beforeAll(async () => {
@@ -140,10 +127,10 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
     expect(await page.locator(".contact-sent").textContent()).toContain("Thank you");
     expect(standIn.verified).toHaveLength(1);
     expect(standIn.verified[0]).toMatch(/^stand-in-contact-stand-in-site-key-/);
-    const mail = await waitForMail(site, "contact-message", "press@stormkettle.example");
+    const mail = await waitForMailFile(site, "contact-message", "press@stormkettle.example");
     expect(mail).toContain("Interview request");
     expect(mail).toMatch(/Reply-To: ada@news\.example/i);
-    const ack = await waitForMail(site, "contact-acknowledgement", "ada@news.example");
+    const ack = await waitForMailFile(site, "contact-acknowledgement", "ada@news.example");
     expect(ack).not.toContain("Interview request");
   });
 
@@ -202,8 +189,8 @@ describe("with nothing configured", { timeout: 120_000 }, () => {
     await page.click(".contact-form button[type=submit]");
     await page.waitForURL(/\/fr\/contact\?sent=1#contact-form$/, { timeout: 20_000 });
     expect(await page.locator(".contact-sent").textContent()).toContain("Merci");
-    await waitForMail(site, "contact-message", "hello@stormkettle.example");
-    const ack = await waitForMail(site, "contact-acknowledgement", "lea@example.ca");
+    await waitForMailFile(site, "contact-message", "hello@stormkettle.example");
+    const ack = await waitForMailFile(site, "contact-acknowledgement", "lea@example.ca");
     expect(ack).toContain("Nous avons bien re");
   });
 

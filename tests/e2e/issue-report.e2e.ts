@@ -1,8 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  expectAxeClean,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForMailFile,
+} from "./support/harness";
 
 /**
  * Reporting a problem as a player (issue 6): a save file is accepted and reaches the support
@@ -61,24 +66,6 @@ async function fillReport(page: Page, email: string) {
   await page.check(field("consent"));
 }
 
-async function waitForMail(kind: string, to: string): Promise<string> {
-  const dir = path.join(site.dataDir, "mail");
-  let found = "";
-  await expect
-    .poll(
-      () => {
-        const file = fs.existsSync(dir)
-          ? fs.readdirSync(dir).find((f) => f.includes(kind) && f.includes(to))
-          : undefined;
-        found = file ? fs.readFileSync(path.join(dir, file), "utf8") : "";
-        return found.length > 0;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found;
-}
-
 describe("reporting a problem with JavaScript", { timeout: 90_000 }, () => {
   it("refuses a wrong type, a file too large and a renamed executable with the §5 texts", async () => {
     const page = await open("/support/report", { width: 1280, allowErrors: [/status of 415/] });
@@ -118,10 +105,10 @@ describe("reporting a problem with JavaScript", { timeout: 90_000 }, () => {
     await page.click(".contact-form button[type=submit]");
     await page.waitForURL(/\/support\/report\?sent=1#report-form$/, { timeout: 20_000 });
     expect(await page.locator(".contact-sent").textContent()).toContain("Thank you");
-    const mail = await waitForMail("issue-report", "support@stormkettle.example");
+    const mail = await waitForMailFile(site, "issue-report", "support@stormkettle.example");
     expect(mail).toContain("Save lost after the storm chapter");
     expect(mail).toMatch(/filename="?tidebound-slot-1-before-the-storm\.lsx/);
-    await waitForMail("issue-report-acknowledgement", "mira@example.com");
+    await waitForMailFile(site, "issue-report-acknowledgement", "mira@example.com");
   });
 });
 
@@ -139,9 +126,9 @@ describe("reporting a problem without JavaScript", { timeout: 90_000 }, () => {
     await page.setInputFiles(field("attachments"), save("slot-2.lsx"));
     await page.click(".contact-form button[type=submit]");
     await page.waitForURL(/\/fr\/support\/report\?sent=1#report-form$/, { timeout: 20_000 });
-    const mail = await waitForMail("issue-report", "support@stormkettle.example");
+    const mail = await waitForMailFile(site, "issue-report", "support@stormkettle.example");
     expect(mail).toBeTruthy();
-    await waitForMail("issue-report-acknowledgement", "leo@example.ca");
+    await waitForMailFile(site, "issue-report-acknowledgement", "leo@example.ca");
   });
 });
 

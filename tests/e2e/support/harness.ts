@@ -161,3 +161,25 @@ export async function expectAxeClean(page: Page, label = page.url()) {
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious, `axe violations on ${label}`).toEqual([]);
 }
+
+/**
+ * The text of the first e-mail of this kind to this address that the site wrote as a file
+ * (DATA_DIR/mail, no SMTP_URL), waiting for the outbox worker to deliver it.
+ */
+export async function waitForMailFile(site: Site, kind: string, to: string): Promise<string> {
+  const dir = path.join(site.dataDir, "mail");
+  let found = "";
+  await expect
+    .poll(
+      () => {
+        const file = fs.existsSync(dir)
+          ? fs.readdirSync(dir).find((f) => f.includes(kind) && f.includes(to))
+          : undefined;
+        found = file ? fs.readFileSync(path.join(dir, file), "utf8") : "";
+        return found.length > 0;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
+}
