@@ -1,0 +1,83 @@
+import "./press.css";
+import { useTranslation } from "react-i18next";
+import { formatDate } from "~/features/careers/job-display";
+import { Section } from "~/features/pages/Section";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
+import { formatFileSize } from "./press-format";
+import type { PressKit } from "./press-types";
+
+/** Where a kit's page is: the studio's current kit is the press page itself. */
+export function kitPath(kit: Pick<PressKit, "slug" | "kind" | "archived">) {
+  return kit.kind === "studio" && !kit.archived ? "/press" : `/press/${kit.slug}`;
+}
+
+/** The game kits as cards: key art, name, tagline, date, and the zip right there. */
+export function GameKitCards({ kits }: { kits: PressKit[] }) {
+  const { t } = useTranslation("press");
+  const lang = useLanguage();
+  const localize = useLocalizePath();
+  return (
+    <Section id="kit-games" title={t("kits.gamesTitle")} intro={t("kits.gamesIntro")}>
+      <ul className="kit-cards">
+        {kits.map((kit) => {
+          const art = kit.images[0]!;
+          return (
+            <li key={kit.slug} className="kit-card">
+              <img
+                className="kit-card__art"
+                src={art.thumbnail.url}
+                alt=""
+                width={art.thumbnail.width}
+                height={art.thumbnail.height}
+                loading="lazy"
+                decoding="async"
+              />
+              <div className="kit-card__body">
+                <h3 className="kit-card__name">
+                  <SiteLink className="kit-card__link" to={localize(kitPath(kit))}>
+                    {kit.name}
+                    <span className="visually-hidden"> — {t("kits.open")}</span>
+                  </SiteLink>
+                </h3>
+                <p className="kit-card__tagline">{kit.tagline}</p>
+                <p className="kit-card__meta">
+                  {t("kits.updated", { date: formatDate(kit.updatedOn, lang) })} ·{" "}
+                  {formatFileSize(kit.download.bytes, lang)}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+export function KitArchive({ kits }: { kits: PressKit[] }) {
+  const { t } = useTranslation("press");
+  const lang = useLanguage();
+  const localize = useLocalizePath();
+  if (!kits.length) return null;
+  return (
+    <Section id="kit-archive" title={t("kits.archiveTitle")} intro={t("kits.archiveIntro")} tone="raised">
+      <ul className="kit-archive">
+        {kits.map((kit) => (
+          <li key={kit.slug} className="kit-archive__item">
+            <SiteLink className="kit-archive__link text-link" to={localize(kitPath(kit))}>
+              {kit.name}
+            </SiteLink>
+            <span className="kit-archive__date">
+              {t("kits.archivedOn", { date: formatDate(kit.updatedOn, lang) })}
+            </span>
+            <a className="kit-archive__zip text-link" href={kit.download.url} download>
+              {t("download.file")}
+              <span className="visually-hidden"> {kit.name}</span> (.zip,{" "}
+              {formatFileSize(kit.download.bytes, lang)})
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,72 @@
+import { formatDate } from "~/features/careers/job-display";
+import type { Language } from "~/platform/i18n/languages";
+import { serverT } from "~/platform/seo/page-seo.server";
+import { formatFileSize, formatPrices } from "./press-format";
+import type { PressKit } from "./press-types";
+
+/**
+ * The fact sheet put in a kit's zip: the whole kit as Markdown in one language, so a journalist
+ * who only has the zip has every fact, text and credit, and knows what each file is.
+ */
+export async function renderFactSheet(kit: Omit<PressKit, "download">, lang: Language): Promise<string> {
+  const t = await serverT(lang, "press");
+  const lines: string[] = [`# ${t("factSheet.title", { name: kit.name })}`, "", `_${kit.tagline}_`, ""];
+  lines.push(t("factSheet.updated", { date: formatDate(kit.updatedOn, lang) }), "");
+  const section = (title: string, ...body: string[]) => lines.push(`## ${title}`, "", ...body, "");
+
+  const facts: Array<[string, string | null]> = [
+    [t("facts.developer"), kit.facts.developer],
+    [t("facts.publisher"), kit.facts.publisher],
+    [t("facts.basedIn"), kit.facts.basedIn],
+    [
+      kit.kind === "studio" ? t("facts.founded") : t("facts.releaseDate"),
+      kit.facts.releaseDate && formatDate(kit.facts.releaseDate, lang),
+    ],
+    [t("facts.platforms"), kit.facts.platforms.join(", ") || null],
+    [t("facts.website"), kit.facts.website],
+    [t("facts.price"), formatPrices(kit.facts.price, lang) || null],
+  ];
+  section(
+    t("facts.title"),
+    ...facts.filter(([, value]) => value).map(([label, value]) => `- **${label}:** ${value}`),
+  );
+  section(t("sections.description"), kit.description);
+  section(t("sections.history"), kit.history);
+  section(t("sections.features"), ...kit.features.map((feature) => `- ${feature}`));
+  if (kit.videos.length) {
+    section(
+      t("sections.videos"),
+      ...kit.videos.map((video) => `- [${video.title}](${video.url}) (${video.duration})`),
+    );
+  }
+  if (kit.awards.length) {
+    section(
+      t("sections.awards"),
+      ...kit.awards.map((award) => `- ${award.title} — ${award.organization}, ${award.year}`),
+    );
+  }
+  if (kit.quotes.length) {
+    section(
+      t("sections.quotes"),
+      ...kit.quotes.flatMap((quote) => [
+        `> ${quote.quote}`,
+        `> — ${quote.author ? `${quote.author}, ` : ""}${quote.outlet}`,
+        "",
+      ]),
+    );
+  }
+  section(t("sections.monetization"), kit.monetization);
+  section(t("sections.team"), ...kit.team.map((member) => `- ${member.name} — ${member.role}`));
+  section(t("sections.contact"), ...kit.contacts.map((contact) => `- ${contact.label}: ${contact.email}`));
+  section(
+    t("sections.files"),
+    ...[
+      ...kit.images.map((file) => ({ folder: "images", file })),
+      ...kit.logos.map((file) => ({ folder: "logos", file })),
+    ].map(
+      ({ folder, file }) =>
+        `- ${folder}/${file.name} — ${file.caption} (${file.format}, ${file.width} × ${file.height}, ${formatFileSize(file.bytes, lang)})`,
+    ),
+  );
+  return `${lines.join("\n").trimEnd()}\n`;
+}

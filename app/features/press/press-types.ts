@@ -1,0 +1,54 @@
+/**
+ * A press kit as pages and `GET /api/presses` show it: plain, serializable, texts already in
+ * the requested language (press.server.ts builds it). Kept apart so components can import it.
+ */
+
+export type PressFile = {
+  name: string;
+  caption: string;
+  /** "PNG", "JPEG", "SVG". */
+  format: string;
+  bytes: number;
+  width: number;
+  height: number;
+  /** Downloads the file (Content-Disposition: attachment). */
+  url: string;
+  thumbnail: { url: string; width: number; height: number };
+};
+
+export type PressKit = {
+  slug: string;
+  name: string;
+  kind: "studio" | "game";
+  /** Slug of the kit's game (game kits). */
+  game: string | null;
+  archived: boolean;
+  /** ISO date (YYYY-MM-DD) of this version of the kit. */
+  updatedOn: string;
+  tagline: string;
+  facts: {
+    developer: string;
+    publisher: string | null;
+    basedIn: string;
+    /** ISO date; for the studio kit, its founding. */
+    releaseDate: string | null;
+    platforms: string[];
+    website: string | null;
+    price: Array<{ amount: number; currency: string }>;
+  };
+  description: string;
+  history: string;
+  features: string[];
+  videos: Array<{ title: string; url: string; duration: string; poster: PressFile["thumbnail"] }>;
+  images: PressFile[];
+  logos: PressFile[];
+  awards: Array<{ title: string; organization: string; year: number }>;
+  quotes: Array<{ quote: string; author: string | null; outlet: string; url: string | null }>;
+  monetization: string;
+  team: Array<{ name: string; role: string }>;
+  contacts: Array<{ label: string; email: string }>;
+  /** The whole kit as one zip in the requested language. */
+  download: { url: string; bytes: number };
+};
+
+export type PressKits = { current: PressKit[]; archive: PressKit[] };

@@ -1,0 +1,59 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { kitPath } from "~/features/press/PressKitLists";
+import { KitHeader, KitNav, kitParts, PressKitBody } from "~/features/press/PressKitView";
+import { pressKitsOf } from "~/features/press/press.server";
+import { SiteLink } from "~/platform/http/prefetch";
+import { localizePath } from "~/platform/i18n/languages";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { servicesContext } from "~/platform/request-context";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import type { Route } from "./+types/press-kit";
+
+const kitSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** One press kit: a game's (current or archived) or an earlier studio kit. */
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
+  if (!kitSlug.test(params.slug) || params.slug.length > 80) throw data(null, { status: 404 });
+  const lang = routeLanguage(params);
+  const kit = await pressKitsOf(context.get(servicesContext)).get(params.slug, lang);
+  if (!kit) throw data(null, { status: 404 });
+  // The studio's current kit is the press page itself: one address for one page.
+  if (kitPath(kit) !== `/press/${kit.slug}`) throw redirect(localizePath(kitPath(kit), lang), 301);
+  const t = await serverT(lang, "press");
+  const seo = {
+    ...(await loadPageSeo(args, "press", { title: t("factSheet.title", { name: kit.name }) })),
+    description: kit.tagline,
+  };
+  return { seo, ogImage: new URL(kit.images[0]!.thumbnail.url, seo.url).href, kit };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        ...pageMeta(loaderData.seo),
+        { property: "og:image", content: loaderData.ogImage },
+        // An archived kit is kept for the record; search results should lead to the current one.
+        ...(loaderData.kit.archived ? [{ name: "robots", content: "noindex" }] : []),
+      ]
+    : [];
+
+export default function PressKitPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("press");
+  const localize = useLocalizePath();
+  const { kit } = loaderData;
+  return (
+    <>
+      <p className="kit-back container">
+        <SiteLink className="text-link" to={localize("/press")}>
+          ← {kit.archived ? t("kits.current") : t("kits.back")}
+        </SiteLink>
+      </p>
+      <KitHeader kit={kit} label={t("kits.open")} />
+      <KitNav parts={kitParts(kit)} />
+      <PressKitBody kit={kit} />
+    </>
+  );
+}

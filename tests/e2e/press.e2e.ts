@@ -1,0 +1,154 @@
+import fs from "node:fs";
+import { unzipSync } from "fflate";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+
+/**
+ * Press kits in a real browser: a journalist on a phone opens a game's kit from the press page
+ * and downloads the whole kit as one zip and a single logo; the pages in three languages; axe at
+ * 375 and 1280 px.
+ */
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), openBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** A visitor who already answered the cookie banner (so it covers nothing). */
+async function visitor(width: number) {
+  const opened = await openPage(browser, { width });
+  await opened.context.addCookies([
+    { name: "cookieconsent_status", value: "1", url: site.url },
+    { name: "cookieanalytcs_status", value: "0", url: site.url },
+  ]);
+  return opened;
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(site.url + path);
+  await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+}
+
+/** Clicks a link that downloads, and returns the file's name and bytes. */
+async function download(page: Page, name: string | RegExp) {
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name }).first().click(),
+  ]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: new Uint8Array(fs.readFileSync(path)) };
+}
+
+describe("a journalist on a phone (375 px)", () => {
+  it("opens a game's kit from the press page and downloads the full kit as one zip", async () => {
+    const { page } = await visitor(375);
+    await visit(page, "/press");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Stormkettle Studios");
+    await expectAxeClean(page, "/press at 375");
+
+    await page.getByRole("link", { name: "Tidebound — Press kit" }).click();
+    await page.waitForURL((url) => url.pathname === "/press/tidebound");
+    await page.getByRole("heading", { level: 1, name: "Tidebound" }).waitFor();
+    await expect(page.getByText("Release date", { exact: true }).count()).resolves.toBe(1);
+
+    const button = page.getByRole("link", { name: /^Download full kit \(\.zip, \d+ kB\)$/ });
+    await expect(button.isVisible()).resolves.toBe(true);
+    const zip = await download(page, /^Download full kit/);
+    expect(zip.name).toBe("stormkettle-tidebound-press-kit-en.zip");
+    const entries = unzipSync(zip.bytes);
+    expect(Object.keys(entries).sort()).toEqual([
+      "tidebound/fact-sheet-en.md",
+      "tidebound/images/header.jpg",
+      "tidebound/images/key-art.jpg",
+      "tidebound/images/scene.jpg",
+      "tidebound/logos/logo.png",
+      "tidebound/logos/logo.svg",
+    ]);
+    expect(new TextDecoder().decode(entries["tidebound/fact-sheet-en.md"])).toContain(
+      "# Tidebound — press kit",
+    );
+    await expectAxeClean(page, "/press/tidebound at 375");
+  });
+
+  it("downloads a single logo, and sees every thumbnail sized and loaded", async () => {
+    const { page } = await visitor(375);
+    await visit(page, "/press/tidebound");
+    const logo = await download(page, /^Download Logo \(transparent PNG\) \(PNG, \d+ kB\)$/);
+    expect(logo.name).toBe("tidebound-logo.png");
+    expect(Buffer.from(logo.bytes)).toEqual(fs.readFileSync("content/press/tidebound/files/logo.png"));
+
+    const thumbs = page.locator(".kit-file__thumb");
+    await expect(thumbs.count()).resolves.toBe(5);
+    // Below the fold they wait; every one has its size so nothing shifts when it arrives.
+    for (const thumb of await thumbs.all()) {
+      await expect(thumb.getAttribute("loading")).resolves.toBe("lazy");
+      await expect(thumb.getAttribute("width")).resolves.toMatch(/^\d+$/);
+      await expect(thumb.getAttribute("height")).resolves.toMatch(/^\d+$/);
+      await thumb.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("in three languages at 1280 px", () => {
+  const cases = [
+    { prefix: "", title: "Press kits", zip: /^Download full kit \(\.zip, \d+ kB\)$/, archive: "Archive" },
+    {
+      prefix: "/fr",
+      title: "Trousses médias",
+      zip: /^Télécharger la trousse complète \(\.zip, \d+ ko\)$/,
+      archive: "Archives",
+    },
+    {
+      prefix: "/es",
+      title: "Kits de prensa",
+      zip: /^Descargar el kit completo \(\.zip, \d+ kB\)$/,
+      archive: "Archivo",
+    },
+  ];
+
+  for (const { prefix, title, zip, archive } of cases) {
+    it(`shows the press page and an archived kit in ${prefix || "/en"}`, async () => {
+      const { page } = await visitor(1280);
+      await visit(page, `${prefix}/press`);
+      await expect(page.title()).resolves.toBe(`${title} – Stormkettle Studios`);
+      await expect(page.getByRole("heading", { name: archive, exact: true }).count()).resolves.toBe(1);
+      await expect(page.getByRole("link", { name: zip }).count()).resolves.toBe(1);
+      await expect(
+        page.getByRole("navigation", { name: /./ }).filter({ hasText: archive }).count(),
+      ).resolves.toBe(1);
+      await expect(
+        page.locator('link[rel="alternate"][hreflang="fr-CA"]').getAttribute("href"),
+      ).resolves.toBe(`${site.url}/fr/press`);
+      await expectAxeClean(page, `${prefix}/press at 1280`);
+
+      await page.getByRole("link", { name: /^Emberfall Tactics \(2016\)$/ }).click();
+      await page.waitForURL((url) => url.pathname === `${prefix}/press/emberfall-tactics-2016`);
+      await page.getByRole("heading", { level: 1, name: "Emberfall Tactics (2016)" }).waitFor();
+      await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toBe("noindex");
+      await expect(page.locator(".kit-header__date").textContent()).resolves.toContain("2016");
+      await expectAxeClean(page, `${prefix}/press/emberfall-tactics-2016 at 1280`);
+    });
+  }
+});
+
+describe("addresses", () => {
+  it("sends the studio kit's own address to the press page and answers 404 for an unknown kit", async () => {
+    const studio = await fetch(`${site.url}/fr/press/studio`, { redirect: "manual" });
+    expect(studio.status).toBe(301);
+    expect(studio.headers.get("location")).toBe("/fr/press");
+    const { page } = await openPage(browser, { width: 375, allowErrors: [/status of 404/] });
+    const response = await page.goto(`${site.url}/es/press/half-life-3`);
+    expect(response?.status()).toBe(404);
+  });
+});
