@@ -47,7 +47,12 @@ export default function AccountDelete({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   return (
     <>
-      <AccountHeading label={t("login.label")} title={t("delete.title")} intro={t("delete.intro")} />
+      <AccountHeading
+        backToAccount
+        label={t("login.label")}
+        title={t("delete.title")}
+        intro={t("delete.intro")}
+      />
       <PasswordConfirmForm
         lastResult={actionData?.result}
         intent="delete"

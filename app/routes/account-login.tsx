@@ -11,6 +11,8 @@ import {
   noStore,
   refusal,
 } from "~/features/account/account-route.server";
+import { PlatformSignIn } from "~/features/platforms/PlatformSignIn";
+import { configuredPlatforms, signInPlatforms } from "~/features/platforms/platform-config.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -24,7 +26,10 @@ export const handle: LayoutHandle = { backdrop: "login" };
 export async function loader(args: Route.LoaderArgs) {
   if (await currentSession(args)) throw redirect(localizePath("/account", accountContext(args).lang));
   const seo = await loadPageSeo(args, "accountLogin");
-  return { seo, studioName: seo.siteName };
+  const { config, lang } = accountContext(args);
+  // "Sign in with …" only for the platforms this site is configured for.
+  const signInWith = configuredPlatforms(config).filter((p) => signInPlatforms.includes(p));
+  return { seo, studioName: seo.siteName, signInWith, lang };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -55,6 +60,7 @@ export default function AccountLogin({ loaderData, actionData }: Route.Component
   return (
     <AccountIntro screen="login" studioName={loaderData.studioName}>
       <LoginForm lastResult={actionData?.result} />
+      <PlatformSignIn platforms={loaderData.signInWith} language={loaderData.lang} />
     </AccountIntro>
   );
 }

@@ -1,118 +1,142 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import {
-  AccountHeading,
-  CodeForm,
-  PasswordConfirmForm,
-  UpdatePasswordForm,
-} from "~/features/account/AccountForms";
+import { redirect } from "react-router";
+import { AccountHeading, UpdatePasswordForm } from "~/features/account/AccountForms";
 import {
   AccountError,
+  addSms,
   addTotp,
+  confirmSms,
   confirmTotp,
+  endOtherSessions,
+  globalLogout,
+  listSessions,
   publicUser,
+  regenerateRecoveryCodes,
   removeMfa,
   totpSetup,
   updatePassword,
 } from "~/features/account/account.server";
 import { codeSchema, passwordOnlySchema, updatePasswordSchema } from "~/features/account/account-forms";
+import { clearCookie } from "~/features/account/account-http.server";
 import {
   accountContext,
   accountSeo,
   guardPost,
+  noStore,
   refusal,
   requireSession,
 } from "~/features/account/account-route.server";
+import { SecondFactorSection, type SecurityAnswer, SessionsSection } from "~/features/account/SecurityForms";
+import { smsSetupSchema } from "~/features/account/sms-setup-form";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
+import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account-security";
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
-  return { seo: await accountSeo(args, "security.title"), user: publicUser(session.user) };
+  const { svc } = accountContext(args);
+  return {
+    seo: await accountSeo(args, "security.title"),
+    user: publicUser(session.user),
+    sessions: await listSessions(svc.db, session),
+  };
 }
 
-type Setup = Awaited<ReturnType<typeof totpSetup>>;
+const masked = (phone: string) => `…${phone.slice(-2)}`;
 
 /** One page, several forms: each posts its `intent`; the answer says which form it belongs to. */
-export async function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs): Promise<SecurityAnswer | Response> {
   await guardPost(args, "security");
   const session = await requireSession(args);
-  const { deps, lang, svc } = accountContext(args);
+  const { deps, lang, svc, config } = accountContext(args);
+  const user = session.user;
   const formData = await args.request.formData().catch(() => new FormData());
   const intent = String(formData.get("intent") ?? "");
-  const issuer = (await getStudioInfo(svc.db, lang)).name;
 
-  if (intent === "update-password") {
-    const result = await parseForm(formData, updatePasswordSchema);
-    if (result.status === "error") return { intent, result: result.result };
+  /** A form whose fields the schema checks, then the service; its refusal shows on the form. */
+  async function formStep<T>(
+    schema: Parameters<typeof parseForm>[1],
+    run: (value: T) => Promise<Omit<SecurityAnswer, "intent">>,
+    onError: Partial<SecurityAnswer> = {},
+  ): Promise<SecurityAnswer> {
+    const result = await parseForm(formData, schema);
+    if (result.status === "error") return { intent, result: result.result, ...onError };
     try {
-      await updatePassword(deps, session, result.value);
+      return { intent, ...(await run(result.value as T)) };
     } catch (err) {
-      return refusal(result.reply, err);
-    }
-    return { intent, done: "security.passwordDone" };
-  }
-  if (intent === "addtotp") {
-    try {
-      return { intent, setup: await addTotp(deps, session.user, issuer) };
-    } catch (err) {
-      if (err instanceof AccountError) return { intent, error: err.code };
-      throw err;
+      return { intent, ...onError, ...refusal(result.reply, err) };
     }
   }
-  if (intent === "confirmtotp") {
-    const result = await parseForm(formData, codeSchema);
-    const setup: Setup | undefined = session.user.totpSecret
-      ? await totpSetup(session.user.totpSecret, session.user.username, issuer)
-      : undefined;
-    if (result.status === "error") return { intent, result: result.result, setup };
-    try {
-      return {
-        intent,
-        recoveryCodes: (await confirmTotp(deps, session.user, result.value.code)).recoveryCodes,
-      };
-    } catch (err) {
-      if (!(err instanceof AccountError)) throw err;
-      return { intent, setup, result: result.reply({ formErrors: [`messages:msg.${err.code}`] }) };
+
+  switch (intent) {
+    case "update-password":
+      return formStep(updatePasswordSchema, async (value: { currentPassword: string; password: string }) => {
+        await updatePassword(deps, session, value);
+        return { done: "security.passwordDone" };
+      });
+    case "addtotp":
+      try {
+        return { intent, setup: await addTotp(deps, user, (await getStudioInfo(svc.db, lang)).name) };
+      } catch (err) {
+        if (err instanceof AccountError) return { intent, error: err.code };
+        throw err;
+      }
+    case "confirmtotp": {
+      // A wrong code shows the same QR code again, from the secret addtotp stored.
+      const setup = user.totpSecret
+        ? await totpSetup(user.totpSecret, user.username, (await getStudioInfo(svc.db, lang)).name)
+        : undefined;
+      return formStep(codeSchema, (value: { code: string }) => confirmTotp(deps, user, value.code), {
+        setup,
+      });
     }
-  }
-  if (intent === "remove-mfa") {
-    const result = await parseForm(formData, passwordOnlySchema);
-    if (result.status === "error") return { intent, result: result.result };
-    try {
-      await removeMfa(deps, session.user, result.value.password);
-    } catch (err) {
-      return refusal(result.reply, err);
+    case "addsms":
+      return formStep(smsSetupSchema, async (value: { phone: string }) => {
+        await addSms(deps, user, value.phone);
+        return { sms: { to: masked(value.phone) } };
+      });
+    case "confirmsms":
+      return formStep(codeSchema, (value: { code: string }) => confirmSms(deps, user, value.code), {
+        sms: {},
+      });
+    case "recovery-codes":
+      return formStep(passwordOnlySchema, (value: { password: string }) =>
+        regenerateRecoveryCodes(deps, user, { password: value.password }),
+      );
+    case "remove-mfa":
+      return formStep(passwordOnlySchema, async (value: { password: string }) => {
+        await removeMfa(deps, user, value.password);
+        return { done: "security.mfaRemoved" };
+      });
+    case "logout-others":
+      await endOtherSessions(deps, session);
+      return { intent, done: "security.othersSignedOut" };
+    case "global-logout": {
+      await globalLogout(deps, user);
+      const headers = new Headers(noStore);
+      headers.append("Set-Cookie", clearCookie(config, "session"));
+      return redirect(localizePath("/account/login", lang), { status: 303, headers });
     }
-    return { intent, done: "security.mfaRemoved" };
+    default:
+      return { intent, error: "INVALID_PARAMETERS" };
   }
-  return { intent, error: "INVALID_PARAMETERS" };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function AccountSecurity({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { user } = loaderData;
-  const answer = actionData as
-    | {
-        intent: string;
-        result?: never;
-        setup?: Setup;
-        recoveryCodes?: string[];
-        done?: string;
-        error?: string;
-      }
-    | undefined;
-  const resultFor = (intent: string) =>
-    answer?.intent === intent
-      ? (answer as { result?: Parameters<typeof CodeForm>[0]["lastResult"] }).result
-      : undefined;
+  const answer = actionData as SecurityAnswer | undefined;
   return (
     <>
-      <AccountHeading label={t("login.label")} title={t("security.title")} intro={t("security.intro")} />
+      <AccountHeading
+        backToAccount
+        label={t("login.label")}
+        title={t("security.title")}
+        intro={t("security.intro")}
+      />
       {answer?.done ? (
         <p className="account-intro__note" role="status">
           {t(answer.done)}
@@ -122,65 +146,11 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
       <section className="account-section" aria-labelledby="security-password">
         <h2 id="security-password">{t("security.passwordTitle")}</h2>
         <p>{t("security.passwordIntro")}</p>
-        <UpdatePasswordForm lastResult={resultFor("update-password")} />
+        <UpdatePasswordForm lastResult={answer?.intent === "update-password" ? answer.result : undefined} />
       </section>
 
-      <section className="account-section" aria-labelledby="security-mfa">
-        <h2 id="security-mfa">{t("security.mfaTitle")}</h2>
-        {answer?.recoveryCodes ? (
-          <div role="status">
-            <p>{t("security.mfaOn")}</p>
-            <p>{t("security.recoveryIntro")}</p>
-            <ul className="account-codes" aria-label={t("security.recoveryTitle")}>
-              {answer.recoveryCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
-          </div>
-        ) : user.mfa.length ? (
-          <>
-            <p>{t("security.mfaOn")}</p>
-            <PasswordConfirmForm
-              lastResult={resultFor("remove-mfa")}
-              intent="remove-mfa"
-              submit={t("security.mfaRemove")}
-            />
-          </>
-        ) : answer?.setup ? (
-          <>
-            <p>{t("security.scan")}</p>
-            <img
-              className="account-qr"
-              src={answer.setup.qr}
-              alt={t("security.qrAlt")}
-              width={192}
-              height={192}
-            />
-            <p>
-              {t("security.secretLabel")} <code className="account-secret">{answer.setup.secret}</code>
-            </p>
-            <CodeForm
-              lastResult={resultFor("confirmtotp")}
-              intent="confirmtotp"
-              label={t("security.codeLabel")}
-            />
-          </>
-        ) : (
-          <>
-            <p>{t("security.mfaIntro")}</p>
-            {answer?.error ? (
-              <p className="form-errors" role="alert">
-                {t(`messages:msg.${answer.error}`)}
-              </p>
-            ) : null}
-            <Form method="post">
-              <button type="submit" name="intent" value="addtotp" className="button button--primary">
-                {t("security.mfaAdd")}
-              </button>
-            </Form>
-          </>
-        )}
-      </section>
+      <SecondFactorSection user={loaderData.user} answer={answer} />
+      <SessionsSection sessions={loaderData.sessions} />
     </>
   );
 }

@@ -63,6 +63,14 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         title={t("overview.title")}
         intro={t("overview.intro", { name: user.username })}
       />
+      {user.tosLatest ? null : (
+        <p className="account-intro__note account-banner" role="status">
+          <span>{t("terms.banner")}</span>
+          <SiteLink className="button button--primary button--small" to={localize("/account/terms")}>
+            {t("terms.review")}
+          </SiteLink>
+        </p>
+      )}
       <section className="account-section" aria-labelledby="account-profile">
         <h2 id="account-profile">{t("overview.profile")}</h2>
         <dl className="account-facts">
@@ -79,8 +87,17 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <section className="account-section" aria-labelledby="account-manage">
         <h2 id="account-manage">{t("overview.manage")}</h2>
         <div className="account-actions">
+          <SiteLink className="button" to={localize("/account/profile")}>
+            {t("profile.title")}
+          </SiteLink>
           <SiteLink className="button" to={localize("/account/security")}>
             {t("security.title")}
+          </SiteLink>
+          <SiteLink className="button" to={localize("/account/platforms")}>
+            {t("platforms:page.title")}
+          </SiteLink>
+          <SiteLink className="button" to={localize("/account/merch")}>
+            {t("platforms:merch.title")}
           </SiteLink>
           <SiteLink className="text-link" to={localize("/account/delete")}>
             {t("delete.title")}

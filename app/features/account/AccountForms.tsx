@@ -6,7 +6,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { DateOfBirthField } from "~/ui/forms/DateOfBirthField";
-import { RequiredFieldsNote } from "~/ui/forms/Field";
+import { type Field, RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { useValidatedForm } from "~/ui/forms/use-validated-form";
@@ -21,12 +21,35 @@ import {
 } from "./account-forms";
 import "./account.css";
 
-type Reply = SubmissionResult<string[]> | undefined;
+export type Reply = SubmissionResult<string[]> | undefined;
 
-/** The heading block of an account screen. */
-export function AccountHeading({ label, title, intro }: { label: string; title: string; intro?: ReactNode }) {
+/**
+ * The heading block of an account screen. The screens behind the overview (`backToAccount`) lead
+ * back to it first: the simple layout's header has no site navigation.
+ */
+export function AccountHeading({
+  label,
+  title,
+  intro,
+  backToAccount,
+}: {
+  label: string;
+  title: string;
+  intro?: ReactNode;
+  backToAccount?: boolean;
+}) {
+  const { t } = useTranslation("account");
+  const localize = useLocalizePath();
   return (
     <header className="account-heading">
+      {backToAccount ? (
+        <p className="account-heading__back">
+          <SiteLink className="text-link" to={localize("/account")}>
+            <span aria-hidden="true">← </span>
+            {t("backToAccount")}
+          </SiteLink>
+        </p>
+      ) : null}
       <p className="eyebrow">{label}</p>
       <h1 className="account-intro__title">{title}</h1>
       {intro ? <p className="account-intro__intro">{intro}</p> : null}
@@ -34,7 +57,38 @@ export function AccountHeading({ label, title, intro }: { label: string; title: 
   );
 }
 
-function Submit({ children, intent }: { children: ReactNode; intent?: string }) {
+/**
+ * A new password and its confirmation (SPEC §5 rule and 'Password must be identical'): the one
+ * place that pair is laid out, for creating an account, a reset and a change.
+ */
+export function NewPasswordFields({
+  password,
+  confirmation,
+}: {
+  password: Field<string>;
+  confirmation: Field<string | undefined>;
+}) {
+  const { t } = useTranslation("account");
+  return (
+    <>
+      <TextField
+        field={password}
+        label={t("fields.newPassword")}
+        hint={t("fields.passwordHint")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        field={confirmation as Field<string>}
+        label={t("fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
+export function Submit({ children, intent }: { children: ReactNode; intent?: string }) {
   const busy = useNavigation().state === "submitting";
   return (
     <button
@@ -94,19 +148,7 @@ export function CreateForm({ lastResult }: { lastResult: Reply }) {
         spellCheck={false}
       />
       <EmailField field={fields.email} label={t("fields.email")} />
-      <TextField
-        field={fields.password}
-        label={t("fields.newPassword")}
-        hint={t("fields.passwordHint")}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        field={fields.confirmPassword}
-        label={t("fields.confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
       <DateOfBirthField field={fields.dateOfBirth} legend={t("fields.dateOfBirth")} />
       <CheckboxSwitch
         field={fields.tos}
@@ -128,20 +170,23 @@ export function CodeForm({
   lastResult,
   intent,
   label,
+  hint,
 }: {
   lastResult: Reply;
   intent?: string;
   label: string;
+  /** Defaults to the login step's: 6 digits or a recovery code. */
+  hint?: string;
 }) {
   const { t } = useTranslation("account");
   const [form, fields] = useValidatedForm({ schema: codeSchema, lastResult, id: intent ?? "code" });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)}>
+    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.code}
         label={label}
-        hint={t("code.hint")}
+        hint={hint ?? t("code.hint")}
         autoComplete="one-time-code"
         spellCheck={false}
       />
@@ -179,19 +224,7 @@ export function ResetForm({ lastResult, token }: { lastResult: Reply; token: str
     <Form method="post" className="account-form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name={fields.token.name} value={token} />
-      <TextField
-        field={fields.password}
-        label={t("fields.newPassword")}
-        hint={t("fields.passwordHint")}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        field={fields.confirmPassword}
-        label={t("fields.confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
       <Submit>{t("reset.submit")}</Submit>
     </Form>
   );
@@ -205,7 +238,7 @@ export function UpdatePasswordForm({ lastResult }: { lastResult: Reply }) {
     id: "update-password",
   });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)}>
+    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.currentPassword}
@@ -213,19 +246,7 @@ export function UpdatePasswordForm({ lastResult }: { lastResult: Reply }) {
         type="password"
         autoComplete="current-password"
       />
-      <TextField
-        field={fields.password}
-        label={t("fields.newPassword")}
-        hint={t("fields.passwordHint")}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        field={fields.confirmPassword}
-        label={t("fields.confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
       <Submit intent="update-password">{t("security.passwordSubmit")}</Submit>
     </Form>
   );
@@ -247,7 +268,7 @@ export function PasswordConfirmForm({
   const [form, fields] = useValidatedForm({ schema: passwordOnlySchema, lastResult, id: intent });
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)}>
+    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.password}

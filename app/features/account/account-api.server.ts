@@ -16,12 +16,15 @@ import {
   createAccount,
   createAccountLimits,
   deleteAccount,
+  endOtherSessions,
   endSession,
   forgotPassword,
   globalLogout,
+  listSessions,
   login,
   publicUser,
   readSession,
+  regenerateRecoveryCodes,
   removeMfa,
   resendVerification,
   resetPassword,
@@ -40,6 +43,7 @@ import {
   readAccountCookies,
   sessionCookie,
 } from "./account-http.server";
+import { accountOpenApi } from "./account-openapi.server";
 
 /**
  * The failure budgets live in the site's rate-limit store (Redis when configured), so every
@@ -88,6 +92,12 @@ export function createAccountApi(svc: Services) {
     next();
   };
   router.use("/account", (req, res, next) => (req.method === "GET" ? next() : sameSite(req, res, next)));
+
+  // The description of the endpoints below (OpenAPI 3.1), the same for every visitor.
+  router.get("/openapi.json", (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.json(accountOpenApi());
+  });
 
   const wrap =
     (handler: Handler): RequestHandler =>
@@ -286,7 +296,29 @@ export function createAccountApi(svc: Services) {
     "/account/mfa/confirmsms",
     wrap(async (req, res) => {
       const { user } = await requireSession(req);
-      await confirmSms(deps, user, parseBody(apiSchemas.code, req.body).code);
+      res.json(await confirmSms(deps, user, parseBody(apiSchemas.code, req.body).code));
+    }),
+  );
+
+  router.post(
+    "/account/mfa/recovery-codes",
+    wrap(async (req, res) => {
+      const { user } = await requireSession(req);
+      res.json(await regenerateRecoveryCodes(deps, user, parseBody(apiSchemas.recoveryProof, req.body)));
+    }),
+  );
+
+  router.get(
+    "/account/sessions",
+    wrap(async (req, res) => {
+      res.json({ sessions: await listSessions(svc.db, await requireSession(req)) });
+    }),
+  );
+
+  router.post(
+    "/account/logout-others",
+    wrap(async (req, res) => {
+      await endOtherSessions(deps, await requireSession(req));
       res.json({ ok: true });
     }),
   );

@@ -49,15 +49,23 @@ export const updatePasswordSchema = z
   })
   .check(passwordConfirmation());
 
-export const updateEmailSchema = z.object({
-  email: email(),
-  password: requiredString(1000),
-  code: z
+const sixDigits = () =>
+  z
     .string()
     .trim()
-    .regex(/^\d{6}$/, encodeMessage("account:form.codeRule"))
-    .optional(),
-});
+    .regex(/^\d{6}$/, encodeMessage("account:form.codeRule"));
+
+/** The API's update-email: the password asks for the code; with the code it may be left out. */
+export const updateEmailSchema = z
+  .object({ email: email(), password: z.string().min(1).max(1000).optional(), code: sixDigits().optional() })
+  .refine((input) => input.code !== undefined || input.password !== undefined, {
+    path: ["password"],
+  });
+
+/** The page's e-mail change, step 1: the new address and the password; a code is e-mailed. */
+export const emailChangeSchema = z.object({ email: email(), password: requiredString(1000) });
+/** Step 2: the code from that e-mail (the address travels along in a hidden field). */
+export const emailCodeSchema = z.object({ email: email(), code: requiredString(20).pipe(sixDigits()) });
 
 export const updateProfileSchema = z.object({ username: usernameField() });
 export const passwordOnlySchema = z.object({ password: requiredString(1000) });
@@ -87,6 +95,13 @@ export const apiSchemas = {
   password: passwordOnlySchema,
   acceptTos: z.object({ version: z.number().int(), accept: z.literal(true) }),
   phone: z.object({ phone: z.string().trim().min(4).max(30) }),
+  /** Either proves the holder: the password, or a current authenticator code. */
+  recoveryProof: z
+    .object({
+      password: z.string().min(1).max(1000).optional(),
+      code: z.string().trim().min(1).max(20).optional(),
+    })
+    .refine((proof) => proof.password !== undefined || proof.code !== undefined),
 };
 
 /** The §8 code an API caller gets for a failed field. */

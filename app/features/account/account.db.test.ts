@@ -132,6 +132,12 @@ function client() {
       }
       return { status: res.status, body: await res.json(), cookies: res.headers.getSetCookie() };
     },
+    async get(path: string) {
+      const res = await fetch(`${base}/${path}`, {
+        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      });
+      return { status: res.status, body: await res.json() };
+    },
   };
 }
 
@@ -496,7 +502,10 @@ describe("second factor (SMS)", () => {
     expect(
       (await c.post("mfa/confirmsms", { code: setupCode === "000000" ? "111111" : "000000" })).status,
     ).toBe(400);
-    expect((await c.post("mfa/confirmsms", { code: setupCode })).status).toBe(200);
+    const confirmed = await c.post("mfa/confirmsms", { code: setupCode });
+    expect(confirmed.status).toBe(200);
+    // A lost phone must not lock the holder out: recovery codes come with the SMS factor too.
+    expect(confirmed.body.recoveryCodes).toHaveLength(10);
     expect((await c.post("mfa/confirmsms", { code: setupCode })).body.messages).toEqual([
       "MFA_ALREADY_ENABLED",
     ]);
@@ -527,5 +536,86 @@ describe("second factor (SMS)", () => {
       smsFails = false;
     }
     expect(await db.select().from(accountTokens).where(eq(accountTokens.purpose, "sms-setup"))).toEqual([]);
+  });
+});
+
+describe("security and profile screens' additions", () => {
+  it("lists only the account's own live sessions, this one marked, and logs the others out", async () => {
+    const first = await signedIn();
+    const second = client();
+    await second.post("login", { identifier: "ada_l", password });
+    const bob = await signedIn({ username: "bob_b", email: "bob@example.com" });
+
+    const listed = await first.get("sessions");
+    expect(listed.status).toBe(200);
+    expect(listed.body.sessions).toHaveLength(2);
+    expect(listed.body.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    expect(Object.keys(listed.body.sessions[0]).sort()).toEqual(["createdAt", "current", "expiresAt", "id"]);
+    expect((await bob.get("sessions")).body.sessions).toHaveLength(1);
+    expect((await client().get("sessions")).body.messages).toEqual(["NEEDS_LOGIN_REFRESH"]);
+
+    expect((await first.post("logout-others")).status).toBe(200);
+    expect((await second.get("sessions")).status).toBe(401);
+    expect((await first.get("sessions")).body.sessions).toEqual([expect.objectContaining({ current: true })]);
+    expect((await bob.get("sessions")).body.sessions).toHaveLength(1);
+  });
+
+  it("regenerates recovery codes with the password or a current code: old ones stop, new ones work once", async () => {
+    const c = await signedIn();
+    expect((await c.post("mfa/recovery-codes", { password })).body.messages).toEqual(["MFA_NOT_ENABLED"]);
+    const added = await c.post("mfa/addtotp");
+    const totp = new TOTP({ secret: Secret.fromBase32(added.body.secret) });
+    const first = (await c.post("mfa/confirmtotp", { code: totp.generate() })).body.recoveryCodes as string[];
+
+    expect((await c.post("mfa/recovery-codes", {})).body.messages).toEqual(["INVALID_PARAMETERS"]);
+    expect((await c.post("mfa/recovery-codes", { password: "Wrong-Pass-9" })).body.messages).toEqual([
+      "INCORRECT_PASSWORD",
+    ]);
+    const renewed = await c.post("mfa/recovery-codes", { password });
+    expect(renewed.status).toBe(200);
+    const second = renewed.body.recoveryCodes as string[];
+    expect(second).toHaveLength(10);
+    expect(second).not.toContain(first[0]);
+
+    const login = async (code: string) => {
+      const d = client();
+      await d.post("login", { identifier: "ada_l", password });
+      return (await d.post("mfa/submitcode", { code })).status;
+    };
+    expect(await login(first[0]!)).toBe(400);
+    expect(await login(second[0]!)).toBe(200);
+    expect(await login(second[0]!)).toBe(400);
+
+    // A current authenticator code proves the holder too (the next step: confirm spent this one).
+    const byCode = await c.post("mfa/recovery-codes", {
+      code: totp.generate({ timestamp: Date.now() + 30_000 }),
+    });
+    expect(byCode.status).toBe(200);
+    expect(await login(second[1]!)).toBe(400);
+    expect(await login(byCode.body.recoveryCodes[0])).toBe(200);
+  });
+
+  it("update-email's second step takes the code alone, and still checks a password given with it", async () => {
+    const c = await signedIn();
+    await c.post("update-email", { email: "new@example.com", password });
+    const [mail] = await db.select().from(outboxEmails).where(eq(outboxEmails.kind, "account-email-code"));
+    const code = /(\d{6})/.exec(mail!.text)![1]!;
+    expect((await c.post("update-email", { email: "new@example.com" })).body.messages).toEqual([
+      "INVALID_PASSWORD",
+    ]);
+    expect(
+      (await c.post("update-email", { email: "new@example.com", password: "Wrong-1a", code })).body.messages,
+    ).toEqual(["INCORRECT_PASSWORD"]);
+    expect((await c.post("update-email", { email: "new@example.com", code })).body).toEqual({
+      status: "updated",
+      email: "new@example.com",
+    });
+  });
+
+  it("serves its OpenAPI description", async () => {
+    const res = await fetch(base.replace(/\/account$/, "/openapi.json"));
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, unknown> };
+    expect(doc.paths["/api/account/mfa/recovery-codes"]).toHaveProperty("post.requestBody");
   });
 });

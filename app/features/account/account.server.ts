@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
@@ -324,6 +324,18 @@ export async function login(
     throw new AccountError(401, "ACCOUNT_LOGIN_ERROR");
   }
   await deps.limits.login.delete(key);
+  return startSignIn(deps, user, now);
+}
+
+/**
+ * The steps after the first factor (a password, or a linked platform's sign-in): an unverified
+ * address is refused; with a second factor on, the login's code step starts; else a session.
+ */
+export async function startSignIn(
+  deps: AccountDeps,
+  user: AccountUser,
+  now = new Date(),
+): Promise<LoginResult> {
   if (!user.emailVerifiedAt) throw new AccountError(403, "EMAIL_NOT_VERIFIED");
   if (user.totpEnabledAt || user.smsEnabledAt) {
     const challenge = newToken();
@@ -451,19 +463,45 @@ export async function confirmTotp(deps: AccountDeps, user: AccountUser, code: st
     await spend(deps.limits.codes, key);
     throw new AccountError(400, "MFA_CODE_INVALID");
   }
-  const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await tx.update(accountUsers).set({ totpEnabledAt: now }).where(eq(accountUsers.id, user.id));
-    await tx
-      .delete(accountTokens)
-      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "recovery")));
-    await tx
-      .insert(accountTokens)
-      .values(
-        codes.map((c) => ({ hash: codeHash(user.id, c), userId: user.id, purpose: "recovery" as const })),
-      );
+    return { recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
   });
-  return { recoveryCodes: codes };
+}
+
+/** A new set of recovery codes (hashed, single-use); the previous set stops working. */
+async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
+  await tx
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "recovery")));
+  await tx
+    .insert(accountTokens)
+    .values(codes.map((c) => ({ hash: codeHash(userId, c), userId, purpose: "recovery" as const })));
+  return codes;
+}
+
+/**
+ * New recovery codes for an account with a second factor. A session alone is not enough (it may
+ * be a borrowed browser): the password or a current authenticator code proves the holder.
+ */
+export async function regenerateRecoveryCodes(
+  deps: AccountDeps,
+  user: AccountUser,
+  proof: { password?: string; code?: string },
+  now = new Date(),
+) {
+  if (!user.totpEnabledAt && !user.smsEnabledAt) throw new AccountError(400, "MFA_NOT_ENABLED");
+  if (proof.password) await requirePassword(deps, user, proof.password);
+  else {
+    const key = `mfa:${user.id}`;
+    if (await overBudget(deps.limits.codes, key)) throw new AccountError(429, "TOO_MANY_REQUESTS");
+    if (!(await acceptTotp(deps, user, (proof.code ?? "").trim(), now))) {
+      await spend(deps.limits.codes, key);
+      throw new AccountError(400, "MFA_CODE_INVALID");
+    }
+  }
+  return { recoveryCodes: await deps.db.transaction((tx) => replaceRecoveryCodes(tx, user.id)) };
 }
 
 // ---------------------------------------------------------------------------------- SMS
@@ -540,10 +578,12 @@ export async function confirmSms(deps: AccountDeps, user: AccountUser, code: str
     await spend(deps.limits.codes, key);
     throw new AccountError(400, "MFA_CODE_INVALID");
   }
-  await deps.db
-    .update(accountUsers)
-    .set({ phone: row.data, smsEnabledAt: now })
-    .where(eq(accountUsers.id, user.id));
+  const phone = row.data;
+  return deps.db.transaction(async (tx) => {
+    await tx.update(accountUsers).set({ phone, smsEnabledAt: now }).where(eq(accountUsers.id, user.id));
+    // As for an authenticator: a lost phone must not lock the holder out.
+    return { recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
+  });
 }
 
 /** Turns the second factor off; needs the password. */
@@ -626,17 +666,18 @@ export async function updatePassword(
 // ---------------------------------------------------------------------------------- settings
 
 /**
- * SPEC §7 update-email (email, password, code): without a code, a code goes to the new
- * address (or, when it belongs to another account, a notice does, and the answer is the same);
- * with the code, the address is replaced in place.
+ * SPEC §7 update-email (email, password, code): without a code, the password is checked and a
+ * code goes to the new address (or, when it belongs to another account, a notice does, and the
+ * answer is the same); with the code, the address is replaced in place. The code was issued
+ * only after the password, so the second step needs it only when it is given (then checked).
  */
 export async function updateEmail(
   deps: AccountDeps,
   user: AccountUser,
-  input: { email: string; password: string; code?: string },
+  input: { email: string; password?: string; code?: string },
   now = new Date(),
 ): Promise<{ status: "code-sent" | "updated"; email?: string }> {
-  await requirePassword(deps, user, input.password);
+  if (!input.code || input.password !== undefined) await requirePassword(deps, user, input.password ?? "");
   const email = input.email.trim().toLowerCase();
   if (!input.code) {
     const [other] = await deps.db
@@ -726,6 +767,31 @@ export async function deleteAccount(deps: AccountDeps, user: AccountUser, passwo
     await tx.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
     await tx.delete(accountUsers).where(eq(accountUsers.id, user.id));
   });
+}
+
+/** The account's live sessions, newest first; `current` marks the one asking. */
+export async function listSessions(db: Db, session: SessionInfo, now = new Date()) {
+  const rows = await db
+    .select({
+      idHash: accountSessions.idHash,
+      createdAt: accountSessions.createdAt,
+      expiresAt: accountSessions.expiresAt,
+    })
+    .from(accountSessions)
+    .where(and(eq(accountSessions.userId, session.user.id), gt(accountSessions.expiresAt, now)))
+    .orderBy(desc(accountSessions.createdAt));
+  // The id hash stays on the server; `id` is derived from it one way (a stable list key).
+  return rows.map((row) => ({
+    id: sha256(row.idHash).slice(0, 16),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    current: row.idHash === session.idHash,
+  }));
+}
+
+/** Signs out every other device; this session stays. */
+export async function endOtherSessions(deps: AccountDeps, session: SessionInfo) {
+  await endAllSessions(deps.db, session.user.id, session.idHash);
 }
 
 /** Ends every session of the account (SPEC §7 global-logout). */

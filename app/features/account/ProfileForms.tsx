@@ -1,0 +1,105 @@
+import { getFormProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { FormErrors } from "~/ui/forms/FormErrors";
+import { EmailField, TextField } from "~/ui/forms/TextField";
+import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { type Reply, Submit } from "./AccountForms";
+import { acceptTosSchema, emailChangeSchema, emailCodeSchema, updateProfileSchema } from "./account-forms";
+
+/** SPEC §7 update-profile: the public username. */
+export function UsernameForm({ lastResult, username }: { lastResult: Reply; username: string }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useValidatedForm({
+    schema: updateProfileSchema,
+    lastResult,
+    id: "update-profile",
+    defaultValue: { username },
+  });
+  return (
+    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={fields.username}
+        label={t("fields.username")}
+        hint={t("form.usernameRule")}
+        autoComplete="username"
+        spellCheck={false}
+      />
+      <Submit intent="update-profile">{t("profile.usernameSubmit")}</Submit>
+    </Form>
+  );
+}
+
+/** SPEC §7 update-email, first step: the new address and the password; a code goes there. */
+export function EmailChangeForm({ lastResult }: { lastResult: Reply }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useValidatedForm({ schema: emailChangeSchema, lastResult, id: "email-code" });
+  return (
+    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <EmailField field={fields.email} label={t("profile.newEmail")} />
+      <TextField
+        field={fields.password}
+        label={t("fields.password")}
+        type="password"
+        autoComplete="current-password"
+      />
+      <Submit intent="email-code">{t("profile.emailSend")}</Submit>
+    </Form>
+  );
+}
+
+/** Second step: the code from the e-mail; the address rides along so the code is bound to it. */
+export function EmailCodeForm({ lastResult, email }: { lastResult: Reply; email: string }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useValidatedForm({
+    schema: emailCodeSchema,
+    lastResult,
+    id: "email-confirm",
+    defaultValue: { email },
+  });
+  return (
+    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name={fields.email.name} value={email} />
+      <TextField
+        field={fields.code}
+        label={t("profile.emailCode")}
+        hint={t("form.codeRule")}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        spellCheck={false}
+      />
+      <Submit intent="email-confirm">{t("profile.emailConfirm")}</Submit>
+    </Form>
+  );
+}
+
+/** SPEC §7 accept-tos: the newer terms, read through the link, accepted with the switch. */
+export function TermsForm({ lastResult, version }: { lastResult: Reply; version: number }) {
+  const { t } = useTranslation("account");
+  const localize = useLocalizePath();
+  const [form, fields] = useValidatedForm({ schema: acceptTosSchema, lastResult, id: "accept-tos" });
+  return (
+    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name={fields.version.name} value={version} />
+      <CheckboxSwitch
+        field={fields.accept}
+        label={
+          <>
+            {t("create.tosBefore")}{" "}
+            <SiteLink className="text-link" to={localize("/tos")}>
+              {t("create.tosLink")}
+            </SiteLink>
+          </>
+        }
+      />
+      <Submit>{t("terms.submit")}</Submit>
+    </Form>
+  );
+}

@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+import { AccountError } from "~/features/account/account.server";
+import type { Db } from "~/platform/db/client.server";
+import { accountPlatformLinks } from "~/platform/db/schema";
+import type { Platform } from "./platform-config.server";
+
+export type PlatformLink = typeof accountPlatformLinks.$inferSelect;
+
+export function listLinks(db: Db, accountId: string): Promise<PlatformLink[]> {
+  return db.select().from(accountPlatformLinks).where(eq(accountPlatformLinks.accountId, accountId));
+}
+
+/** The account a platform identity is linked to, if any (platform sign-in). */
+export async function accountIdFor(
+  db: Db,
+  platform: Platform,
+  externalId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ accountId: accountPlatformLinks.accountId })
+    .from(accountPlatformLinks)
+    .where(and(eq(accountPlatformLinks.platform, platform), eq(accountPlatformLinks.externalId, externalId)))
+    .limit(1);
+  return row?.accountId;
+}
+
+const violated = (err: unknown): string | undefined => {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  return code === "23505" ? (e?.constraint ?? e?.cause?.constraint ?? "") : undefined;
+};
+
+/**
+ * Links a platform identity to the account. One platform once per account
+ * (PLATFORM_ALREADY_LINKED) and one identity for one account (PLATFORM_ID_IN_USE); the
+ * database's unique keys decide, so two racing links cannot both succeed.
+ */
+export async function addLink(
+  db: Db,
+  link: { accountId: string; platform: Platform; externalId: string; displayName: string },
+  now = new Date(),
+): Promise<void> {
+  try {
+    await db.insert(accountPlatformLinks).values({ ...link, linkedAt: now });
+  } catch (err) {
+    const constraint = violated(err);
+    if (constraint === undefined) throw err;
+    throw new AccountError(
+      409,
+      constraint === "account_platform_links_identity" ? "PLATFORM_ID_IN_USE" : "PLATFORM_ALREADY_LINKED",
+    );
+  }
+}
+
+/** Unlinks (SPEC §7 disconnect); PLATFORM_NOT_LINKED when there was nothing to unlink. */
+export async function removeLink(db: Db, accountId: string, platform: Platform): Promise<void> {
+  const removed = await db
+    .delete(accountPlatformLinks)
+    .where(and(eq(accountPlatformLinks.accountId, accountId), eq(accountPlatformLinks.platform, platform)))
+    .returning({ platform: accountPlatformLinks.platform });
+  if (removed.length === 0) throw new AccountError(404, "PLATFORM_NOT_LINKED");
+}
+
+export async function hasLink(db: Db, accountId: string, platform: Platform): Promise<boolean> {
+  const [row] = await db
+    .select({ platform: accountPlatformLinks.platform })
+    .from(accountPlatformLinks)
+    .where(and(eq(accountPlatformLinks.accountId, accountId), eq(accountPlatformLinks.platform, platform)))
+    .limit(1);
+  return Boolean(row);
+}

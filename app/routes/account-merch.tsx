@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { AccountHeading } from "~/features/account/AccountForms";
+import { accountContext, requireSession } from "~/features/account/account-route.server";
+import { MerchGrid } from "~/features/platforms/MerchGrid";
+import { merchList } from "~/features/platforms/merch.server";
+import { platformsSeo } from "~/features/platforms/platforms-route.server";
+import { pageMeta } from "~/platform/seo/page-meta";
+import type { LayoutHandle } from "~/ui/layouts/handle";
+import type { Route } from "./+types/account-merch";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireSession(args);
+  const { svc, lang } = accountContext(args);
+  const answer = await merchList(svc, lang);
+  return {
+    seo: await platformsSeo(args, "merch.title"),
+    products: answer.ok ? answer.products : null,
+  };
+}
+
+/** A product grid: the card at a grid's width. */
+export const handle: LayoutHandle = { card: "wide" };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function AccountMerch({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("platforms");
+  return (
+    <>
+      <AccountHeading
+        backToAccount
+        label={t("page.label")}
+        title={t("merch.title")}
+        intro={t("merch.intro")}
+      />
+      {loaderData.products ? (
+        <MerchGrid products={loaderData.products} />
+      ) : (
+        <p className="form-errors" role="alert">
+          {t("merch.unavailable")}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import { AccountHeading } from "~/features/account/AccountForms";
+import { AccountError } from "~/features/account/account.server";
+import { accountContext, guardPost, noStore, requireSession } from "~/features/account/account-route.server";
+import { PlatformList } from "~/features/platforms/PlatformList";
+import { configuredPlatforms, isPlatform } from "~/features/platforms/platform-config.server";
+import { beginPlatformSignIn, disconnectPlatform } from "~/features/platforms/platform-flow.server";
+import { stateCookie } from "~/features/platforms/platform-http.server";
+import { listLinks } from "~/features/platforms/platform-links.server";
+import { platformOrder } from "~/features/platforms/platform-names";
+import { platformsSeo } from "~/features/platforms/platforms-route.server";
+import { localizePath } from "~/platform/i18n/languages";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import type { Route } from "./+types/account-platforms";
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireSession(args);
+  const { svc, lang } = accountContext(args);
+  const links = new Map((await listLinks(svc.db, session.user.id)).map((link) => [link.platform, link]));
+  const on = new Set(configuredPlatforms(svc.config));
+  const asked = new URL(args.request.url).searchParams.get("disconnect");
+  return {
+    seo: await platformsSeo(args, "page.title"),
+    pageUrl: localizePath("/account/platforms", lang),
+    confirming: isPlatform(asked) && links.has(asked) ? asked : null,
+    rows: platformOrder.map((platform) => ({
+      platform,
+      available: on.has(platform),
+      displayName: links.get(platform)?.displayName ?? null,
+      linkedAt: links.get(platform)?.linkedAt.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * `connect` leaves for the platform's sign-in page (its answer comes back to the API's callback);
+ * `disconnect` unlinks. Refusals come back to this page as a translated §8 message.
+ */
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "platforms");
+  const session = await requireSession(args);
+  const { deps, lang, config } = accountContext(args);
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = String(form.get("intent") ?? "");
+  const platform = String(form.get("platform") ?? "");
+  const pageUrl = localizePath("/account/platforms", lang);
+  const platformDeps = { ...deps, config };
+  try {
+    if (!isPlatform(platform)) throw new AccountError(404, "UNSUPPORTED_PLATFORM");
+    if (intent === "connect") {
+      const { redirect: to, state } = await beginPlatformSignIn(platformDeps, {
+        platform,
+        purpose: "connect",
+        account: session.user,
+        language: lang,
+      });
+      return redirect(to, { status: 303, headers: { "Set-Cookie": stateCookie(config, state), ...noStore } });
+    }
+    if (intent === "disconnect") {
+      await disconnectPlatform(platformDeps, session.user, platform);
+      return redirectWithFlash(
+        pageUrl,
+        { kind: "success", messages: [`platforms:unlinked.${platform}`] },
+        config,
+      );
+    }
+    throw new AccountError(400, "INVALID_PARAMETERS");
+  } catch (err) {
+    if (!(err instanceof AccountError)) throw err;
+    return redirectWithFlash(pageUrl, { kind: "error", messages: [err.code] }, config);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function AccountPlatforms({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("platforms");
+  return (
+    <>
+      <AccountHeading backToAccount label={t("page.label")} title={t("page.title")} intro={t("page.intro")} />
+      <PlatformList rows={loaderData.rows} confirming={loaderData.confirming} pageUrl={loaderData.pageUrl} />
+      <p className="account-intro__intro">{t("page.privacy")}</p>
+    </>
+  );
+}

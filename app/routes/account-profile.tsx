@@ -1,0 +1,126 @@
+import { useTranslation } from "react-i18next";
+import { AccountHeading } from "~/features/account/AccountForms";
+import { publicUser, updateEmail, updateProfile } from "~/features/account/account.server";
+import { emailChangeSchema, emailCodeSchema, updateProfileSchema } from "~/features/account/account-forms";
+import {
+  accountContext,
+  accountSeo,
+  guardPost,
+  refusal,
+  requireSession,
+} from "~/features/account/account-route.server";
+import { EmailChangeForm, EmailCodeForm, UsernameForm } from "~/features/account/ProfileForms";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { pageMeta } from "~/platform/seo/page-meta";
+import type { Route } from "./+types/account-profile";
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireSession(args);
+  return { seo: await accountSeo(args, "profile.title"), user: publicUser(session.user) };
+}
+
+type Answer = {
+  intent: string;
+  result?: Parameters<typeof UsernameForm>[0]["lastResult"];
+  /** The new address a code was sent to: the page asks for that code next. */
+  codeSentTo?: string;
+  done?: string;
+};
+
+/** Username (SPEC §7 update-profile) and e-mail address (update-email: password, then code). */
+export async function action(args: Route.ActionArgs): Promise<Answer> {
+  await guardPost(args, "profile");
+  const { user } = await requireSession(args);
+  const { deps } = accountContext(args);
+  const formData = await args.request.formData().catch(() => new FormData());
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "update-profile") {
+    const result = await parseForm(formData, updateProfileSchema);
+    if (result.status === "error") return { intent, result: result.result };
+    try {
+      await updateProfile(deps, user, result.value);
+    } catch (err) {
+      return { intent, ...refusal(result.reply, err) };
+    }
+    return { intent, done: "profile.usernameDone" };
+  }
+  if (intent === "email-code") {
+    const result = await parseForm(formData, emailChangeSchema);
+    if (result.status === "error") return { intent, result: result.result };
+    try {
+      await updateEmail(deps, user, result.value);
+    } catch (err) {
+      return { intent, ...refusal(result.reply, err) };
+    }
+    return { intent, codeSentTo: result.value.email.toLowerCase() };
+  }
+  if (intent === "email-confirm") {
+    const result = await parseForm(formData, emailCodeSchema);
+    const email = String(formData.get("email") ?? "");
+    if (result.status === "error") return { intent, result: result.result, codeSentTo: email };
+    try {
+      await updateEmail(deps, user, result.value);
+    } catch (err) {
+      return { intent, codeSentTo: email, ...refusal(result.reply, err) };
+    }
+    return { intent, done: "profile.emailDone" };
+  }
+  return { intent };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("account");
+  const { user } = loaderData;
+  const answer = actionData as Answer | undefined;
+  const resultFor = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
+  // The date of birth is a calendar date: formatted in UTC so it never shifts by a day.
+  const birth = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${user.dateOfBirth}T00:00:00Z`),
+  );
+  return (
+    <>
+      <AccountHeading
+        backToAccount
+        label={t("login.label")}
+        title={t("profile.title")}
+        intro={t("profile.intro")}
+      />
+      {answer?.done ? (
+        <p className="account-intro__note" role="status">
+          {t(answer.done)}
+        </p>
+      ) : null}
+      <section className="account-section" aria-labelledby="profile-facts">
+        <h2 id="profile-facts">{t("overview.profile")}</h2>
+        <dl className="account-facts">
+          <dt>{t("fields.email")}</dt>
+          <dd>{user.email}</dd>
+          <dt>{t("fields.dateOfBirth")}</dt>
+          <dd>{birth}</dd>
+        </dl>
+      </section>
+      <section className="account-section" aria-labelledby="profile-username">
+        <h2 id="profile-username">{t("fields.username")}</h2>
+        <p>{t("profile.usernameIntro")}</p>
+        <UsernameForm lastResult={resultFor("update-profile")} username={user.username} />
+      </section>
+      <section className="account-section" aria-labelledby="profile-email">
+        <h2 id="profile-email">{t("profile.emailTitle")}</h2>
+        {answer?.codeSentTo ? (
+          <>
+            <p role="status">{t("profile.emailSent", { email: answer.codeSentTo })}</p>
+            <EmailCodeForm lastResult={resultFor("email-confirm")} email={answer.codeSentTo} />
+          </>
+        ) : (
+          <>
+            <p>{t("profile.emailIntro")}</p>
+            <EmailChangeForm lastResult={resultFor("email-code")} />
+          </>
+        )}
+      </section>
+    </>
+  );
+}

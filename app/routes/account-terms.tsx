@@ -1,0 +1,75 @@
+import { useTranslation } from "react-i18next";
+import { AccountHeading } from "~/features/account/AccountForms";
+import { acceptTos, publicUser } from "~/features/account/account.server";
+import { acceptTosSchema, currentTosVersion } from "~/features/account/account-forms";
+import {
+  accountContext,
+  accountSeo,
+  guardPost,
+  refusal,
+  requireSession,
+} from "~/features/account/account-route.server";
+import { TermsForm } from "~/features/account/ProfileForms";
+import { parseForm } from "~/platform/forms/parse-form.server";
+import { SiteLink } from "~/platform/http/prefetch";
+import { localizePath } from "~/platform/i18n/languages";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { pageMeta } from "~/platform/seo/page-meta";
+import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import type { Route } from "./+types/account-terms";
+
+export async function loader(args: Route.LoaderArgs) {
+  const session = await requireSession(args);
+  return {
+    seo: await accountSeo(args, "terms.title"),
+    tosLatest: publicUser(session.user).tosLatest,
+    version: currentTosVersion,
+  };
+}
+
+/** SPEC §7 accept-tos: TERMS_NOT_LATEST for an older version, MISSING_TERMS_ACCEPT unticked. */
+export async function action(args: Route.ActionArgs) {
+  await guardPost(args, "terms");
+  const { user } = await requireSession(args);
+  const { deps, lang, config } = accountContext(args);
+  const result = await parseForm(args.request, acceptTosSchema);
+  if (result.status === "error") return { result: result.result };
+  try {
+    await acceptTos(deps, user, result.value);
+  } catch (err) {
+    return refusal(result.reply, err);
+  }
+  return redirectWithFlash(
+    localizePath("/account", lang),
+    { kind: "success", messages: ["account:terms.done"] },
+    config,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function AccountTerms({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const localize = useLocalizePath();
+  return (
+    <>
+      <AccountHeading
+        label={t("login.label")}
+        title={t("terms.title")}
+        intro={loaderData.tosLatest ? t("terms.upToDate") : t("terms.intro", { version: loaderData.version })}
+      />
+      {loaderData.tosLatest ? (
+        <p className="account-actions">
+          <SiteLink className="button" to={localize("/tos")}>
+            {t("terms.read")}
+          </SiteLink>
+          <SiteLink className="text-link" to={localize("/account")}>
+            {t("terms.back")}
+          </SiteLink>
+        </p>
+      ) : (
+        <TermsForm lastResult={actionData?.result} version={loaderData.version} />
+      )}
+    </>
+  );
+}
