@@ -189,10 +189,10 @@ async function startNodeStatic(file: string): Promise<{ url: string; kind: strin
   return { url: `http://127.0.0.1:${port}`, kind: "node:http" };
 }
 
-async function run(url: string) {
+async function run(url: string, headers: Record<string, string> = {}) {
   // Warm up (first render, cache fill, JIT), then measure.
-  await autocannon({ url, connections, duration: 2 });
-  return autocannon({ url, connections, duration });
+  await autocannon({ url, connections, duration: 2, headers });
+  return autocannon({ url, connections, duration, headers });
 }
 
 const summary: string[] = [];
@@ -224,6 +224,9 @@ try {
     if (nodeStatic) nodeRuns.push(await run(`${nodeStatic.url}/careers`));
   }
   const uncached = await run(`${uncachedApp}/careers`);
+  // A signed-in visitor's cookie bypasses the page cache; the content memo still serves the
+  // studio, office and term reads (decision 0009).
+  const personal = await run(page, { cookie: "studio_session=bench" });
   const median = (runs: autocannon.Result[]) =>
     runs.map((r) => r.requests.average).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   const stat = median(stats);
@@ -235,6 +238,7 @@ try {
     row(`static ${staticServer.kind}`, stat),
     row("app, page cache on", cached),
     row("app, page cache off (1 run)", uncached.requests.average),
+    row("app, personal cookie (1 run)", personal.requests.average),
     ...(nodeRuns.length
       ? [
           row("bare node:http, same bytes", median(nodeRuns)),
@@ -243,20 +247,30 @@ try {
       : []),
     `  rounds: static ${stats.map((r) => r.requests.average.toFixed(0)).join(" / ")}; cached ${cachedRuns.map((r) => r.requests.average.toFixed(0)).join(" / ")}`,
   );
-  if ([...stats, ...cachedRuns, ...nodeRuns, uncached].some((r) => r.non2xx))
+  if ([...stats, ...cachedRuns, ...nodeRuns, uncached, personal].some((r) => r.non2xx))
     summary.push("  (some answers were not 2xx!)");
 
-  const apiUrl = `${uncachedApp}/api/offices/job-offers?location=quebec&team=all`;
-  const probe = await fetch(apiUrl);
-  if (probe.ok) {
+  // The API as configured by default (answers kept per content version, in the page cache and
+  // the memo) and with both off (every request queries the database).
+  const apiPath = "/api/offices/job-offers?location=quebec&team=all";
+  for (const [label, app] of [
+    ["default (page cache and memo on)", cachedApp],
+    ["page cache and memo off", uncachedApp],
+  ] as const) {
+    const apiUrl = `${app}${apiPath}`;
+    const probe = await fetch(apiUrl);
+    if (!probe.ok) {
+      summary.push(`job-offers API: ${probe.status} at ${apiPath} (not benched)`);
+      continue;
+    }
     const api = await run(apiUrl);
-    summary.push(
-      `job-offers API (${apiUrl.replace(uncachedApp, "")}), ${connections} connections:`,
-      `  ${api.requests.average.toFixed(0)} requests/s; latency median ${api.latency.p50} ms, p99 ${api.latency.p99} ms`,
-    );
     const single = await autocannon({ url: apiUrl, connections: 1, duration });
-    summary.push(`  1 connection: latency median ${single.latency.p50} ms, p99 ${single.latency.p99} ms`);
-  } else summary.push(`job-offers API: ${probe.status} at ${apiUrl} (not benched)`);
+    summary.push(
+      `job-offers API ${apiPath}, ${label}:`,
+      `  ${connections} connections: ${api.requests.average.toFixed(0)} requests/s; latency median ${api.latency.p50} ms, p99 ${api.latency.p99} ms`,
+      `  1 connection: latency median ${single.latency.p50} ms, p99 ${single.latency.p99} ms`,
+    );
+  }
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   for (const server of nodeServers) server.close();

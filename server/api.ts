@@ -9,7 +9,9 @@ import { createIssuesApi } from "~/features/issues/issues-api.server";
 import { createBannersApi } from "~/features/legal/banners-api.server";
 import { createNewsApi } from "~/features/news/news-api.server";
 import { createPatchesApi } from "~/features/patches/patches-api.server";
+import { createPlatformsApi } from "~/features/platforms/platforms-api.server";
 import { createPlaytestApi } from "~/features/playtest/playtest-api.server";
+import { createPressApi } from "~/features/press/press-api.server";
 import { createSupportApi } from "~/features/support/support-api.server";
 import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
@@ -30,6 +32,9 @@ export function createApi(svc: Services) {
     next();
   });
 
+  // The public job and office routes first: they carry most of the traffic (job seekers), and
+  // every router mounted before them costs each of their requests a pass over its routes.
+  api.use(createCareersApi(svc));
   api.use(createUploadRouter(svc.uploads, [rateLimit(svc.rateLimits.form, "uploads", svc.logger)]));
 
   api.use(createConsentApi(svc));
@@ -40,10 +45,11 @@ export function createApi(svc: Services) {
   api.use(createPlaytestApi(svc));
   api.use(createAlertsApi(svc));
   api.use(createAccountApi(svc));
-  api.use(createCareersApi(svc));
+  api.use(createPlatformsApi(svc));
   api.use(createContactApi(svc));
   api.use(createIssuesApi(svc));
   api.use(createPatchesApi(svc));
+  api.use(createPressApi(svc));
 
   api.use(apiNotFound);
   api.use(apiErrorHandler);

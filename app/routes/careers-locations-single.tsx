@@ -12,6 +12,7 @@ import { type Language, localizePath, splitLanguage } from "~/platform/i18n/lang
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { socialImage } from "~/platform/seo/social-image";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/careers-locations-single";
@@ -40,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     seo: await loadPageSeo(args, "careersLocation", {
       pageLanguages: locationLanguages,
       values: { city: office.name, country: office.country },
+      image: socialImage.office(office.slug),
     }),
     office: {
       slug: office.slug,

@@ -10,6 +10,7 @@ import { formatDate, formatSalaryAmounts } from "~/features/careers/job-display"
 import { filtersFromSearch, searchFromFilters } from "~/features/careers/job-filters";
 import { jobPostingJsonLd } from "~/features/careers/job-posting";
 import { searchJobOffers } from "~/features/careers/job-search.server";
+import { offerPageLanguages } from "~/features/careers/offer-languages";
 import { getJobOffer, getStudioInfo } from "~/features/studio/studio.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { HttpError } from "~/platform/http/errors.server";
@@ -19,6 +20,7 @@ import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { socialImage } from "~/platform/seo/social-image";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/careers-single";
 
@@ -44,6 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
   const seo = await loadPageSeo(args, "careersSingle", {
     title: job.title,
     studio,
+    pageLanguages: offerPageLanguages(job.office.slug, job.languages),
+    fallbackLanguage: job.textLanguage,
+    image: socialImage.office(job.office.slug),
     values: {
       title: job.title,
       team: job.team.label,

@@ -8,8 +8,8 @@ import {
   WhyJoinUs,
 } from "~/features/careers/CareersSections";
 import { FilteredPositions } from "~/features/careers/FilteredPositions";
-import { filtersFromSearch, jobFilterKeys } from "~/features/careers/job-filters";
-import { filterVocabulary, searchJobOffers } from "~/features/careers/job-search.server";
+import { filtersFromSearch, knownFiltersOnly } from "~/features/careers/job-filters";
+import { searchJobOffers } from "~/features/careers/job-search.server";
 import { getStudioInfo, listOffices, listTaxonomy } from "~/features/studio/studio.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -20,23 +20,23 @@ import type { Route } from "./+types/careers";
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  // A stale shared link still shows a list: filter values naming nothing are dropped here
-  // (the API answers them with a 400 instead).
-  const filters = filtersFromSearch(args.url.searchParams);
-  const vocabulary = await filterVocabulary(db);
-  for (const key of jobFilterKeys) {
-    const value = filters[key];
-    if (value && !vocabulary[key].has(value)) delete filters[key];
-  }
-  const [studio, result, offices, teams, levels, commitments, openApplications] = await Promise.all([
+  const [studio, offices, teams, levels, commitments, openApplications] = await Promise.all([
     getStudioInfo(db, lang),
-    searchJobOffers(db, { ...filters, lang }),
     listOffices(db, lang),
     listTaxonomy(db, "team", lang),
     listTaxonomy(db, "level", lang),
     listTaxonomy(db, "commitment", lang),
     searchJobOffers(db, { lang, level: "open-application", pageSize: 1 }),
   ]);
+  // A stale shared link still shows a list: filter values naming nothing are dropped here
+  // (the API answers them with a 400 instead).
+  const filters = knownFiltersOnly(filtersFromSearch(args.url.searchParams), {
+    location: offices,
+    team: teams,
+    level: levels,
+    commitment: commitments,
+  });
+  const result = await searchJobOffers(db, { ...filters, lang });
   return {
     seo: await loadPageSeo(args, "careers", { studio }),
     studio: { name: studio.name, companySize: studio.companySize },

@@ -3,7 +3,14 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf, png } from "~/platform/uploads/test-samples";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  expectAxeClean,
+  expectFitsWidth,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+} from "./support/harness";
 
 /**
  * Careers as job seekers use it (issue 3): filter by location and team with the address
@@ -122,6 +129,8 @@ describe("an offer found through the filters, in French on a phone", { timeout: 
 
     // Headless Chromium on Linux has no native share sheet: the menu with "copy link" shows.
     await page.locator(".share summary").click();
+    // The open menu stays on the phone's screen.
+    await expectFitsWidth(page, "offer with its share menu open at 375px");
     await page.getByRole("button", { name: "Copier le lien" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 

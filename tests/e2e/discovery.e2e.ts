@@ -52,6 +52,7 @@ describe("discovery: sitemap, robots and job structured data", () => {
       .filter((loc) => !/\/(fr|es)\//.test(loc));
     expect(jobUrls.length).toBeGreaterThan(3);
     const validator = new Validator();
+    const images = new Set<string>();
     for (const url of jobUrls) {
       const res = await fetch(url, { headers: crawler });
       expect(res.status, url).toBe(200);
@@ -88,8 +89,41 @@ describe("discovery: sitemap, robots and job structured data", () => {
       expect(metaContent(html, "property", "og:url"), url).toBe(url);
       expect(metaContent(html, "property", "og:title"), url).toBeTruthy();
       expect(metaContent(html, "property", "og:description"), url).toBeTruthy();
-      expect(metaContent(html, "name", "twitter:card"), url).toBeTruthy();
+      expect(metaContent(html, "name", "twitter:card"), url).toBe("summary_large_image");
+      const image = metaContent(html, "property", "og:image");
+      expect(image, url).toMatch(/^http:\/\/.*\/images\/social\/offices\/[a-z-]+\.jpg$/);
+      images.add(image!);
     }
+    // Every preview image is served (the networks fetch them as JPEG; they do not show SVG).
+    for (const image of images) {
+      const res = await fetch(image);
+      expect(res.status, image).toBe(200);
+      expect(res.headers.get("content-type"), image).toBe("image/jpeg");
+    }
+  });
+
+  it("a Quebec offer links only the languages it is written in, and elsewhere names the French text's page as canonical", async () => {
+    // The sitemap lists a Quebec offer only in its written languages; find one without Spanish.
+    const entries = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, block]) => block!);
+    const frenchOnly = entries
+      .map((block) => ({
+        loc: /<loc>([^<]*)<\/loc>/.exec(block)?.[1] ?? "",
+        langs: [...block.matchAll(/hreflang="([^"]+)"/g)].map(([, l]) => l!).filter((l) => l !== "x-default"),
+      }))
+      .find((e) => /\/fr\/careers\/\d+$/.test(e.loc) && !e.langs.includes("es"));
+    expect(frenchOnly, "a Quebec offer without a Spanish text").toBeDefined();
+    const id = /\/careers\/(\d+)$/.exec(frenchOnly!.loc)![1];
+    const html = await (await fetch(`${site.url}/es/careers/${id}`, { headers: crawler })).text();
+    const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)]
+      .map(([, lang]) => lang!)
+      .filter((l) => l !== "x-default");
+    expect(alternates.sort()).toEqual([...frenchOnly!.langs].sort());
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    expect(
+      frenchOnly!.langs.map((l) =>
+        l === "en" ? `${site.url}/careers/${id}` : `${site.url}/${l.slice(0, 2)}/careers/${id}`,
+      ),
+    ).toContain(canonical);
   });
 
   it("keeps closed offers out of search engines: noindex and no JobPosting", async () => {

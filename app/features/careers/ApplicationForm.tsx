@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
+import { Honeypot } from "~/ui/forms/Honeypot";
 import { PhoneField } from "~/ui/forms/PhoneField";
 import { Textarea } from "~/ui/forms/Textarea";
 import { EmailField, TextField } from "~/ui/forms/TextField";
@@ -73,16 +74,11 @@ export function ApplicationForm({
           label={t("apply.form.consent", { months: retentionMonths })}
           hint={t("apply.form.retention", { months: retentionMonths })}
         />
-        {/* The honeypot: out of sight, out of the tab order and hidden from assistive technology. */}
-        <div className="application__hp" aria-hidden="true">
-          <label htmlFor={fields[applicationHoneypot].id}>{t("apply.form.honeypot")}</label>
-          <input
-            {...getInputProps(fields[applicationHoneypot], { type: "text" })}
-            key={undefined}
-            tabIndex={-1}
-            autoComplete="off"
-          />
-        </div>
+        <Honeypot
+          id={fields[applicationHoneypot].id}
+          name={applicationHoneypot}
+          label={t("apply.form.honeypot")}
+        />
         <p>
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("apply.form.submit")}

@@ -1,27 +1,23 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/loader.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobApplications } from "~/platform/db/schema/careers";
 import { jobOffers } from "~/platform/db/schema/content";
-import { apiErrorHandler } from "~/platform/http/errors.server";
-import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
-import type { Services } from "~/platform/services.server";
 import { pdf, png } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createCareersApi } from "./careers-api.server";
 import type { JobSearchResult } from "./job-search.server";
 
 let database: Database;
-let server: ReturnType<express.Express["listen"]>;
+let server: Awaited<ReturnType<typeof serveApi>>;
 let base: string;
 let store: UploadStore;
 let uploadDir: string;
@@ -37,25 +33,18 @@ beforeAll(async () => {
     limits: { maxFiles: 1, maxKb: 5000 },
     logger,
   });
-  const svc = {
-    db: database.db,
-    database,
-    logger,
-    uploads: store,
-    config: parseConfig({}),
-    rateLimits: createRateLimits({ RATE_LIMIT_FORM_POINTS: 1000, RATE_LIMIT_API_POINTS: 1000 }, logger, {
-      keyPrefix: `careers-test-${process.pid}`,
-    }),
-  } as unknown as Services;
-  const app = express();
-  app.use("/api", express.json(), createCareersApi(svc), apiErrorHandler);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  // Memo on, as in production: every answer below must still follow the content.
+  const config = parseConfig({
+    PAGE_CACHE_TTL_SECONDS: "60",
+    RATE_LIMIT_FORM_POINTS: "1000",
+    RATE_LIMIT_API_POINTS: "1000",
+  });
+  server = await serveApi(createCareersApi(testServices(database, config, { logger, uploads: store })));
+  base = server.url;
 });
 
 afterAll(async () => {
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await server?.close();
   await database?.close();
   if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
 });
@@ -149,19 +138,26 @@ describe("GET /api/offices/job-offers", () => {
     expect(en.body.items.every((job) => job.textLanguage === "en")).toBe(true);
   });
 
-  it("leaves closed offers out", async () => {
+  it("leaves closed offers out, as soon as they close (the memo follows the content)", async () => {
     const [offer] = await database.db
       .select({ id: jobOffers.id })
       .from(jobOffers)
       .where(eq(jobOffers.slug, "warsaw-tools-programmer"));
-    await database.db.update(jobOffers).set({ status: "closed" }).where(eq(jobOffers.id, offer!.id));
+    const before = await offers({ location: "warsaw", pageSize: "100" });
+    expect(before.body.items.map((job) => job.id)).toContain(offer!.id);
+    // As the content loader and the recruiting sync close an offer.
+    const close = (status: "open" | "closed") =>
+      database.db.update(jobOffers).set({ status, updatedAt: new Date() }).where(eq(jobOffers.id, offer!.id));
+    await close("closed");
+    // The content version is read at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     try {
       const res = await offers({ location: "warsaw", pageSize: "100" });
       expect(res.body.items.map((job) => job.id)).not.toContain(offer!.id);
       const single = await get<{ isOpen: boolean }>(`/open/offices/job-offers/${offer!.id}`);
       expect(single).toMatchObject({ status: 200, body: { isOpen: false } });
     } finally {
-      await database.db.update(jobOffers).set({ status: "open" }).where(eq(jobOffers.id, offer!.id));
+      await close("open");
     }
   });
 

@@ -65,3 +65,16 @@ export function searchFromFilters(filters: JobFilters & { page?: number }): stri
 export function hasFilters(filters: JobFilters): boolean {
   return jobFilterKeys.some((key) => Boolean(filters[key])) || Boolean(filters.query);
 }
+
+/** The filters whose value names one of the choices offered (slugs per filter); others dropped. */
+export function knownFiltersOnly<F extends JobFilters>(
+  filters: F,
+  choices: Record<JobFilterKey, ReadonlyArray<{ slug: string }>>,
+): F {
+  const known = { ...filters };
+  for (const key of jobFilterKeys) {
+    const value = known[key];
+    if (value && !choices[key].some((choice) => choice.slug === value)) delete known[key];
+  }
+  return known;
+}

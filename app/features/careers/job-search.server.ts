@@ -9,14 +9,12 @@ import type { Db } from "~/platform/db/client.server";
 import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
 import { type JobFilterKey, type JobFilters, jobFilterKeys, jobSearchLimits } from "./job-filters";
+import { frenchFirstOffices } from "./offer-languages";
 
 /**
  * The one query behind every list of open offers: the careers page, a location page, the
  * internships page and GET /api/offices/job-offers.
  */
-
-/** Offices whose offers are published in French first (Charter of the French Language, Quebec). */
-export const frenchFirstOffices = ["quebec"];
 
 export type JobSearchInput = JobFilters & {
   lang: Language;
@@ -64,7 +62,7 @@ function conditionsFor(input: JobSearchInput, now: Date): SQL[] {
   // French, a Quebec offer is listed only where it is written in the visitor's language.
   if (input.lang !== "fr") {
     conditions.push(
-      sql`not (${inArray(offices.slug, frenchFirstOffices)} and ${jobOffers.texts}->${input.lang} is null)`,
+      sql`not (${inArray(offices.slug, [...frenchFirstOffices])} and ${jobOffers.texts}->${input.lang} is null)`,
     );
   }
   if (input.location) conditions.push(eq(offices.slug, input.location));

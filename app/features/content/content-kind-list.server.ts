@@ -1,4 +1,6 @@
 import { patchNotesKind } from "~/features/patches/patch-kind.server";
+import { merchProductsKind } from "~/features/platforms/merch-kind.server";
+import { pressKitsKind } from "~/features/press/press-kit-kind.server";
 import type { ContentKind } from "./content-kinds.server";
 
 /**
@@ -6,4 +8,4 @@ import type { ContentKind } from "./content-kinds.server";
  * they are parsed and stored in.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each kind has its own unit type.
-export const contentKinds: ContentKind<any>[] = [patchNotesKind];
+export const contentKinds: ContentKind<any>[] = [patchNotesKind, pressKitsKind, merchProductsKind];

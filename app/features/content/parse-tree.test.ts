@@ -263,6 +263,8 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
         (version) =>
           `content/patches/tidebound/${version}.yaml: (file): No game "tidebound" under content/games`,
       ),
+      // So does its press kit (features/press).
+      'content/press/tidebound/kit.yaml: game: Unknown game "tidebound" (no games/tidebound.yaml)',
     ]);
   });
 

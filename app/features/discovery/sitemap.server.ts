@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { offerPageLanguages } from "~/features/careers/offer-languages";
 import type { Db } from "~/platform/db/client.server";
 import { faqCategories, faqItems, jobOffers, offices } from "~/platform/db/schema/content";
 import { newsArticles } from "~/platform/db/schema/news";
+import { pressKits } from "~/platform/db/schema/press";
 import {
   defaultLanguage,
   type Language,
@@ -46,19 +48,15 @@ const staticPaths = [
 /** Careers location pages exist in en and fr only (§2): the es address redirects to en. */
 const locationLanguages: readonly Language[] = ["en", "fr"];
 
-function isQuebec(address: { countryCode: string; region?: string }): boolean {
-  return address.countryCode === "CA" && address.region === "QC";
-}
-
 export async function listSitemapPages(db: Db, now = new Date()): Promise<SitemapPage[]> {
-  const [officeRows, jobRows, articleRows, categoryRows, itemRows] = await Promise.all([
+  const [officeRows, jobRows, articleRows, categoryRows, itemRows, kitRows] = await Promise.all([
     db.select({ slug: offices.slug }).from(offices).orderBy(offices.sort, offices.slug),
     db
       .select({
         id: jobOffers.id,
         texts: jobOffers.texts,
         updatedAt: jobOffers.updatedAt,
-        address: offices.address,
+        officeSlug: offices.slug,
       })
       .from(jobOffers)
       .innerJoin(offices, eq(offices.id, jobOffers.officeId))
@@ -79,6 +77,12 @@ export async function listSitemapPages(db: Db, now = new Date()): Promise<Sitema
       .innerJoin(faqCategories, eq(faqCategories.id, faqItems.categoryId))
       .where(eq(faqCategories.section, "support"))
       .orderBy(faqItems.id),
+    // Game press kits; the studio's kit is /press itself and archived kits carry noindex.
+    db
+      .select({ slug: pressKits.slug, updatedOn: pressKits.updatedOn })
+      .from(pressKits)
+      .where(and(eq(pressKits.kind, "game"), eq(pressKits.archived, false)))
+      .orderBy(pressKits.sort, pressKits.slug),
   ]);
 
   const pages: SitemapPage[] = staticPaths.map((path) => ({ path, languages }));
@@ -86,12 +90,10 @@ export async function listSitemapPages(db: Db, now = new Date()): Promise<Sitema
     pages.push({ path: `/careers/locations/${office.slug}`, languages: locationLanguages });
   }
   for (const job of jobRows) {
-    // A Quebec offer is listed only in the languages it is written in (Charter of the French
-    // Language: no other version more available than the French one).
     const written = languages.filter((l) => job.texts[l] !== undefined);
     pages.push({
       path: `/careers/${job.id}`,
-      languages: isQuebec(job.address) ? written : languages,
+      languages: offerPageLanguages(job.officeSlug, written),
       lastmod: job.updatedAt.toISOString(),
     });
   }
@@ -100,6 +102,7 @@ export async function listSitemapPages(db: Db, now = new Date()): Promise<Sitema
   }
   for (const category of categoryRows) pages.push({ path: `/support/category/${category.slug}`, languages });
   for (const item of itemRows) pages.push({ path: `/support/faq/${item.slug}`, languages });
+  for (const kit of kitRows) pages.push({ path: `/press/${kit.slug}`, languages, lastmod: kit.updatedOn });
   return pages;
 }
 

@@ -8,7 +8,7 @@ import { contentSources, jobOffers } from "~/platform/db/schema/content";
  * too: the newest content file load and the number of files, and the newest change and count of job offers. Asked at
  * most once per `maxAgeMs`, so a cache hit costs no query most of the time.
  */
-export function createContentVersion(db: Db, maxAgeMs = 1000) {
+export function createContentVersion(db: Db, maxAgeMs = 1000): () => Promise<string> {
   let cached: { value: string; at: number } | undefined;
   let pending: Promise<string> | undefined;
 
@@ -41,4 +41,16 @@ export function createContentVersion(db: Db, maxAgeMs = 1000) {
       });
     return pending;
   };
+}
+
+const shared = new WeakMap<Db, () => Promise<string>>();
+
+/** The process's one version reader per database, shared by the page cache and content memos. */
+export function contentVersionOf(db: Db): () => Promise<string> {
+  let version = shared.get(db);
+  if (!version) {
+    version = createContentVersion(db);
+    shared.set(db, version);
+  }
+  return version;
 }

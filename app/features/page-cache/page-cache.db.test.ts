@@ -40,6 +40,14 @@ beforeAll(async () => {
   app.use(cache.serve);
   app.use(securityHeaders(config));
   app.use(cache.capture);
+  // Stands for the careers API: public JSON unless asked otherwise, behind a mounted router.
+  const api = express.Router();
+  api.get("/{*rest}", (req, res) => {
+    renders++;
+    res.setHeader("Cache-Control", req.query.private ? "no-store" : "public, max-age=300");
+    res.json({ path: req.path, renders });
+  });
+  app.use("/api", api);
   app.get("/{*splat}", async (req, res) => {
     renders++;
     const nonce = res.locals.cspNonce as string;
@@ -164,6 +172,23 @@ describe("page cache", () => {
     expect((await get("/playtesting")).cache).toBeNull();
     await get("/account/login");
     expect((await get("/account/login")).cache).toBeNull();
+  });
+
+  it("serves the public careers API's JSON from the cache, and no other API answer", async () => {
+    const first = await get("/api/offices/job-offers?location=quebec&lang=fr");
+    expect(first.cache).toBe("miss");
+    const again = await get("/api/offices/job-offers?location=quebec&lang=fr");
+    expect(again.cache).toBe("hit");
+    expect(again.res.headers.get("content-type")).toContain("application/json");
+    expect(JSON.parse(again.html)).toEqual(JSON.parse(first.html));
+    await get("/api/open/offices/job-offers/12");
+    expect((await get("/api/open/offices/job-offers/12")).cache).toBe("hit");
+    // Not marked public by its route, or not a public careers path, or personal: never stored.
+    await get("/api/offices/job-offers?private=1");
+    expect((await get("/api/offices/job-offers?private=1")).cache).toBe("miss");
+    await get("/api/account/merch");
+    expect((await get("/api/account/merch")).cache).toBeNull();
+    expect((await get("/api/offices/job-offers?location=quebec&lang=fr", "session=abc")).cache).toBeNull();
   });
 
   it("drops pages when the content changes (an offer closed by a sync or the loader)", async () => {

@@ -7,12 +7,13 @@ import { ANALYTICS_CONSENT_COOKIE, CONSENT_COOKIE, readConsent } from "~/feature
 /**
  * A cache of rendered HTML for anonymous visitors (docs/decisions/0009-page-cache.md).
  *
- * - Only GETs of the listed public pages, from visitors whose cookies are all known not to
+ * - Only GETs of the listed public pages (and of the public careers API, whose JSON is stored
+ *   the same way when the route marks it public), from visitors whose cookies are all known not to
  *   change the page (the consent record, the outside analytics provider's); any other cookie
  *   (session, flash, account…) bypasses the cache both ways.
  * - Key: path + query + the consent state + crawler or not (crawlers get the whole document at
  *   once, browsers a stream: the bytes may differ).
- * - Stored only for a 200 text/html answer that sets no cookie.
+ * - Stored only for a 200 text/html (or public JSON) answer that sets no cookie.
  * - A cached page cannot carry a per-response CSP nonce (a nonce served twice protects nothing),
  *   so at store time the nonces are removed and the CSP's nonce source is replaced by the
  *   sha256 hash of each inline script: the cached page allows exactly its own scripts.
@@ -45,6 +46,13 @@ type Entry = {
 /** Public pages whose HTML depends only on content and the key (the language is in the path). */
 const cacheablePath =
   /^(?:\/(?:fr|es))?(?:\/|\/careers|\/careers\/\d{1,10}|\/careers\/locations\/[a-z0-9-]{1,60}|\/internships|\/blog|\/blog\/[a-z0-9-]{1,120})\/?$/;
+
+/**
+ * The public careers API (job offers, one offer, offices): the same for every visitor until the
+ * content changes, and the busiest API. Stored only when the route declared its answer public
+ * (`Cache-Control: public`); every other API answer is per visitor (`no-store`).
+ */
+const cacheableApiPath = /^\/api\/(?:offices|offices\/job-offers|open\/offices\/[a-z0-9/-]{1,120})\/?$/;
 
 const MAX_KEY_LENGTH = 1024;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -108,7 +116,7 @@ export function createPageCache(options: PageCacheOptions) {
     const url = req.originalUrl;
     if (url.length > MAX_KEY_LENGTH) return null;
     const pathname = url.split("?")[0] ?? "";
-    if (!cacheablePath.test(pathname)) return null;
+    if (!cacheablePath.test(pathname) && !cacheableApiPath.test(pathname)) return null;
     const cookieHeader = req.headers.cookie;
     // Every part of the header counts, even one without "=": unknown means personal.
     for (const part of (cookieHeader ?? "").split(";")) {
@@ -208,10 +216,12 @@ export function createPageCache(options: PageCacheOptions) {
    * After compression (so it sees the page as rendered, not gzipped): records a miss's answer
    * and stores it if it may be shared.
    */
-  const capture: RequestHandler = (_req, res, next) => {
+  const capture: RequestHandler = (req, res, next) => {
     const pending = res.locals.pageCache as Pending | undefined;
     if (!pending) return next();
     const { key, version } = pending;
+    // Read now: inside a mounted router (/api) the request's path is rewritten.
+    const apiAnswer = cacheableApiPath.test(req.path);
 
     // Record what the renderer writes (before compression, which sits below in the chain).
     const chunks: Buffer[] = [];
@@ -247,7 +257,12 @@ export function createPageCache(options: PageCacheOptions) {
       if (tooBig || res.statusCode !== 200) return;
       if (res.getHeader("set-cookie") !== undefined) return;
       const type = String(res.getHeader("content-type") ?? "");
-      if (!type.startsWith("text/html")) return;
+      const page = type.startsWith("text/html");
+      const publicJson =
+        type.startsWith("application/json") &&
+        apiAnswer &&
+        /\bpublic\b/.test(String(res.getHeader("cache-control") ?? ""));
+      if (!page && !publicJson) return;
       const nonce = res.locals.cspNonce as string | undefined;
       const csp = res.getHeader("content-security-policy");
       if (!nonce || typeof csp !== "string") return;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { HomeSettings, StudioFile } from "~/features/content/schemas";
+import { sharedContentMemo } from "~/features/page-cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import {
   awards,
@@ -65,7 +66,12 @@ async function listGames(db: Db, lang: Language): Promise<Game[]> {
   return rows.map((row) => toGame(row, lang));
 }
 
-export async function getStudioInfo(db: Db, lang: Language): Promise<StudioInfo> {
+/** The studio's details for the site shell and most pages (memoized per content version). */
+export function getStudioInfo(db: Db, lang: Language): Promise<StudioInfo> {
+  return sharedContentMemo(db)(`studio|${lang}`, () => readStudioInfo(db, lang));
+}
+
+async function readStudioInfo(db: Db, lang: Language): Promise<StudioInfo> {
   const [studio, gameList] = await Promise.all([readSetting<StudioFile>(db, "studio"), listGames(db, lang)]);
   return {
     name: studio.name,
@@ -143,7 +149,11 @@ function toOffice(row: typeof offices.$inferSelect, lang: Language): Office {
   };
 }
 
-export async function listOffices(db: Db, lang: Language): Promise<Office[]> {
+export function listOffices(db: Db, lang: Language): Promise<Office[]> {
+  return sharedContentMemo(db)(`offices|${lang}`, () => readOffices(db, lang));
+}
+
+async function readOffices(db: Db, lang: Language): Promise<Office[]> {
   const rows = await db.select().from(offices).orderBy(asc(offices.sort), asc(offices.slug));
   return rows.map((row) => toOffice(row, lang));
 }
@@ -153,7 +163,11 @@ export async function getOfficeBySlug(db: Db, slug: string, lang: Language): Pro
   return row ? toOffice(row, lang) : null;
 }
 
-export async function listTaxonomy(db: Db, kind: TaxonomyKind, lang: Language): Promise<TaxonomyTerm[]> {
+export function listTaxonomy(db: Db, kind: TaxonomyKind, lang: Language): Promise<TaxonomyTerm[]> {
+  return sharedContentMemo(db)(`taxonomy|${kind}|${lang}`, () => readTaxonomy(db, kind, lang));
+}
+
+async function readTaxonomy(db: Db, kind: TaxonomyKind, lang: Language): Promise<TaxonomyTerm[]> {
   const rows = await db
     .select()
     .from(taxonomyTerms)
@@ -212,12 +226,14 @@ export type JobRow = {
   office: typeof offices.$inferSelect;
 };
 
-export async function termLabels(db: Db, lang: Language): Promise<Map<string, string>> {
-  const rows = await db.select().from(taxonomyTerms);
-  return new Map(rows.map((row) => [`${row.kind}:${row.slug}`, text(row.label, lang)]));
+export function termLabels(db: Db, lang: Language): Promise<ReadonlyMap<string, string>> {
+  return sharedContentMemo(db)(`term-labels|${lang}`, async () => {
+    const rows = await db.select().from(taxonomyTerms);
+    return new Map(rows.map((row) => [`${row.kind}:${row.slug}`, text(row.label, lang)]));
+  });
 }
 
-function term(labels: Map<string, string>, kind: TaxonomyKind, slug: string): TaxonomyTerm {
+function term(labels: ReadonlyMap<string, string>, kind: TaxonomyKind, slug: string): TaxonomyTerm {
   // A closed offer may name a term the studio has since removed: show its slug then.
   return { slug, label: labels.get(`${kind}:${slug}`) ?? slug };
 }
@@ -233,7 +249,7 @@ function availableLanguages(job: typeof jobOffers.$inferSelect): Language[] {
 
 export function toSummary(
   { job, office }: JobRow,
-  labels: Map<string, string>,
+  labels: ReadonlyMap<string, string>,
   lang: Language,
 ): JobOfferSummary {
   const language = textLanguage(

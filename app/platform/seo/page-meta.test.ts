@@ -27,6 +27,7 @@ describe("buildPageSeo", () => {
       lang: "fr",
       path: "/careers",
       origin: `${origin}/`,
+      image: "/images/social/studio.jpg",
     });
     expect(seo.url).toBe(`${origin}/fr/careers`);
     expect(seo.alternates).toEqual([
@@ -37,7 +38,15 @@ describe("buildPageSeo", () => {
   });
 
   it("names the home page by the language root", () => {
-    const seo = buildPageSeo({ title: "t", description: "d", siteName: "S", lang: "es", path: "/", origin });
+    const seo = buildPageSeo({
+      title: "t",
+      description: "d",
+      siteName: "S",
+      lang: "es",
+      path: "/",
+      origin,
+      image: "/images/social/studio.jpg",
+    });
     expect(seo.url).toBe(`${origin}/es`);
     expect(seo.alternates[0]).toEqual({ lang: "en", href: `${origin}/` });
   });
@@ -51,7 +60,24 @@ describe("buildPageSeo", () => {
       path: "/careers/locations/gent",
       origin,
       pageLanguages: ["en", "fr"],
+      image: "/images/social/studio.jpg",
     });
+    expect(seo.alternates.map((a) => a.lang)).toEqual(["en", "fr"]);
+  });
+
+  it("shown in a language it is not published in, names the version whose text it shows as canonical", () => {
+    const seo = buildPageSeo({
+      title: "t",
+      description: "d",
+      siteName: "S",
+      lang: "es",
+      path: "/careers/12",
+      origin,
+      pageLanguages: ["en", "fr"],
+      fallbackLanguage: "fr",
+      image: "/images/social/offices/quebec.jpg",
+    });
+    expect(seo.url).toBe(`${origin}/fr/careers/12`);
     expect(seo.alternates.map((a) => a.lang)).toEqual(["en", "fr"]);
   });
 });
@@ -64,6 +90,7 @@ describe("pageMeta", () => {
     lang: "fr",
     path: "/careers",
     origin,
+    image: "/images/social/studio.jpg",
   });
   const meta = pageMeta(seo);
 
@@ -91,6 +118,8 @@ describe("pageMeta", () => {
       "en_GB",
       "es_ES",
     ]);
+    expect(meta).toContainEqual({ property: "og:image", content: `${origin}/images/social/studio.jpg` });
+    expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 
   it("renders nothing for a page without SEO data (an error page)", () => {

@@ -6,6 +6,7 @@ import {
   languageTags,
   localizePath,
 } from "~/platform/i18n/languages";
+import { socialImage } from "./social-image";
 
 /**
  * What a page tells search engines and link previews, computed by its loader (see
@@ -22,6 +23,8 @@ export type PageSeo = {
   /** The same page in every language it exists in, absolute. */
   alternates: Array<{ lang: Language; href: string }>;
   type: "website" | "article";
+  /** Absolute address of the link-preview image (1200×630, see social-image.ts). */
+  image: string;
 };
 
 /** Open Graph wants language_TERRITORY; Quebec French is fr_CA. */
@@ -35,7 +38,8 @@ export function documentTitle(title: string, siteName: string): string {
 /**
  * Builds the SEO record from the request's English path (`/careers/12`), the public origin and
  * the languages the page exists in. The x-default alternate is the English page when there is
- * one.
+ * one. Shown in a language it is not published in (a Quebec offer without that text), the page
+ * names as canonical the version in `fallbackLanguage`, whose text it shows.
  */
 export function buildPageSeo(input: {
   title: string;
@@ -45,18 +49,25 @@ export function buildPageSeo(input: {
   path: string;
   origin: string;
   pageLanguages?: readonly Language[];
+  fallbackLanguage?: Language;
   type?: PageSeo["type"];
+  /** Site-relative image path. */
+  image: string;
 }): PageSeo {
   const origin = input.origin.replace(/\/$/, "");
   const pageLanguages = input.pageLanguages ?? languages;
+  const canonical = pageLanguages.includes(input.lang)
+    ? input.lang
+    : (input.fallbackLanguage ?? pageLanguages[0] ?? input.lang);
   return {
     title: input.title,
     description: input.description,
     siteName: input.siteName,
     lang: input.lang,
-    url: origin + localizePath(input.path, input.lang),
+    url: origin + localizePath(input.path, canonical),
     alternates: pageLanguages.map((lang) => ({ lang, href: origin + localizePath(input.path, lang) })),
     type: input.type ?? "website",
+    image: origin + input.image,
   };
 }
 
@@ -86,6 +97,9 @@ export function pageMeta(seo: PageSeo | undefined): MetaDescriptor[] {
     ...seo.alternates
       .filter((a) => a.lang !== seo.lang)
       .map((a) => ({ property: "og:locale:alternate", content: ogLocales[a.lang] })),
-    { name: "twitter:card", content: "summary" },
+    { property: "og:image", content: seo.image },
+    { property: "og:image:width", content: String(socialImage.width) },
+    { property: "og:image:height", content: String(socialImage.height) },
+    { name: "twitter:card", content: "summary_large_image" },
   ];
 }

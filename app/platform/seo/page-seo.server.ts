@@ -6,6 +6,7 @@ import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
 import { defaultLanguage, isLanguage, type Language, splitLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { buildPageSeo, type PageSeo } from "./page-meta";
+import { socialImage } from "./social-image";
 
 /** The pages with a title and description in the `meta` catalog namespace. */
 export type MetaPage =
@@ -64,7 +65,11 @@ export async function loadPageSeo(
     title?: string;
     values?: Record<string, string | number>;
     pageLanguages?: readonly Language[];
+    /** The version to name as canonical when the page is shown outside `pageLanguages`. */
+    fallbackLanguage?: Language;
     type?: PageSeo["type"];
+    /** Site-relative link-preview image; the studio's card when omitted. */
+    image?: string;
     /** The studio's info when the loader already has it (saves a query). */
     studio?: Pick<StudioInfo, "name">;
   } = {},
@@ -81,6 +86,8 @@ export async function loadPageSeo(
     path: splitLanguage(url.pathname).path.replace(/(.)\/$/, "$1"),
     origin: config.publicUrl,
     pageLanguages: options.pageLanguages,
+    fallbackLanguage: options.fallbackLanguage,
     type: options.type,
+    image: options.image ?? socialImage.studio,
   });
 }
