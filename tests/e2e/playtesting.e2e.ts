@@ -142,9 +142,23 @@ describe("playtesting in English", { timeout: 120_000 }, () => {
     for (const javaScript of [true, false]) {
       const page = await open("/playtesting", { javaScript });
       await fillSignup(page, { birthYear: "1985", email: "no.commit@example.com", skip: ["english", "nda"] });
-      await page.click(".playtest-signup button[type=submit]");
+      if (javaScript) await page.click(".playtest-signup button[type=submit]");
+      else {
+        // Without JavaScript the browser posts the form and loads the answer: wait for that
+        // page, not a fixed time, so a busy machine cannot fail the test.
+        await Promise.all([
+          page.waitForResponse((r) => r.request().method() === "POST", { timeout: 30_000 }),
+          page.click(".playtest-signup button[type=submit]"),
+        ]);
+        await page.waitForLoadState("load");
+      }
       const english = page.locator(byId("playtest-signup-english-error"));
-      await expect.poll(() => english.textContent(), { timeout: 10_000 }).toBe("Field is required");
+      await expect
+        .poll(() => english.textContent(), {
+          timeout: 15_000,
+          message: `the English commitment's error (JavaScript ${javaScript ? "on" : "off"})`,
+        })
+        .toBe("Field is required");
       expect(await page.textContent(byId("playtest-signup-nda-error"))).toBe("Field is required");
       expect(await page.textContent(byId("playtest-signup-over18-error"))).toBe("");
       expect(await page.inputValue(field("name"))).toBe("Léa Tremblay");
