@@ -21,6 +21,7 @@ export default [
       route("support/report", "routes/support-report.tsx"),
       route("support/patches", "routes/support-patches.tsx"),
       route("press", "routes/press.tsx"),
+      route("press/:slug", "routes/press-kit.tsx", { id: "press-kit" }),
     ]),
     layout("ui/layouts/BlogLayout.tsx", [
       route("blog", "routes/blog.tsx"),
@@ -57,6 +58,10 @@ export default [
       route("account/code", "routes/account-code.tsx", { id: "account-code" }),
       route("account/security", "routes/account-security.tsx", { id: "account-security" }),
       route("account/delete", "routes/account-delete.tsx", { id: "account-delete" }),
+      route("account/platforms", "routes/account-platforms.tsx", { id: "account-platforms" }),
+      route("account/merch", "routes/account-merch.tsx", { id: "account-merch" }),
+      route("account/profile", "routes/account-profile.tsx", { id: "account-profile" }),
+      route("account/terms", "routes/account-terms.tsx", { id: "account-terms" }),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -6,6 +6,30 @@ import { z } from "zod";
  * configuration table); an outside service is off when its base URL is unset.
  */
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+/**
+ * An identity provider's endpoint: https, except a loopback address (a local stand-in in tests),
+ * since tokens and assertions travel over it.
+ */
+const providerUrl = z
+  .url({ protocol: /^https?$/ })
+  .refine(
+    (value) =>
+      value.startsWith("https:") || ["127.0.0.1", "localhost", "[::1]"].includes(new URL(value).hostname),
+    "must be https (http only for a loopback stand-in)",
+  )
+  .optional();
+/** One OAuth 2.0 platform's endpoints and client (issue 8): off unless all five are set. */
+const oauthPlatformEnv = (p: "TWITCH" | "GALAXY" | "GGP") =>
+  ({
+    [`${p}_AUTH_URL`]: providerUrl,
+    [`${p}_TOKEN_URL`]: providerUrl,
+    [`${p}_USERINFO_URL`]: providerUrl,
+    [`${p}_CLIENT_ID`]: z.string().min(1).max(300).optional(),
+    [`${p}_CLIENT_SECRET`]: z.string().min(1).max(500).optional(),
+  }) as Record<
+    `${typeof p}_${"AUTH_URL" | "TOKEN_URL" | "USERINFO_URL" | "CLIENT_ID" | "CLIENT_SECRET"}`,
+    z.ZodOptional<z.ZodString>
+  >;
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -78,10 +102,11 @@ const envSchema = z.object({
   /** Minutes between Greenhouse syncs run by the site itself; unset: only `npm run jobs:sync`. */
   GREENHOUSE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(10_080).optional(),
   /**
-   * Seconds a rendered public page (home, careers, job, blog pages) is served from memory to
-   * anonymous visitors (docs/decisions/0009-page-cache.md); unset or 0: no page cache.
+   * Seconds a rendered public page (home, careers, job, blog pages) and a public job-offers API
+   * answer are served from memory to anonymous visitors (docs/decisions/0009-page-cache.md).
+   * Unset: 60 in production, off in development (where cached HTML would hide code edits); 0: off.
    */
-  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Where job applications are sent; the recruiting address in content/studio.yaml when unset (issue 3). */
   CAREERS_RECRUITING_EMAIL: z.email().optional(),
   /** Months job applications and their résumés are kept before they are deleted (issue 3). */
@@ -112,9 +137,36 @@ const envSchema = z.object({
     .optional(),
   /** The tiles' required credit, shown on the map (plain text). */
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(""),
+  /**
+   * Steam's OpenID 2.0 endpoint (https://steamcommunity.com/openid/login); off when unset: no
+   * Steam linking or sign-in (docs/decisions/0014-linked-platforms.md).
+   */
+  STEAM_OPENID_URL: providerUrl,
+  /** What a Steam claimed_id starts with before its 17-digit SteamID64 (another for a stand-in). */
+  STEAM_OPENID_ID_PREFIX: z.url().default("https://steamcommunity.com/openid/id/"),
+  /**
+   * Steam's Web API (https://api.steampowered.com) and its key: with both, a linked Steam
+   * account shows its persona name rather than its SteamID64. Optional; off when unset.
+   */
+  STEAM_WEB_API_URL: providerUrl,
+  STEAM_WEB_API_KEY: z.string().min(1).max(200).optional(),
+  ...oauthPlatformEnv("TWITCH"),
+  ...oauthPlatformEnv("GALAXY"),
+  ...oauthPlatformEnv("GGP"),
+  /**
+   * Merchandise store's public product list (a Shopify-style `GET {url}/products.json`); unset:
+   * the products of content/merch.
+   */
+  MERCH_STORE_URL: optionalUrl,
+  /** The store's prices' currency (ISO 4217): Shopify's public product list does not say it. */
+  MERCH_STORE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "not an ISO 4217 code")
+    .default("USD"),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, "PAGE_CACHE_TTL_SECONDS"> & {
+  PAGE_CACHE_TTL_SECONDS: number;
   dataDir: string;
   contentDir: string;
   publicUrl: string;
@@ -144,6 +196,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     contentDir: path.resolve(c.CONTENT_DIR),
     publicUrl,
     isProduction: c.NODE_ENV === "production",
+    PAGE_CACHE_TTL_SECONDS: c.PAGE_CACHE_TTL_SECONDS ?? (c.NODE_ENV === "production" ? 60 : 0),
     secureCookies: publicUrl.startsWith("https://"),
   };
 }

@@ -11,6 +11,15 @@ describe("configuration", () => {
     expect(c.secureCookies).toBe(false);
   });
 
+  it("caches public pages for a minute in production only, unless told otherwise", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).PAGE_CACHE_TTL_SECONDS).toBe(60);
+    expect(parseConfig({ NODE_ENV: "development" }).PAGE_CACHE_TTL_SECONDS).toBe(0);
+    expect(parseConfig({ NODE_ENV: "production", PAGE_CACHE_TTL_SECONDS: "0" }).PAGE_CACHE_TTL_SECONDS).toBe(
+      0,
+    );
+    expect(parseConfig({ PAGE_CACHE_TTL_SECONDS: "120" }).PAGE_CACHE_TTL_SECONDS).toBe(120);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
   });

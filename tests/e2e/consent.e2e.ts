@@ -253,6 +253,19 @@ describe("cookie consent and analytics", () => {
     }
   });
 
+  it("leaves a phone's first screen mostly to the page, in the longest language", async () => {
+    const { page } = await openPage(browser, { width: 375, javaScript: false });
+    await page.goto(`${site.url}/fr`);
+    const box = await banner(page, "Témoins sur ce site").boundingBox();
+    // The banner sits above the header: at most two thirds of an 800-pixel-high screen, all
+    // three buttons within it.
+    expect(box?.height).toBeLessThanOrEqual(800 * (2 / 3));
+    for (const name of ["Tout accepter", "Tout refuser", "Confirmer mes choix"]) {
+      const button = await page.getByRole("button", { name }).boundingBox();
+      expect(button && button.y + button.height).toBeLessThanOrEqual(800);
+    }
+  });
+
   it("shows a server-rendered flash message once, even without JavaScript", async () => {
     const { page, context } = await openPage(browser, { javaScript: false });
     const flash = Buffer.from(JSON.stringify({ kind: "error", messages: ["TOO_MANY_REQUESTS"] })).toString(

@@ -6,7 +6,9 @@ describe("security headers", () => {
   let site: Site;
   let browser: Browser;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    // Rendered answers, each with its own nonce: the page cache (on by default in production)
+    // serves hashes instead, which page-cache.e2e.ts checks.
+    [site, browser] = await Promise.all([startSite({ env: { PAGE_CACHE_TTL_SECONDS: "0" } }), openBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

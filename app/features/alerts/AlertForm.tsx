@@ -6,6 +6,7 @@ import { languages } from "~/platform/i18n/languages";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
+import { Honeypot } from "~/ui/forms/Honeypot";
 import { Select } from "~/ui/forms/Select";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { useValidatedForm } from "~/ui/forms/use-validated-form";
@@ -79,13 +80,7 @@ export function AlertForm({
         label={t("form.newsletter")}
         hint={t("form.newsletterHint")}
       />
-      {mode === "create" ? (
-        // Off-screen and out of the tab order: people never see it, naive bots fill it in.
-        <div className="alert-form__trap" aria-hidden="true">
-          <label htmlFor={`${id}-website`}>{t("form.website")}</label>
-          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
-        </div>
-      ) : null}
+      {mode === "create" ? <Honeypot id={`${id}-website`} name="website" label={t("form.website")} /> : null}
       <p className="alert-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {t(mode === "create" ? "form.submit" : "form.save")}

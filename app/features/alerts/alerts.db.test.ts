@@ -1,9 +1,7 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/loader.server";
 import { parseConfig } from "~/platform/config.server";
@@ -16,13 +14,12 @@ import {
   offices,
   outboxEmails,
 } from "~/platform/db/schema";
-import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
-import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { freePort, startSmtpServer } from "~/platform/mail/test-smtp-server";
 import { createSmtpTransport } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
+import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import type { AlertCreateInput } from "./alert-form";
 import {
@@ -46,29 +43,19 @@ const config = parseConfig({
 });
 let database: Database;
 let svc: Services;
-let server: ReturnType<express.Express["listen"]>;
+let server: Awaited<ReturnType<typeof serveApi>>;
 let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await loadContent(database.db, path.resolve("content"), logger);
-  svc = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    uploads: undefined as never,
-    rateLimits: createRateLimits(config, logger),
-  };
-  const app = express();
-  app.use("/api", express.json(), createAlertsApi(svc), apiNotFound, apiErrorHandler);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/open/office-job-subscriptions`;
+  svc = testServices(database, config, { logger });
+  server = await serveApi(createAlertsApi(svc));
+  base = `${server.url}/open/office-job-subscriptions`;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await svc?.rateLimits.close();
   await database?.close();
 });

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSubmit } from "react-router";
@@ -6,6 +6,7 @@ import type { FormReply } from "~/platform/forms/parse-form.server";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
+import { Honeypot } from "~/ui/forms/Honeypot";
 import { Select, type SelectOption } from "~/ui/forms/Select";
 import { Textarea } from "~/ui/forms/Textarea";
 import { EmailField, TextField } from "~/ui/forms/TextField";
@@ -95,16 +96,7 @@ export function ContactForm({
           label={t("form.consent", { studio })}
           hint={t("form.retention", { months: retentionMonths })}
         />
-        {/* The honeypot: out of sight, out of the tab order and hidden from assistive technology. */}
-        <div className="contact-form__hp" aria-hidden="true">
-          <label htmlFor={fields[contactHoneypot].id}>{t("form.honeypot")}</label>
-          <input
-            {...getInputProps(fields[contactHoneypot], { type: "text" })}
-            key={undefined}
-            tabIndex={-1}
-            autoComplete="off"
-          />
-        </div>
+        <Honeypot id={fields[contactHoneypot].id} name={contactHoneypot} label={t("form.honeypot")} />
         <input ref={tokenInput} type="hidden" name="captchaToken" defaultValue="" />
         <p className="contact-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -7,13 +7,10 @@ import { studioFileSchema } from "~/features/content/schemas";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { captchaTokens, contactMessages, feedbacks, outboxEmails, siteSettings } from "~/platform/db/schema";
-import { apiErrorHandler } from "~/platform/http/errors.server";
-import { createRateLimits } from "~/platform/http/rate-limit.server";
-import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { startSmtpServer } from "~/platform/mail/test-smtp-server";
 import { createSmtpTransport } from "~/platform/mail/transport.server";
-import type { Services } from "~/platform/services.server";
+import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { verifyCaptcha } from "./captcha.server";
 import { purgeExpiredContactData, sendContactMessage } from "./contact.server";
@@ -22,6 +19,7 @@ import { CAPTCHA_FAILED, createContactApi, SERVICE_UNAVAILABLE } from "./contact
 let database: Database;
 let db: Db;
 const servers: Array<ReturnType<express.Express["listen"]>> = [];
+const closers: Array<() => Promise<void>> = [];
 let api: string;
 let apiNoCaptcha: string;
 let siteverify: string;
@@ -54,18 +52,10 @@ async function listen(app: express.Express): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function contactApp(config: ReturnType<typeof parseConfig>) {
-  const logger = createLogger("silent");
-  const svc = {
-    config,
-    database,
-    db,
-    logger,
-    rateLimits: createRateLimits(config, logger),
-  } as unknown as Services;
-  const app = express();
-  app.use("/api", express.json({ limit: "100kb" }), createContactApi(svc), apiErrorHandler);
-  return app;
+async function contactApi(config: ReturnType<typeof parseConfig>): Promise<string> {
+  const served = await serveApi(createContactApi(testServices(database, config)));
+  closers.push(served.close);
+  return served.url;
 }
 
 const baseEnv = { PUBLIC_URL: "https://stormkettle.example", RATE_LIMIT_FORM_POINTS: "1000" };
@@ -83,12 +73,13 @@ beforeAll(async () => {
     RECAPTCHA_SECRET: "secret-for-tests",
     RECAPTCHA_VERIFY_URL: siteverify,
   });
-  api = `${await listen(contactApp(captchaConfig))}/api`;
-  apiNoCaptcha = `${await listen(contactApp(parseConfig(baseEnv)))}/api`;
+  api = await contactApi(captchaConfig);
+  apiNoCaptcha = await contactApi(parseConfig(baseEnv));
 });
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(closers.map((close) => close()));
   await database?.close();
 });
 
@@ -241,7 +232,7 @@ describe("POST /api/contacts", () => {
 
   it("is rate limited per client", async () => {
     const strict = parseConfig({ ...baseEnv, RATE_LIMIT_FORM_POINTS: "2" });
-    const base = `${await listen(contactApp(strict))}/api`;
+    const base = await contactApi(strict);
     expect((await post(base, message)).status).toBe(201);
     expect((await post(base, message)).status).toBe(201);
     const third = await post(base, message);

@@ -1,5 +1,5 @@
 import "~/features/contact/contact.css";
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
@@ -7,6 +7,7 @@ import type { UploadLimits } from "~/platform/forms/upload-rules";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
+import { Honeypot } from "~/ui/forms/Honeypot";
 import { Select, type SelectOption } from "~/ui/forms/Select";
 import { Textarea } from "~/ui/forms/Textarea";
 import { EmailField, TextField } from "~/ui/forms/TextField";
@@ -90,16 +91,7 @@ export function IssueReportForm({
           label={t("form.consent")}
           hint={t("form.retention", { months: retentionMonths })}
         />
-        {/* The honeypot: out of sight, out of the tab order and hidden from assistive technology. */}
-        <div className="contact-form__hp" aria-hidden="true">
-          <label htmlFor={fields[issueHoneypot].id}>{t("form.honeypot")}</label>
-          <input
-            {...getInputProps(fields[issueHoneypot], { type: "text" })}
-            key={undefined}
-            tabIndex={-1}
-            autoComplete="off"
-          />
-        </div>
+        <Honeypot id={fields[issueHoneypot].id} name={issueHoneypot} label={t("form.honeypot")} />
         <p className="contact-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("form.submit")}

@@ -1,16 +1,12 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/loader.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { issueReports, outboxEmails, uploads } from "~/platform/db/schema";
-import { apiErrorHandler } from "~/platform/http/errors.server";
-import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { startSmtpServer } from "~/platform/mail/test-smtp-server";
@@ -18,6 +14,7 @@ import { createSmtpTransport } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
 import * as sample from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { issueSchema } from "./issue-form";
 import { issueOwner, purgeExpiredIssueReports, submitIssueReport } from "./issue-report.server";
@@ -27,7 +24,7 @@ let database: Database;
 let db: Db;
 let store: UploadStore;
 let svc: Services;
-let server: ReturnType<express.Express["listen"]>;
+let server: Awaited<ReturnType<typeof serveApi>>;
 let api: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "issues-uploads-"));
 const config = parseConfig({ PUBLIC_URL: "https://stormkettle.example", RATE_LIMIT_FORM_POINTS: "1000" });
@@ -38,23 +35,13 @@ beforeAll(async () => {
   db = database.db;
   await loadContent(db, path.resolve("content"), logger);
   store = createUploadStore({ db, dir, limits: { maxFiles: 1, maxKb: 5000 }, logger });
-  svc = {
-    config,
-    database,
-    db,
-    logger,
-    uploads: store,
-    rateLimits: createRateLimits(config, logger),
-  } as Services;
-  const app = express();
-  app.use("/api", express.json({ limit: "100kb" }), createIssuesApi(svc), apiErrorHandler);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  svc = testServices(database, config, { logger, uploads: store });
+  server = await serveApi(createIssuesApi(svc));
+  api = server.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await database?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,7 +1,5 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { officeFileSchema, playtestSiteFileSchema, studioFileSchema } from "~/features/content/schemas";
@@ -16,10 +14,7 @@ import {
   surveyResponses,
   surveys,
 } from "~/platform/db/schema";
-import { apiErrorHandler } from "~/platform/http/errors.server";
-import { createRateLimits } from "~/platform/http/rate-limit.server";
-import { createLogger } from "~/platform/logging.server";
-import type { Services } from "~/platform/services.server";
+import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPlaytestApi } from "./playtest-api.server";
 import { signupSchemaInput } from "./playtest-test-data";
@@ -38,7 +33,7 @@ const readYaml = (file: string) => YAML.parse(fs.readFileSync(`content/${file}`,
 
 let database: Database;
 let db: Db;
-let server: ReturnType<express.Express["listen"]>;
+let server: Awaited<ReturnType<typeof serveApi>>;
 let base: string;
 const config = parseConfig({ PUBLIC_URL: "https://stormkettle.example", RATE_LIMIT_FORM_POINTS: "1000" });
 
@@ -67,23 +62,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   await seed(db);
-  const logger = createLogger("silent");
-  const svc = {
-    config,
-    database,
-    db,
-    logger,
-    rateLimits: createRateLimits(config, logger),
-  } as unknown as Services;
-  const app = express();
-  app.use("/api", express.json({ limit: "100kb" }), createPlaytestApi(svc), apiErrorHandler);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  server = await serveApi(createPlaytestApi(testServices(database, config)));
+  base = server.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await database?.close();
 });
 

@@ -1,14 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { faqItems, faqVotes } from "~/platform/db/schema";
-import { apiErrorHandler } from "~/platform/http/errors.server";
-import { createRateLimits } from "~/platform/http/rate-limit.server";
-import { createLogger } from "~/platform/logging.server";
-import type { Services } from "~/platform/services.server";
+import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import type { FaqArticle, FaqCategoryDetail, FaqCategorySummary, FaqPage } from "./faq.server";
 import { seedSupportFaq } from "./faq-fixture.server";
@@ -16,29 +11,16 @@ import type { FaqVoteSummary } from "./faq-votes.server";
 import { createSupportApi } from "./support-api.server";
 
 let database: Database;
-let server: ReturnType<express.Express["listen"]>;
+let server: Awaited<ReturnType<typeof serveApi>>;
 let base: string;
 let resetId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedSupportFaq(database.db);
-  const logger = createLogger("silent");
-  const svc = {
-    config: parseConfig({}),
-    database,
-    db: database.db,
-    logger,
-    rateLimits: createRateLimits({ RATE_LIMIT_FORM_POINTS: 1000, RATE_LIMIT_API_POINTS: 1000 }, logger, {
-      keyPrefix: `support-test-${process.pid}`,
-    }),
-  } as unknown as Services;
-  // The same stack server/api.ts gives every router: JSON body parsing and JSON errors.
-  const app = express();
-  app.use("/api", express.json({ limit: "100kb" }), createSupportApi(svc), apiErrorHandler);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const config = parseConfig({ RATE_LIMIT_FORM_POINTS: "1000", RATE_LIMIT_API_POINTS: "1000" });
+  server = await serveApi(createSupportApi(testServices(database, config)));
+  base = server.url;
   const [reset] = await database.db
     .select({ id: faqItems.id })
     .from(faqItems)
@@ -47,7 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await server?.close();
   await database?.close();
 });
 
@@ -292,21 +274,10 @@ describe("/api/faqs/vote/{id}", () => {
 
 describe("rate limit", () => {
   it("refuses votes over the form limit with 429 and messages", async () => {
-    const logger = createLogger("silent");
-    const svc = {
-      config: parseConfig({}),
-      db: database.db,
-      logger,
-      rateLimits: createRateLimits({ RATE_LIMIT_FORM_POINTS: 2, RATE_LIMIT_API_POINTS: 100 }, logger, {
-        keyPrefix: `support-limit-${process.pid}`,
-      }),
-    } as unknown as Services;
-    const app = express();
-    app.use("/api", express.json(), createSupportApi(svc), apiErrorHandler);
-    const limited = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => limited.once("listening", resolve));
+    const config = parseConfig({ RATE_LIMIT_FORM_POINTS: "2", RATE_LIMIT_API_POINTS: "100" });
+    const limited = await serveApi(createSupportApi(testServices(database, config)));
     try {
-      const url = `http://127.0.0.1:${(limited.address() as AddressInfo).port}/api/faqs/vote/${resetId}`;
+      const url = `${limited.url}/faqs/vote/${resetId}`;
       const post = () =>
         fetch(url, {
           method: "POST",
@@ -319,7 +290,7 @@ describe("rate limit", () => {
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual({ messages: ["TOO_MANY_REQUESTS"] });
     } finally {
-      await new Promise((resolve) => limited.close(resolve));
+      await limited.close();
     }
   });
 });

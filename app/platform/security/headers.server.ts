@@ -5,12 +5,17 @@ import type { Config } from "~/platform/config.server";
 
 /** Allows an extra origin per directive for configured outside services (map tiles, captcha…). */
 export type CspExtras = Partial<Record<"scriptSrc" | "imgSrc" | "connectSrc" | "frameSrc", string[]>>;
+/**
+ * Also where forms may lead: a form answered by a redirect to an outside sign-in page (linked
+ * platforms) is checked against `form-action` at the redirect too.
+ */
+export type PageCspExtras = CspExtras & { formAction?: string[] };
 
 /** Several features' extra origins as one set (each directive's lists joined, duplicates dropped). */
-export function mergeCspExtras(...all: CspExtras[]): CspExtras {
-  const merged: CspExtras = {};
+export function mergeCspExtras(...all: PageCspExtras[]): PageCspExtras {
+  const merged: PageCspExtras = {};
   for (const extras of all) {
-    for (const [directive, origins] of Object.entries(extras) as Array<[keyof CspExtras, string[]]>) {
+    for (const [directive, origins] of Object.entries(extras) as Array<[keyof PageCspExtras, string[]]>) {
       merged[directive] = [...new Set([...(merged[directive] ?? []), ...origins])];
     }
   }
@@ -22,7 +27,7 @@ export function mergeCspExtras(...all: CspExtras[]): CspExtras {
  * Router's inline scripts carry it); a response served from a shared cache must carry hashes
  * instead, since a cached nonce protects nothing.
  */
-export function securityHeaders(config: Config, extras: CspExtras = {}): RequestHandler[] {
+export function securityHeaders(config: Config, extras: PageCspExtras = {}): RequestHandler[] {
   const dev = config.NODE_ENV === "development";
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
@@ -44,7 +49,7 @@ export function securityHeaders(config: Config, extras: CspExtras = {}): Request
         connectSrc: ["'self'", ...(dev ? ["ws:", "wss:"] : []), ...(extras.connectSrc ?? [])],
         frameSrc: extras.frameSrc?.length ? extras.frameSrc : ["'none'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(extras.formAction ?? [])],
         objectSrc: ["'none'"],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'", "blob:"],

@@ -6,7 +6,8 @@ import { SiteFrame } from "./SiteFrame";
 /**
  * Error page, alert management, account screens: a minimal header and one centred card, so the
  * visitor's task is the only thing on screen. A route may ask for the login backdrop with
- * `handle: { backdrop: "login" }`.
+ * `handle: { backdrop: "login" }`, and
+ * a card wide enough for a grid with `handle: { card: "wide" }`.
  */
 export default function SimpleLayout() {
   return (
@@ -18,7 +19,9 @@ export default function SimpleLayout() {
 
 /** The simple layout's look around any content: also used by the error page (routes/lang.tsx). */
 export function SimpleFrame({ children }: { children: ReactNode }) {
-  const backdrop = handleValue(useMatches(), "backdrop");
+  const matches = useMatches();
+  const backdrop = handleValue(matches, "backdrop");
+  const wide = handleValue(matches, "card") === "wide";
   return (
     <SiteFrame
       name="simple"
@@ -27,7 +30,7 @@ export function SimpleFrame({ children }: { children: ReactNode }) {
       className={backdrop === "login" ? "layout--login" : undefined}
     >
       <div className="simple-stage">
-        <div className="simple-card">{children}</div>
+        <div className={wide ? "simple-card simple-card--wide" : "simple-card"}>{children}</div>
       </div>
     </SiteFrame>
   );

@@ -6,10 +6,12 @@ import type { Language } from "~/platform/i18n/languages";
  *   (SPEC §2: a careers-location page is only in en and fr).
  * - `backdrop: "login"`: the simple layout's login background (SPEC §2: "The login page has
  *   its own background style").
+ * - `card: "wide"`: the simple layout's card at a grid's width rather than a form's.
  */
 export type LayoutHandle = {
   languages?: Language[];
   backdrop?: "login";
+  card?: "wide";
 };
 
 /** The deepest route's value for a handle field. */

@@ -49,6 +49,8 @@ export async function startSite(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // A content folder other than ./content (a snapshot while content is being edited).
+      ...(process.env.E2E_CONTENT_DIR ? { CONTENT_DIR: process.env.E2E_CONTENT_DIR } : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -160,6 +162,44 @@ export async function expectAxeClean(page: Page, label = page.url()) {
   });
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Fails when anything in the page's flow reaches past the window's right edge: on a phone that
+ * is a page that scrolls or gets cut off sideways (a long word, a button that will not wrap, a
+ * fixed width). Hidden helpers (visually-hidden text, the bot trap, a closed disclosure's
+ * content), fixed overlays and what a sideways-scrolling strip holds are skipped.
+ */
+export async function expectFitsWidth(page: Page, label = page.url()) {
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1) continue;
+      if (el.closest(".visually-hidden, .honeypot, [hidden], dialog:not([open])")) continue;
+      if (getComputedStyle(el).position === "fixed") continue;
+      // The folded part of a closed disclosure is laid out but not shown.
+      if (el.closest("details:not([open])") && !el.closest("summary")) continue;
+      // Inside a box that scrolls sideways (a strip of tabs): reachable, by design. (A box that
+      // clips, like the layout's root, would hide it: that counts.)
+      let scrolls = false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const overflowX = getComputedStyle(up).overflowX;
+        if (overflowX === "auto" || overflowX === "scroll") {
+          scrolls = true;
+          break;
+        }
+      }
+      if (scrolls) continue;
+      found.push(
+        `${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]} (right edge ${Math.round(box.right)})`,
+      );
+      if (found.length === 3) break;
+    }
+    return { width, found };
+  });
+  expect(overflowing.found, `${label} wider than ${overflowing.width}px`).toEqual([]);
 }
 
 /**
