@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "~/platform/config.server";
+import { writeWhole } from "~/platform/files/write-whole.server";
 
 export type SmsConfig = Pick<
   Config,
@@ -19,9 +19,10 @@ export class SmsUnavailable extends Error {}
 export async function sendSms(config: SmsConfig, to: string, body: string, fetchImpl: typeof fetch = fetch) {
   if (!config.SMS_API_URL) {
     const dir = path.join(config.dataDir, "sms");
-    await fs.mkdir(dir, { recursive: true });
     const name = `${Date.now()}-${crypto.randomBytes(4).toString("hex")}-${to.replace(/\D/g, "")}.txt`;
-    await fs.writeFile(path.join(dir, name), `To: ${to}\nFrom: ${config.SMS_FROM}\n\n${body}\n`, "utf8");
+    await writeWhole(path.join(dir, name), `To: ${to}\nFrom: ${config.SMS_FROM}\n\n${body}\n`, {
+      replace: false,
+    });
     return;
   }
   const auth = Buffer.from(`${config.SMS_API_USERNAME ?? ""}:${config.SMS_API_PASSWORD ?? ""}`).toString(

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Zippable, zipSync } from "fflate";
+import { writeWhole } from "~/platform/files/write-whole.server";
 
 /**
  * Whole-kit zips, built once and kept under DATA_DIR/press-zips as
@@ -28,10 +29,7 @@ export function createPressZips(dir: string) {
       files[entry.path] = [entry.bytes, { level: entry.compress ? 6 : 0, mtime: modified }];
     }
     const bytes = zipSync(files);
-    await fs.mkdir(dir, { recursive: true });
-    const temporary = path.join(dir, `.${path.basename(target)}.${process.pid}.${crypto.randomUUID()}.tmp`);
-    await fs.writeFile(temporary, bytes);
-    await fs.rename(temporary, target);
+    await writeWhole(target, bytes, { replace: true });
     // Earlier versions of the same kit and language; another process may still be sending
     // one, which POSIX allows (the file lives until it is closed).
     for (const name of await fs.readdir(dir)) {

@@ -1,6 +1,6 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { writeWhole } from "~/platform/files/write-whole.server";
 import type { Logger } from "~/platform/logging.server";
 import type { MailTransport, OutboxEmail } from "./outbox.server";
 
@@ -69,9 +69,8 @@ export function createFileTransport(dir: string, from: string, logger: Logger): 
     description: dir,
     async send(email) {
       const info = await composer.sendMail(messageFields(email, from));
-      await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, emailFileName(email, new Date()));
-      await fs.writeFile(file, info.message as Buffer, { flag: "wx" });
+      await writeWhole(file, info.message as Buffer, { replace: false });
       logger.info(
         { file, kind: email.kind },
         `E-mail "${email.subject}" written to ${file} (SMTP_URL is unset)`,
