@@ -226,6 +226,10 @@ describe("cookie consent and analytics", () => {
     // Requests already under way when the connection drops fail, as they would for a visitor.
     const { page, context } = await openPage(browser, { allowErrors: [/ERR_INTERNET_DISCONNECTED/] });
     await visit(page, site.url);
+    // Link prefetching starts once the browser is idle. React Router reloads the page when a
+    // route module it is prefetching fails to load, so a drop in the middle of one would turn
+    // this into a test of that reload: let the prefetches finish first.
+    await page.waitForLoadState("networkidle");
     const notice = page.getByRole("status").filter({ hasText: /offline|back online/ });
     await context.setOffline(true);
     await expect.poll(() => notice.textContent()).toContain("You are offline.");
