@@ -12,6 +12,11 @@ import { Link, type LinkProps, NavLink, type NavLinkProps, type PrefetchBehavior
  * visitor can see prefetch, the rest wait until scrolled to. "render" would fetch every link
  * of the menus and footer at once; "intent" would wait for a hover that touch screens never
  * give. A connection that becomes slow or data-saving switches prefetching off again.
+ *
+ * Known limit: to read a route's links(), React Router imports the route module while
+ * prefetching, and reloads the page if that import fails. A connection that drops in the middle
+ * of a prefetch therefore reloads the page; stopping prefetches while the browser says it is
+ * offline narrows that window but cannot close it from here.
  */
 
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
