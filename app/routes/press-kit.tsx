@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { kitPath } from "~/features/press/PressKitLists";
-import { KitHeader, KitNav, kitParts, PressKitBody } from "~/features/press/PressKitView";
+import { KitHeader, KitNav, PressKitBody } from "~/features/press/PressKitView";
 import { pressKitsOf } from "~/features/press/press.server";
+import { withLabels } from "~/features/press/press-format";
+import { kitSlug } from "~/features/press/press-kit-file";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
@@ -11,12 +13,10 @@ import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/press-kit";
 
-const kitSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** One press kit: a game's (current or archived) or an earlier studio kit. */
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
-  if (!kitSlug.test(params.slug) || params.slug.length > 80) throw data(null, { status: 404 });
+  if (!kitSlug.safeParse(params.slug).success) throw data(null, { status: 404 });
   const lang = routeLanguage(params);
   const kit = await pressKitsOf(context.get(servicesContext)).get(params.slug, lang);
   if (!kit) throw data(null, { status: 404 });
@@ -27,14 +27,13 @@ export async function loader(args: Route.LoaderArgs) {
     ...(await loadPageSeo(args, "press", { title: t("factSheet.title", { name: kit.name }) })),
     description: kit.tagline,
   };
-  return { seo, ogImage: new URL(kit.images[0]!.thumbnail.url, seo.url).href, kit };
+  return { seo, kit: withLabels(kit, lang) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
         ...pageMeta(loaderData.seo),
-        { property: "og:image", content: loaderData.ogImage },
         // An archived kit is kept for the record; search results should lead to the current one.
         ...(loaderData.kit.archived ? [{ name: "robots", content: "noindex" }] : []),
       ]
@@ -52,7 +51,7 @@ export default function PressKitPage({ loaderData }: Route.ComponentProps) {
         </SiteLink>
       </p>
       <KitHeader kit={kit} label={t("kits.open")} />
-      <KitNav parts={kitParts(kit)} />
+      <KitNav kit={kit} />
       <PressKitBody kit={kit} />
     </>
   );

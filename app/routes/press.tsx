@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { GameKitCards, KitArchive } from "~/features/press/PressKitLists";
-import { KitHeader, KitNav, kitParts, PressKitBody } from "~/features/press/PressKitView";
+import { KitHeader, KitNav, PressKitBody } from "~/features/press/PressKitView";
 import { pressKitsOf } from "~/features/press/press.server";
+import { withLabels } from "~/features/press/press-format";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
@@ -15,18 +16,15 @@ export async function loader(args: Route.LoaderArgs) {
   const kits = await pressKitsOf(svc).list(lang);
   const studio = kits.current.find((kit) => kit.kind === "studio");
   if (!studio) throw data(null, { status: 404 });
-  const seo = await loadPageSeo(args, "press");
   return {
-    seo,
-    ogImage: new URL(studio.images[0]!.thumbnail.url, seo.url).href,
-    studio,
-    games: kits.current.filter((kit) => kit.kind === "game"),
-    archive: kits.archive,
+    seo: await loadPageSeo(args, "press"),
+    studio: withLabels(studio, lang),
+    games: kits.current.filter((kit) => kit.kind === "game").map((kit) => withLabels(kit, lang)),
+    archive: kits.archive.map((kit) => withLabels(kit, lang)),
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [...pageMeta(loaderData.seo), { property: "og:image", content: loaderData.ogImage }] : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function Press({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("press");
@@ -39,11 +37,9 @@ export default function Press({ loaderData }: Route.ComponentProps) {
         intro={t("header.content", { studio: studio.facts.developer })}
       />
       <KitNav
-        parts={kitParts(studio)}
-        extra={[
-          ...(games.length ? [{ id: "kit-games", label: t("nav.games") }] : []),
-          ...(archive.length ? [{ id: "kit-archive", label: t("nav.archive") }] : []),
-        ]}
+        kit={studio}
+        before={games.length ? [{ id: "kit-games", label: t("nav.games") }] : []}
+        after={archive.length ? [{ id: "kit-archive", label: t("nav.archive") }] : []}
       />
       {games.length ? <GameKitCards kits={games} /> : null}
       <PressKitBody kit={studio} />

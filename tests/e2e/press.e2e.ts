@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { unzipSync } from "fflate";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
 
@@ -97,6 +97,21 @@ describe("a journalist on a phone (375 px)", () => {
         .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
     }
+  });
+});
+
+describe("the kit's in-page navigation at 1280 px", () => {
+  it("stays in view under the site header, and each link lands its section below both", async () => {
+    const { page } = await visitor(1280);
+    await visit(page, "/press/tidebound");
+    const top = (locator: Locator) => locator.evaluate((el) => el.getBoundingClientRect().top);
+    const bottom = (locator: Locator) => locator.evaluate((el) => el.getBoundingClientRect().bottom);
+    const nav = page.getByRole("navigation", { name: "On this page" });
+    const heading = page.getByRole("heading", { level: 2, name: "Logos and icons" });
+    await nav.getByRole("link", { name: "Logos", exact: true }).click();
+    await expect.poll(() => top(heading)).toBeLessThan(400);
+    expect(await top(nav)).toBeGreaterThanOrEqual((await bottom(page.locator(".site-header__bar"))) - 1);
+    expect(await top(heading)).toBeGreaterThanOrEqual(await bottom(nav));
   });
 });
 

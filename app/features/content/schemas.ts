@@ -8,13 +8,14 @@ import { languages } from "~/platform/i18n/languages";
  * span files (a job's office exists, a team slug is known) live in validate-tree.server.ts.
  */
 
-const text = z.string().trim().min(1);
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be a lowercase slug (a-z, 0-9, -)");
+// Field rules shared with the content kinds that features define (press kits…).
+export const text = z.string().trim().min(1);
+export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be a lowercase slug (a-z, 0-9, -)");
 /** A path under public/, as pages reference it. */
 const publicPath = z
   .string()
   .regex(/^\/[\w\-./]+\.(svg|png|jpe?g|webp|avif)$/, "Must be a path under public/");
-const httpsUrl = z.url({ protocol: /^https$/ });
+export const httpsUrl = z.url({ protocol: /^https$/ });
 
 /** A text in every language the site serves. */
 export const localized = z.strictObject(

@@ -1,21 +1,18 @@
 import "./press.css";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "~/features/careers/job-display";
 import { Section } from "~/features/pages/Section";
 import { SiteLink } from "~/platform/http/prefetch";
-import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
-import { formatFileSize } from "./press-format";
-import type { PressKit } from "./press-types";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import type { LabelledKit, PressKit } from "./press-types";
 
 /** Where a kit's page is: the studio's current kit is the press page itself. */
 export function kitPath(kit: Pick<PressKit, "slug" | "kind" | "archived">) {
   return kit.kind === "studio" && !kit.archived ? "/press" : `/press/${kit.slug}`;
 }
 
-/** The game kits as cards: key art, name, tagline, date, and the zip right there. */
-export function GameKitCards({ kits }: { kits: PressKit[] }) {
+/** The game kits as cards: key art, name, tagline, date and the size of the zip. */
+export function GameKitCards({ kits }: { kits: LabelledKit[] }) {
   const { t } = useTranslation("press");
-  const lang = useLanguage();
   const localize = useLocalizePath();
   return (
     <Section id="kit-games" title={t("kits.gamesTitle")} intro={t("kits.gamesIntro")}>
@@ -42,8 +39,7 @@ export function GameKitCards({ kits }: { kits: PressKit[] }) {
                 </h3>
                 <p className="kit-card__tagline">{kit.tagline}</p>
                 <p className="kit-card__meta">
-                  {t("kits.updated", { date: formatDate(kit.updatedOn, lang) })} ·{" "}
-                  {formatFileSize(kit.download.bytes, lang)}
+                  {t("kits.updated", { date: kit.labels.updated })} · {kit.labels.zipSize}
                 </p>
               </div>
             </li>
@@ -54,9 +50,8 @@ export function GameKitCards({ kits }: { kits: PressKit[] }) {
   );
 }
 
-export function KitArchive({ kits }: { kits: PressKit[] }) {
+export function KitArchive({ kits }: { kits: LabelledKit[] }) {
   const { t } = useTranslation("press");
-  const lang = useLanguage();
   const localize = useLocalizePath();
   if (!kits.length) return null;
   return (
@@ -67,13 +62,10 @@ export function KitArchive({ kits }: { kits: PressKit[] }) {
             <SiteLink className="kit-archive__link text-link" to={localize(kitPath(kit))}>
               {kit.name}
             </SiteLink>
-            <span className="kit-archive__date">
-              {t("kits.archivedOn", { date: formatDate(kit.updatedOn, lang) })}
-            </span>
+            <span className="kit-archive__date">{t("kits.archivedOn", { date: kit.labels.updated })}</span>
             <a className="kit-archive__zip text-link" href={kit.download.url} download>
               {t("download.file")}
-              <span className="visually-hidden"> {kit.name}</span> (.zip,{" "}
-              {formatFileSize(kit.download.bytes, lang)})
+              <span className="visually-hidden"> {kit.name}</span> (.zip, {kit.labels.zipSize})
             </a>
           </li>
         ))}

@@ -4,12 +4,9 @@ import { notFound, parseOr400 } from "~/platform/http/errors.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { pressKitsOf } from "./press.server";
+import { kitSlug } from "./press-kit-file";
 
 export const pressQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
-export const kitSlug = z
-  .string()
-  .max(80)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Invalid press kit");
 
 /**
  * SPEC §7: GET /api/presses?lang= — the current press kits and the archive, each with its facts,

@@ -1,7 +1,7 @@
 import { formatDate } from "~/features/careers/job-display";
 import type { Language } from "~/platform/i18n/languages";
 import { serverT } from "~/platform/seo/page-seo.server";
-import { formatFileSize, formatPrices } from "./press-format";
+import { formatFileSize, kitFacts } from "./press-format";
 import type { PressKit } from "./press-types";
 
 /**
@@ -14,21 +14,9 @@ export async function renderFactSheet(kit: Omit<PressKit, "download">, lang: Lan
   lines.push(t("factSheet.updated", { date: formatDate(kit.updatedOn, lang) }), "");
   const section = (title: string, ...body: string[]) => lines.push(`## ${title}`, "", ...body, "");
 
-  const facts: Array<[string, string | null]> = [
-    [t("facts.developer"), kit.facts.developer],
-    [t("facts.publisher"), kit.facts.publisher],
-    [t("facts.basedIn"), kit.facts.basedIn],
-    [
-      kit.kind === "studio" ? t("facts.founded") : t("facts.releaseDate"),
-      kit.facts.releaseDate && formatDate(kit.facts.releaseDate, lang),
-    ],
-    [t("facts.platforms"), kit.facts.platforms.join(", ") || null],
-    [t("facts.website"), kit.facts.website],
-    [t("facts.price"), formatPrices(kit.facts.price, lang) || null],
-  ];
   section(
     t("facts.title"),
-    ...facts.filter(([, value]) => value).map(([label, value]) => `- **${label}:** ${value}`),
+    ...kitFacts(kit, lang).map((fact) => `- **${t(`facts.${fact.key}`)}:** ${fact.value}`),
   );
   section(t("sections.description"), kit.description);
   section(t("sections.history"), kit.history);

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { apiErrorHandler, notFound, parseOr400 } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
 import { pressKitsOf } from "./press.server";
-import { kitSlug, pressQuery } from "./press-api.server";
+import { pressQuery } from "./press-api.server";
 import { extensionOf, mimeTypes } from "./press-files.server";
-import { kitFileName } from "./press-kit-file";
+import { kitFileName, kitSlug } from "./press-kit-file";
 
 const fileParams = z.object({ slug: kitSlug, name: kitFileName });
 

@@ -7,7 +7,8 @@ import { thumbName } from "./press-kit-kind.server";
 /**
  * The bytes of a kit's images and logos, read from the content folder they were loaded from
  * (content/press/<kit>/files and thumbs). Each file is read once and kept while its size and
- * modification time stay the same: a page view or a zip check then costs one stat per file.
+ * modification time stay the same: assembling the kits or checking a zip then costs one stat per
+ * file.
  */
 
 export type KitFileData = {

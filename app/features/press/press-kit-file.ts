@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localized } from "~/features/content/schemas";
+import { httpsUrl, localized, slug, text } from "~/features/content/schemas";
 
 /**
  * `content/press/<kit>/kit.yaml`: one press kit in the spirit of presskit() (layout in
@@ -10,9 +10,8 @@ import { localized } from "~/features/content/schemas";
  * the studio kit) won by the kit's date.
  */
 
-const text = z.string().trim().min(1);
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be a lowercase slug (a-z, 0-9, -)");
-const httpsUrl = z.url({ protocol: /^https$/ });
+/** A kit's address: its folder under content/press (checked before any lookup). */
+export const kitSlug = slug.max(80);
 /** A file of the kit's `files/` folder. */
 export const kitFileName = z
   .string()

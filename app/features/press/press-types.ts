@@ -52,3 +52,21 @@ export type PressKit = {
 };
 
 export type PressKits = { current: PressKit[]; archive: PressKit[] };
+
+/** A fact of the fact sheet, its value written out; its label is `facts.<key>` of the catalog. */
+export type KitFact = {
+  key: "developer" | "publisher" | "basedIn" | "founded" | "releaseDate" | "platforms" | "website" | "price";
+  value: string;
+};
+
+export type LabelledFile = PressFile & { size: string };
+
+/**
+ * A kit as its page shows it: dates, sizes and prices written on the server (press-format.ts
+ * `withLabels`), so the browser's ICU data cannot write them differently at hydration.
+ */
+export type LabelledKit = Omit<PressKit, "images" | "logos"> & {
+  images: LabelledFile[];
+  logos: LabelledFile[];
+  labels: { updated: string; zipSize: string; facts: KitFact[] };
+};

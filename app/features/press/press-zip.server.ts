@@ -14,7 +14,7 @@ import { writeWhole } from "~/platform/files/write-whole.server";
 
 export type ZipEntry = { path: string; bytes: Uint8Array; sha256: string; compress: boolean };
 
-export type BuiltZip = { file: string; bytes: number; etag: string; hash: string };
+export type BuiltZip = { file: string; bytes: number; etag: string };
 
 /** Bump when the layout of the zip changes, so every cached zip is rebuilt once. */
 const zipFormatVersion = 1;
@@ -51,12 +51,7 @@ export function createPressZips(dir: string) {
       const digest = hash.digest("hex").slice(0, 20);
       const prefix = `${kit}-${lang}-`;
       const target = path.join(dir, `${prefix}${digest}.zip`);
-      const result = (bytes: number): BuiltZip => ({
-        file: target,
-        bytes,
-        etag: `"${digest}"`,
-        hash: digest,
-      });
+      const result = (bytes: number): BuiltZip => ({ file: target, bytes, etag: `"${digest}"` });
 
       const existing = await fs.stat(target).catch(() => null);
       if (existing) return result(existing.size);

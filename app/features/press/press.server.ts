@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
+import { sharedContentMemo } from "~/features/page-cache/content-memo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { awards, games, pressKits } from "~/platform/db/schema";
 import { type Language, pick } from "~/platform/i18n/languages";
@@ -10,8 +11,6 @@ import { createPressFiles, extensionOf, formats, type PressFiles } from "./press
 import type { PressKitFile } from "./press-kit-file";
 import type { PressFile, PressKit, PressKits } from "./press-types";
 import { type BuiltZip, createPressZips, type PressZips, type ZipEntry } from "./press-zip.server";
-
-export type { PressFile, PressKit, PressKits };
 
 /** Where a kit's files are served (features/press/press-files-routes.server.ts). */
 export const pressPaths = {
@@ -145,31 +144,39 @@ export function createPressKits(svc: Pick<Services, "db"> & { contentDir: string
     return { ...kit, download: { url: pressPaths.zip(row.slug, lang), bytes: zip.bytes } };
   }
 
+  async function listAll(lang: Language): Promise<PressKits> {
+    const [rows, ctx] = await Promise.all([db.select().from(pressKits), context(lang)]);
+    const gameOrder = new Map([...ctx.games.values()].map((game) => [game.slug, game.sort]));
+    const current = rows
+      .filter((row) => !row.archived)
+      .sort(
+        (a, b) =>
+          Number(b.kind === "studio") - Number(a.kind === "studio") ||
+          (gameOrder.get(a.game ?? "") ?? a.sort) - (gameOrder.get(b.game ?? "") ?? b.sort) ||
+          a.sort - b.sort ||
+          a.slug.localeCompare(b.slug),
+      );
+    const archive = rows
+      .filter((row) => row.archived)
+      .sort((a, b) => b.updatedOn.localeCompare(a.updatedOn) || a.slug.localeCompare(b.slug));
+    return {
+      current: await Promise.all(current.map((row) => complete(row, lang, ctx))),
+      archive: await Promise.all(archive.map((row) => complete(row, lang, ctx))),
+    };
+  }
+
+  // Assembling the kits stats every file and renders each fact sheet for its zip's hash: the
+  // same answer for every request until the content changes, so it is kept like other content
+  // reads (frozen: callers copy before changing).
+  const memo = sharedContentMemo(db);
+  const list = (lang: Language) => memo(`press-kits|${lang}`, () => listAll(lang));
+
   return {
-    async list(lang: Language): Promise<PressKits> {
-      const [rows, ctx] = await Promise.all([db.select().from(pressKits), context(lang)]);
-      const gameOrder = new Map([...ctx.games.values()].map((game) => [game.slug, game.sort]));
-      const current = rows
-        .filter((row) => !row.archived)
-        .sort(
-          (a, b) =>
-            Number(b.kind === "studio") - Number(a.kind === "studio") ||
-            (gameOrder.get(a.game ?? "") ?? a.sort) - (gameOrder.get(b.game ?? "") ?? b.sort) ||
-            a.sort - b.sort ||
-            a.slug.localeCompare(b.slug),
-        );
-      const archive = rows
-        .filter((row) => row.archived)
-        .sort((a, b) => b.updatedOn.localeCompare(a.updatedOn) || a.slug.localeCompare(b.slug));
-      return {
-        current: await Promise.all(current.map((row) => complete(row, lang, ctx))),
-        archive: await Promise.all(archive.map((row) => complete(row, lang, ctx))),
-      };
-    },
+    list,
 
     async get(slug: string, lang: Language): Promise<PressKit | null> {
-      const [row] = await db.select().from(pressKits).where(eq(pressKits.slug, slug));
-      return row ? complete(row, lang, await context(lang)) : null;
+      const { current, archive } = await list(lang);
+      return [...current, ...archive].find((kit) => kit.slug === slug) ?? null;
     },
 
     /** The kit's zip file (built when missing) and the name it is saved as, or null for an unknown kit. */
