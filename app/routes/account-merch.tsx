@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { accountContext, requireSession } from "~/features/account/account-route.server";
+import { accountContext, accountSeo, requireSession } from "~/features/account/account-route.server";
 import { MerchGrid } from "~/features/platforms/MerchGrid";
 import { merchList } from "~/features/platforms/merch.server";
-import { platformsSeo } from "~/features/platforms/platforms-route.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-merch";
@@ -13,7 +12,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { svc, lang } = accountContext(args);
   const answer = await merchList(svc, lang);
   return {
-    seo: await platformsSeo(args, "merch.title"),
+    seo: await accountSeo(args, "platforms:merch.title"),
     products: answer.ok ? answer.products : null,
   };
 }
@@ -37,7 +36,7 @@ export default function AccountMerch({ loaderData }: Route.ComponentProps) {
         <MerchGrid products={loaderData.products} />
       ) : (
         <p className="form-errors" role="alert">
-          {t("merch.unavailable")}
+          {t("messages:msg.SERVICE_TEMPORARILY_UNAVAILABLE")}
         </p>
       )}
     </>

@@ -2,14 +2,22 @@ import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
 import { AccountError } from "~/features/account/account.server";
-import { accountContext, guardPost, noStore, requireSession } from "~/features/account/account-route.server";
+import {
+  accountContext,
+  accountSeo,
+  guardPost,
+  noStore,
+  requireSession,
+} from "~/features/account/account-route.server";
 import { PlatformList } from "~/features/platforms/PlatformList";
-import { configuredPlatforms, isPlatform } from "~/features/platforms/platform-config.server";
-import { beginPlatformSignIn, disconnectPlatform } from "~/features/platforms/platform-flow.server";
+import { isPlatform } from "~/features/platforms/platform-config.server";
+import {
+  beginPlatformSignIn,
+  disconnectPlatform,
+  platformDeps,
+} from "~/features/platforms/platform-flow.server";
 import { stateCookie } from "~/features/platforms/platform-http.server";
-import { listLinks } from "~/features/platforms/platform-links.server";
-import { platformOrder } from "~/features/platforms/platform-names";
-import { platformsSeo } from "~/features/platforms/platforms-route.server";
+import { platformStates } from "~/features/platforms/platform-links.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
@@ -18,19 +26,13 @@ import type { Route } from "./+types/account-platforms";
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
   const { svc, lang } = accountContext(args);
-  const links = new Map((await listLinks(svc.db, session.user.id)).map((link) => [link.platform, link]));
-  const on = new Set(configuredPlatforms(svc.config));
+  const rows = await platformStates(svc.db, svc.config, session.user.id);
   const asked = new URL(args.request.url).searchParams.get("disconnect");
   return {
-    seo: await platformsSeo(args, "page.title"),
+    seo: await accountSeo(args, "platforms:page.title"),
     pageUrl: localizePath("/account/platforms", lang),
-    confirming: isPlatform(asked) && links.has(asked) ? asked : null,
-    rows: platformOrder.map((platform) => ({
-      platform,
-      available: on.has(platform),
-      displayName: links.get(platform)?.displayName ?? null,
-      linkedAt: links.get(platform)?.linkedAt.toISOString() ?? null,
-    })),
+    confirming: rows.find((row) => row.linked && row.platform === asked)?.platform ?? null,
+    rows,
   };
 }
 
@@ -41,16 +43,16 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   await guardPost(args, "platforms");
   const session = await requireSession(args);
-  const { deps, lang, config } = accountContext(args);
+  const { svc, lang, config } = accountContext(args);
   const form = await args.request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const platform = String(form.get("platform") ?? "");
   const pageUrl = localizePath("/account/platforms", lang);
-  const platformDeps = { ...deps, config };
+  const deps = platformDeps(svc);
   try {
     if (!isPlatform(platform)) throw new AccountError(404, "UNSUPPORTED_PLATFORM");
     if (intent === "connect") {
-      const { redirect: to, state } = await beginPlatformSignIn(platformDeps, {
+      const { redirect: to, state } = await beginPlatformSignIn(deps, {
         platform,
         purpose: "connect",
         account: session.user,
@@ -59,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
       return redirect(to, { status: 303, headers: { "Set-Cookie": stateCookie(config, state), ...noStore } });
     }
     if (intent === "disconnect") {
-      await disconnectPlatform(platformDeps, session.user, platform);
+      await disconnectPlatform(deps, session.user, platform);
       return redirectWithFlash(
         pageUrl,
         { kind: "success", messages: [`platforms:unlinked.${platform}`] },
@@ -81,7 +83,7 @@ export default function AccountPlatforms({ loaderData }: Route.ComponentProps) {
     <>
       <AccountHeading backToAccount label={t("page.label")} title={t("page.title")} intro={t("page.intro")} />
       <PlatformList rows={loaderData.rows} confirming={loaderData.confirming} pageUrl={loaderData.pageUrl} />
-      <p className="account-intro__intro">{t("page.privacy")}</p>
+      <p className="platform-privacy">{t("page.privacy")}</p>
     </>
   );
 }

@@ -5,12 +5,11 @@ import { emailChangeSchema, emailCodeSchema, updateProfileSchema } from "~/featu
 import {
   accountContext,
   accountSeo,
+  formStep,
   guardPost,
-  refusal,
   requireSession,
 } from "~/features/account/account-route.server";
 import { EmailChangeForm, EmailCodeForm, UsernameForm } from "~/features/account/ProfileForms";
-import { parseForm } from "~/platform/forms/parse-form.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account-profile";
 
@@ -35,38 +34,32 @@ export async function action(args: Route.ActionArgs): Promise<Answer> {
   const formData = await args.request.formData().catch(() => new FormData());
   const intent = String(formData.get("intent") ?? "");
 
-  if (intent === "update-profile") {
-    const result = await parseForm(formData, updateProfileSchema);
-    if (result.status === "error") return { intent, result: result.result };
-    try {
-      await updateProfile(deps, user, result.value);
-    } catch (err) {
-      return { intent, ...refusal(result.reply, err) };
-    }
-    return { intent, done: "profile.usernameDone" };
+  switch (intent) {
+    case "update-profile":
+      return formStep(formData, intent, updateProfileSchema, async (value) => {
+        await updateProfile(deps, user, value);
+        return { done: "profile.usernameDone" };
+      });
+    case "email-code":
+      return formStep(formData, intent, emailChangeSchema, async (value) => {
+        await updateEmail(deps, user, value);
+        return { codeSentTo: value.email.toLowerCase() };
+      });
+    case "email-confirm":
+      // A wrong code asks for it again, for the same address.
+      return formStep(
+        formData,
+        intent,
+        emailCodeSchema,
+        async (value) => {
+          await updateEmail(deps, user, value);
+          return { done: "profile.emailDone" };
+        },
+        { codeSentTo: String(formData.get("email") ?? "") },
+      );
+    default:
+      return { intent };
   }
-  if (intent === "email-code") {
-    const result = await parseForm(formData, emailChangeSchema);
-    if (result.status === "error") return { intent, result: result.result };
-    try {
-      await updateEmail(deps, user, result.value);
-    } catch (err) {
-      return { intent, ...refusal(result.reply, err) };
-    }
-    return { intent, codeSentTo: result.value.email.toLowerCase() };
-  }
-  if (intent === "email-confirm") {
-    const result = await parseForm(formData, emailCodeSchema);
-    const email = String(formData.get("email") ?? "");
-    if (result.status === "error") return { intent, result: result.result, codeSentTo: email };
-    try {
-      await updateEmail(deps, user, result.value);
-    } catch (err) {
-      return { intent, codeSentTo: email, ...refusal(result.reply, err) };
-    }
-    return { intent, done: "profile.emailDone" };
-  }
-  return { intent };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
@@ -74,7 +67,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("account");
   const { user } = loaderData;
-  const answer = actionData as Answer | undefined;
+  const answer = actionData;
   const resultFor = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
   // The date of birth is a calendar date: formatted in UTC so it never shifts by a day.
   const birth = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
@@ -94,7 +87,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       <section className="account-section" aria-labelledby="profile-facts">
-        <h2 id="profile-facts">{t("overview.profile")}</h2>
+        <h2 id="profile-facts">{t("profile.details")}</h2>
         <dl className="account-facts">
           <dt>{t("fields.email")}</dt>
           <dd>{user.email}</dd>

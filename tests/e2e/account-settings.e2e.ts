@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountPassword, createVerifiedAccount, submitLogin } from "./support/accounts";
 import {
   expectAxeClean,
   expectFitsWidth,
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 const byId = (id: string) => `[id="${id}"]`;
-const password = "Kettle-Storm-42";
+const password = accountPassword;
 
 async function open(url: string, options: { width?: number; javaScript?: boolean } = {}) {
   const opened = await openPage(browser, options);
@@ -44,35 +45,6 @@ async function open(url: string, options: { width?: number; javaScript?: boolean
   if (options.javaScript !== false)
     await opened.page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
   return opened;
-}
-
-/** An account created and verified through the API (the create screens have their own test). */
-async function verifiedAccount(username: string, email: string, on: Site = site) {
-  const post = (url: string, body: unknown) =>
-    fetch(`${on.url}/api/account/${url}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: on.url },
-      body: JSON.stringify(body),
-    });
-  const created = await post("create", {
-    username,
-    email,
-    password,
-    confirmPassword: password,
-    dateOfBirth: "1990-04-12",
-    tos: true,
-  });
-  expect(created.status).toBe(201);
-  const mail = await simpleParser(await waitForMailFile(on, "account-verify", email));
-  const token = /token=([\w-]+)/.exec(mail.text ?? "")![1];
-  expect((await post("validate", { token })).status).toBe(200);
-}
-
-async function login(page: Page, identifier: string, on: Site = site) {
-  await page.goto(`${on.url}/account/login`);
-  await page.fill(byId("login-identifier"), identifier);
-  await page.fill(byId("login-password"), password);
-  await page.click("form#login button[type=submit]");
 }
 
 /** Texts written to DATA_DIR/sms for this number (no SMS_API_URL), oldest first. */
@@ -96,9 +68,9 @@ const status = (page: Page) => page.locator("[role=status]").first().textContent
 
 describe("account settings", () => {
   it("sets up text-message codes, renews recovery codes, then logs in with a texted code", async () => {
-    await verifiedAccount("sam_sms", "sam@example.com");
+    await createVerifiedAccount(site, { username: "sam_sms", email: "sam@example.com" });
     const { page } = await open("/account/login");
-    await login(page, "sam_sms");
+    await submitLogin(page, site, "sam_sms");
     await page.waitForURL(/\/account$/);
 
     await page.goto(`${site.url}/account/security`);
@@ -124,7 +96,7 @@ describe("account settings", () => {
     await page.goto(`${site.url}/account`);
     await page.click("button[value=logout]");
     await page.waitForURL(/\/account\/login$/);
-    await login(page, "sam@example.com");
+    await submitLogin(page, site, "sam@example.com");
     await page.waitForURL(/\/account\/code$/);
     await expect.poll(() => page.textContent("main")).toContain("text message");
     await page.fill(byId("code-code"), await textedCode("14185550134", 2));
@@ -134,9 +106,9 @@ describe("account settings", () => {
   });
 
   it("changes the username and the e-mail address with the code from the delivered e-mail", async () => {
-    await verifiedAccount("eve_mail", "eve@example.com");
+    await createVerifiedAccount(site, { username: "eve_mail", email: "eve@example.com" });
     const { page } = await open("/account/login");
-    await login(page, "eve_mail");
+    await submitLogin(page, site, "eve_mail");
     await page.waitForURL(/\/account$/);
 
     await page.click(`a[href="/account/profile"]`);
@@ -168,12 +140,12 @@ describe("account settings", () => {
   });
 
   it("lists the signed-in devices, logs out everywhere else, then everywhere", async () => {
-    await verifiedAccount("dev_ices", "devices@example.com");
+    await createVerifiedAccount(site, { username: "dev_ices", email: "devices@example.com" });
     const first = await open("/account/login");
-    await login(first.page, "dev_ices");
+    await submitLogin(first.page, site, "dev_ices");
     await first.page.waitForURL(/\/account$/);
     const second = await open("/account/login");
-    await login(second.page, "dev_ices");
+    await submitLogin(second.page, site, "dev_ices");
     await second.page.waitForURL(/\/account$/);
 
     await first.page.goto(`${site.url}/account/security`);
@@ -185,7 +157,7 @@ describe("account settings", () => {
     await second.page.goto(`${site.url}/account`);
     await second.page.waitForURL(/\/account\/login$/);
 
-    await login(second.page, "dev_ices");
+    await submitLogin(second.page, site, "dev_ices");
     await second.page.waitForURL(/\/account$/);
     await first.page.click("button[value=global-logout]");
     await first.page.waitForURL(/\/account\/login$/);
@@ -194,10 +166,10 @@ describe("account settings", () => {
   });
 
   it("changes the username without JavaScript, with the server's errors", async () => {
-    await verifiedAccount("no_js", "nojs@example.com");
-    await verifiedAccount("taken_name", "taken@example.com");
+    await createVerifiedAccount(site, { username: "no_js", email: "nojs@example.com" });
+    await createVerifiedAccount(site, { username: "taken_name", email: "taken@example.com" });
     const { page } = await open("/account/login", { javaScript: false });
-    await login(page, "no_js");
+    await submitLogin(page, site, "no_js");
     await page.waitForURL(/\/account$/);
     await page.goto(`${site.url}/account/profile`);
     await page.fill(byId("update-profile-username"), "no js!");
@@ -215,9 +187,9 @@ describe("account settings", () => {
   });
 
   it("is axe clean and fits a phone: profile, security with its set-up forms, terms", async () => {
-    await verifiedAccount("phone_ax", "phone@example.com");
+    await createVerifiedAccount(site, { username: "phone_ax", email: "phone@example.com" });
     const { page } = await open("/account/login", { width: 375 });
-    await login(page, "phone_ax");
+    await submitLogin(page, site, "phone_ax");
     await page.waitForURL(/\/account$/);
     await expectAxeClean(page, "overview 375");
     await expectFitsWidth(page, "overview 375");
@@ -247,7 +219,7 @@ describe("newer terms of service", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-terms-"));
     try {
       const before = await startSite({ dataDir });
-      await verifiedAccount("old_terms", "terms@example.com", before);
+      await createVerifiedAccount(before, { username: "old_terms", email: "terms@example.com" });
       await before.stop();
       const pg = new PGlite(path.join(dataDir, "pglite"));
       await pg.query("update account_users set tos_version = 0");
@@ -256,13 +228,13 @@ describe("newer terms of service", () => {
       try {
         for (const width of [375, 1280]) {
           const withJs = await openPage(browser, { width });
-          await login(withJs.page, "old_terms", after);
+          await submitLogin(withJs.page, after, "old_terms");
           await withJs.page.waitForURL(/\/account$/);
           await withJs.page.goto(`${after.url}/account/terms`);
           await expectAxeClean(withJs.page, `terms to accept ${width}`);
         }
         const { page } = await openPage(browser, { javaScript: false });
-        await login(page, "old_terms", after);
+        await submitLogin(page, after, "old_terms");
         await page.waitForURL(/\/account$/);
         expect(await page.textContent(".account-banner")).toContain("terms of service have changed");
         await page.click(".account-banner a");

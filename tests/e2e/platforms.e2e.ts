@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { simpleParser } from "mailparser";
 import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVerifiedAccount, submitLogin } from "./support/accounts";
 import {
   expectAxeClean,
   expectFitsWidth,
@@ -11,7 +11,6 @@ import {
   openPage,
   type Site,
   startSite,
-  waitForMailFile,
 } from "./support/harness";
 
 /**
@@ -26,7 +25,6 @@ let oauth: OAuth2Server;
 let steam: http.Server;
 
 const username = "mara_k";
-const password = "Kettle-Storm-42";
 
 beforeAll(async () => {
   oauth = new OAuth2Server();
@@ -57,34 +55,10 @@ beforeAll(async () => {
 
 let account: Promise<void> | undefined;
 
-/** A verified account, made once through the API and the e-mail it sends (inside a test: it polls). */
+/** One verified account for the whole file, made by the first test that needs it. */
 function ensureAccount() {
-  account ??= createAccount();
+  account ??= createVerifiedAccount(site, { username, email: "mara@example.com" });
   return account;
-}
-
-async function createAccount() {
-  const create = await fetch(`${site.url}/api/account/create`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      username,
-      email: "mara@example.com",
-      password,
-      confirmPassword: password,
-      dateOfBirth: "1992-03-08",
-      tos: true,
-    }),
-  });
-  expect(create.status).toBe(201);
-  const mail = await simpleParser(await waitForMailFile(site, "account-verify", "mara@example.com"));
-  const token = /token=([\w-]+)/.exec(mail.text ?? "")![1];
-  const validate = await fetch(`${site.url}/api/account/validate`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token }),
-  });
-  expect(validate.status).toBe(200);
 }
 
 afterAll(async () => {
@@ -97,11 +71,7 @@ afterAll(async () => {
 async function signedInPage(width = 1280): Promise<Page> {
   await ensureAccount();
   const { page } = await openPage(browser, { width });
-  await page.goto(`${site.url}/account/login`);
-  await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
-  await page.fill('[id="login-identifier"]', username);
-  await page.fill('[id="login-password"]', password);
-  await page.click("form#login button[type=submit]");
+  await submitLogin(page, site, username);
   await page.waitForURL(/\/account$/);
   return page;
 }

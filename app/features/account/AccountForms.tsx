@@ -61,7 +61,7 @@ export function AccountHeading({
  * A new password and its confirmation (SPEC §5 rule and 'Password must be identical'): the one
  * place that pair is laid out, for creating an account, a reset and a change.
  */
-export function NewPasswordFields({
+function NewPasswordFields({
   password,
   confirmation,
 }: {
@@ -85,6 +85,25 @@ export function NewPasswordFields({
         autoComplete="new-password"
       />
     </>
+  );
+}
+
+/** "I accept the terms of service" with the link to read them: a new account and newer terms. */
+export function TermsSwitch({ field }: { field: Field<boolean | string> }) {
+  const { t } = useTranslation("account");
+  const localize = useLocalizePath();
+  return (
+    <CheckboxSwitch
+      field={field}
+      label={
+        <>
+          {t("create.tosBefore")}{" "}
+          <SiteLink className="text-link" to={localize("/tos")}>
+            {t("create.tosLink")}
+          </SiteLink>
+        </>
+      }
+    />
   );
 }
 
@@ -134,7 +153,6 @@ export function LoginForm({ lastResult }: { lastResult: Reply }) {
 
 export function CreateForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
-  const localize = useLocalizePath();
   const [form, fields] = useValidatedForm({ schema: createAccountSchema, lastResult, id: "create" });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)}>
@@ -150,17 +168,7 @@ export function CreateForm({ lastResult }: { lastResult: Reply }) {
       <EmailField field={fields.email} label={t("fields.email")} />
       <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
       <DateOfBirthField field={fields.dateOfBirth} legend={t("fields.dateOfBirth")} />
-      <CheckboxSwitch
-        field={fields.tos}
-        label={
-          <>
-            {t("create.tosBefore")}{" "}
-            <SiteLink className="text-link" to={localize("/tos")}>
-              {t("create.tosLink")}
-            </SiteLink>
-          </>
-        }
-      />
+      <TermsSwitch field={fields.tos} />
       <Submit>{t("create.submit")}</Submit>
     </Form>
   );

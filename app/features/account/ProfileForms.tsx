@@ -1,13 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { SiteLink } from "~/platform/http/prefetch";
-import { useLocalizePath } from "~/platform/i18n/use-language";
-import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { useValidatedForm } from "~/ui/forms/use-validated-form";
-import { type Reply, Submit } from "./AccountForms";
+import { type Reply, Submit, TermsSwitch } from "./AccountForms";
 import { acceptTosSchema, emailChangeSchema, emailCodeSchema, updateProfileSchema } from "./account-forms";
 
 /** SPEC §7 update-profile: the public username. */
@@ -82,23 +79,12 @@ export function EmailCodeForm({ lastResult, email }: { lastResult: Reply; email:
 /** SPEC §7 accept-tos: the newer terms, read through the link, accepted with the switch. */
 export function TermsForm({ lastResult, version }: { lastResult: Reply; version: number }) {
   const { t } = useTranslation("account");
-  const localize = useLocalizePath();
   const [form, fields] = useValidatedForm({ schema: acceptTosSchema, lastResult, id: "accept-tos" });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name={fields.version.name} value={version} />
-      <CheckboxSwitch
-        field={fields.accept}
-        label={
-          <>
-            {t("create.tosBefore")}{" "}
-            <SiteLink className="text-link" to={localize("/tos")}>
-              {t("create.tosLink")}
-            </SiteLink>
-          </>
-        }
-      />
+      <TermsSwitch field={fields.accept} />
       <Submit>{t("terms.submit")}</Submit>
     </Form>
   );

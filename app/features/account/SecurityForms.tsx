@@ -175,6 +175,7 @@ export function SecondFactorSection({ user, answer }: { user: SecurityUser; answ
 /** The account's live sessions, this device marked, and signing the others (or all) out. */
 export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
   const { t, i18n } = useTranslation("account");
+  const localize = useLocalizePath();
   // UTC on both sides: the server's and the browser's clocks render the same text.
   const format = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: "medium",
@@ -209,7 +210,14 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
         >
           {t("security.logoutOthers")}
         </button>
-        <button type="submit" name="intent" value="global-logout" className="button">
+        {/* To the overview: one action ends every session and signs this browser out. */}
+        <button
+          type="submit"
+          name="intent"
+          value="global-logout"
+          formAction={localize("/account")}
+          className="button"
+        >
           {t("security.logoutAll")}
         </button>
       </Form>

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { HttpError } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
-import { defaultLanguage, type Language, languages } from "~/platform/i18n/languages";
+import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import {
   type AccountDeps,
@@ -68,6 +68,46 @@ const asHttp = (err: unknown) =>
 
 type Handler = (req: Request, res: Response) => Promise<unknown>;
 
+/** An endpoint of the account APIs (this one and features/platforms): a refusal is its §8 answer. */
+export const apiHandler =
+  (handler: Handler): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      await handler(req, res);
+    } catch (err) {
+      next(asHttp(err));
+    }
+  };
+
+/** Refuses (403) a request another site's page made: the account APIs' CSRF guard. */
+export const sameSiteOnly =
+  (config: Services["config"]): RequestHandler =>
+  (req, _res, next) => {
+    const crossSite = isCrossSite(config, {
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      host: req.get("host"),
+    });
+    next(crossSite ? new HttpError(403, ["INVALID_PARAMETERS"]) : undefined);
+  };
+
+/** The live session of the request's cookie, if any. */
+export const apiSession = (svc: Services, req: Request) =>
+  readSession(svc.db, readAccountCookies(svc.config, req.get("cookie")).session);
+
+/** The live session, or 401 NEEDS_LOGIN_REFRESH. */
+export async function requireApiSession(svc: Services, req: Request): Promise<SessionInfo> {
+  const session = await apiSession(svc, req);
+  if (!session) throw new AccountError(401, "NEEDS_LOGIN_REFRESH");
+  return session;
+}
+
+/** The language of the pages and e-mails a call leads to: `language` in the body or the query. */
+export function requestLanguage(req: Request): Language {
+  const value = (req.body as { language?: unknown } | undefined)?.language ?? req.query.language;
+  return isLanguage(value) ? value : defaultLanguage;
+}
+
 /**
  * SPEC §7 account endpoints: `POST /api/account/...` with JSON bodies (documented in
  * docs/account-api.md); failures are `{ messages: [§8 code] }`.
@@ -78,19 +118,7 @@ export function createAccountApi(svc: Services) {
   const config = svc.config;
   const form = (name: string) => rateLimit(svc.rateLimits.form, `account-${name}`, svc.logger);
 
-  const sameSite: RequestHandler = (req, _res, next) => {
-    if (
-      isCrossSite(config, {
-        origin: req.get("origin"),
-        secFetchSite: req.get("sec-fetch-site"),
-        host: req.get("host"),
-      })
-    ) {
-      next(new HttpError(403, ["INVALID_PARAMETERS"]));
-      return;
-    }
-    next();
-  };
+  const sameSite = sameSiteOnly(config);
   router.use("/account", (req, res, next) => (req.method === "GET" ? next() : sameSite(req, res, next)));
 
   // The description of the endpoints below (OpenAPI 3.1), the same for every visitor.
@@ -99,26 +127,7 @@ export function createAccountApi(svc: Services) {
     res.json(accountOpenApi());
   });
 
-  const wrap =
-    (handler: Handler): RequestHandler =>
-    async (req, res, next) => {
-      try {
-        await handler(req, res);
-      } catch (err) {
-        next(asHttp(err));
-      }
-    };
-
-  const language = (req: Request): Language => {
-    const value = (req.body as { language?: unknown } | undefined)?.language;
-    return languages.includes(value as Language) ? (value as Language) : defaultLanguage;
-  };
-
-  async function requireSession(req: Request): Promise<SessionInfo> {
-    const session = await readSession(svc.db, readAccountCookies(config, req.get("cookie")).session);
-    if (!session) throw new AccountError(401, "NEEDS_LOGIN_REFRESH");
-    return session;
-  }
+  const requireSession = (req: Request) => requireApiSession(svc, req);
 
   const signedIn = (
     res: Response,
@@ -132,9 +141,9 @@ export function createAccountApi(svc: Services) {
   router.post(
     "/account/create",
     form("create"),
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const input = parseBody(apiSchemas.create, req.body);
-      await createAccount(deps, input, language(req));
+      await createAccount(deps, input, requestLanguage(req));
       res.status(201).json({ ok: true });
     }),
   );
@@ -142,7 +151,7 @@ export function createAccountApi(svc: Services) {
   router.post(
     "/account/validate",
     form("validate"),
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       await validateEmail(deps, parseBody(apiSchemas.token, req.body).token);
       res.json({ ok: true });
     }),
@@ -151,7 +160,7 @@ export function createAccountApi(svc: Services) {
   router.post(
     "/account/resend-verification",
     form("resend"),
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { identifier } = parseBody(apiSchemas.forgot, { identifier: req.body?.email });
       void resendVerification(deps, identifier);
       res.json({ ok: true });
@@ -161,7 +170,7 @@ export function createAccountApi(svc: Services) {
   router.post(
     "/account/login",
     form("login"),
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const result = await login(deps, parseBody(apiSchemas.login, req.body));
       if (result.kind === "mfa") {
         res.append("Set-Cookie", mfaCookie(config, result.challenge));
@@ -174,7 +183,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/submitcode",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { code } = parseBody(apiSchemas.code, req.body);
       signedIn(res, await submitCode(deps, readAccountCookies(config, req.get("cookie")).mfa, code));
     }),
@@ -183,7 +192,7 @@ export function createAccountApi(svc: Services) {
   // SPEC §5: logout ends the session and never fails.
   router.post(
     "/account/logout",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       await endSession(svc.db, readAccountCookies(config, req.get("cookie")).session).catch(() => undefined);
       res.append("Set-Cookie", clearCookie(config, "session"));
       res.json({ ok: true });
@@ -192,7 +201,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/global-logout",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       await globalLogout(deps, (await requireSession(req)).user);
       res.append("Set-Cookie", clearCookie(config, "session"));
       res.json({ ok: true });
@@ -202,7 +211,7 @@ export function createAccountApi(svc: Services) {
   router.post(
     "/account/forgot-password",
     form("forgot"),
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       void forgotPassword(deps, parseBody(apiSchemas.forgot, req.body).identifier);
       res.json({ ok: true });
     }),
@@ -211,7 +220,7 @@ export function createAccountApi(svc: Services) {
   router.post(
     "/account/reset-password",
     form("reset"),
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const input = parseBody(apiSchemas.reset, req.body);
       await resetPassword(deps, input.token, input.password);
       res.json({ ok: true });
@@ -220,7 +229,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/update-password",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const session = await requireSession(req);
       await updatePassword(deps, session, parseBody(apiSchemas.updatePassword, req.body));
       res.json({ ok: true });
@@ -229,7 +238,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/update-email",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       res.json(await updateEmail(deps, user, parseBody(apiSchemas.updateEmail, req.body)));
     }),
@@ -237,7 +246,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/update-profile",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       await updateProfile(deps, user, parseBody(apiSchemas.updateProfile, req.body));
       res.json({ ok: true });
@@ -246,7 +255,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/accept-tos",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       const body = (req.body ?? {}) as { accept?: unknown; version?: unknown };
       if (body.accept !== true) throw new AccountError(400, "MISSING_TERMS_ACCEPT");
@@ -257,7 +266,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/delete",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       await deleteAccount(deps, user, parseBody(apiSchemas.password, req.body).password);
       res.append("Set-Cookie", clearCookie(config, "session"));
@@ -267,7 +276,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/addtotp",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       const studio = await getStudioInfo(svc.db, defaultLanguage);
       res.json(await addTotp(deps, user, studio.name));
@@ -276,7 +285,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/confirmtotp",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       res.json(await confirmTotp(deps, user, parseBody(apiSchemas.code, req.body).code));
     }),
@@ -284,7 +293,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/addsms",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       const { phone } = parseBody(apiSchemas.phone, req.body);
       await addSms(deps, user, phone);
@@ -294,7 +303,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/confirmsms",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       res.json(await confirmSms(deps, user, parseBody(apiSchemas.code, req.body).code));
     }),
@@ -302,7 +311,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/recovery-codes",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       res.json(await regenerateRecoveryCodes(deps, user, parseBody(apiSchemas.recoveryProof, req.body)));
     }),
@@ -310,14 +319,14 @@ export function createAccountApi(svc: Services) {
 
   router.get(
     "/account/sessions",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       res.json({ sessions: await listSessions(svc.db, await requireSession(req)) });
     }),
   );
 
   router.post(
     "/account/logout-others",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       await endOtherSessions(deps, await requireSession(req));
       res.json({ ok: true });
     }),
@@ -325,7 +334,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/remove",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       await removeMfa(deps, user, parseBody(apiSchemas.password, req.body).password);
       res.json({ ok: true });

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { signInPlatforms } from "~/features/platforms/platform-config.server";
+import { platformOrder } from "~/features/platforms/platform-names";
+import { languages } from "~/platform/i18n/languages";
 import { apiSchemas } from "./account-forms";
 
 /**
@@ -25,10 +28,10 @@ type Operation = {
   query?: Record<string, string>;
 };
 
-const languageBody = z.object({ language: z.enum(["en", "fr", "es"]).optional() });
+const languageBody = z.object({ language: z.enum(languages).optional() });
 
 /** Every endpoint mounted under /api/account by createAccountApi. */
-export const accountOperations: Operation[] = [
+const accountOperations: Operation[] = [
   {
     method: "post",
     path: "/create",
@@ -222,7 +225,6 @@ export const accountOperations: Operation[] = [
   },
 ];
 
-const anyPlatform = ["steam", "twitch", "galaxy", "ggp"] as const;
 const languageQuery = { language: "en, fr or es: the language of the pages the flow returns to." };
 
 /**
@@ -230,7 +232,7 @@ const languageQuery = { language: "en, fr or es: the language of the pages the f
  * too). A browser navigation (Accept: text/html) to login or connect is redirected (303) at
  * once; a script gets `{ redirect }` and navigates (§7).
  */
-export const platformOperations: Operation[] = [
+const platformOperations: Operation[] = [
   {
     method: "get",
     path: "/platforms",
@@ -243,7 +245,7 @@ export const platformOperations: Operation[] = [
     path: "/{platform}/login",
     summary:
       "Start signing in with a linked platform (Steam OpenID 2.0, OAuth 2.0 + PKCE): answers where to go.",
-    platforms: ["steam", "ggp", "galaxy"],
+    platforms: signInPlatforms,
     query: languageQuery,
     ok: "Redirect",
     codes: ["UNSUPPORTED_PLATFORM", "SERVICE_TEMPORARILY_UNAVAILABLE"],
@@ -253,7 +255,7 @@ export const platformOperations: Operation[] = [
     path: "/{platform}/connect",
     summary: "Start linking a platform to the signed-in account: answers where to go.",
     session: true,
-    platforms: anyPlatform,
+    platforms: platformOrder,
     query: languageQuery,
     ok: "Redirect",
     codes: ["UNSUPPORTED_PLATFORM", "PLATFORM_ALREADY_LINKED", "SERVICE_TEMPORARILY_UNAVAILABLE"],
@@ -263,7 +265,7 @@ export const platformOperations: Operation[] = [
     path: "/{platform}/disconnect",
     summary: "Unlink a platform.",
     session: true,
-    platforms: anyPlatform,
+    platforms: platformOrder,
     ok: "Ok",
     codes: ["UNSUPPORTED_PLATFORM", "PLATFORM_NOT_LINKED"],
   },
@@ -272,7 +274,7 @@ export const platformOperations: Operation[] = [
     path: "/{platform}/callback",
     summary:
       "Where the platform sends the browser back: always a 303 to a page (with a message), never JSON.",
-    platforms: anyPlatform,
+    platforms: platformOrder,
     ok: "Redirect",
     okStatus: 303,
     codes: ["UNSUPPORTED_PLATFORM"],
@@ -377,7 +379,7 @@ const components = {
           items: {
             type: "object",
             properties: {
-              platform: { enum: [...anyPlatform] },
+              platform: { enum: [...platformOrder] },
               available: { type: "boolean" },
               linked: { type: "boolean" },
               displayName: { type: ["string", "null"] },

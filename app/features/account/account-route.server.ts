@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { FormReply } from "~/platform/forms/parse-form.server";
+import type { z } from "zod";
+import { type FormReply, parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
@@ -62,6 +63,29 @@ export function refusal(reply: (o: { formErrors: string[] }) => FormReply, err: 
   if (err instanceof AccountError) return { result: reply({ formErrors: [`messages:msg.${err.code}`] }) };
   throw err;
 }
+
+/**
+ * One form of a page that holds several, each posting its `intent`: the schema checks the
+ * fields, then `run` calls the service, and a refusal shows on that form. `keep` goes into every
+ * answer (what the page shows again around the form, e.g. the step it is at).
+ */
+export async function formStep<S extends z.ZodType, A extends object, K extends object = object>(
+  formData: FormData,
+  intent: string,
+  schema: S,
+  run: (value: z.output<S>) => Promise<A>,
+  keep?: K,
+): Promise<FormStepAnswer<A, K>> {
+  const parsed = await parseForm(formData, schema);
+  if (parsed.status === "error") return { intent, ...keep, result: parsed.result } as FormStepAnswer<A, K>;
+  try {
+    return { intent, ...(await run(parsed.value)) };
+  } catch (err) {
+    return { intent, ...keep, ...refusal(parsed.reply, err) } as FormStepAnswer<A, K>;
+  }
+}
+
+type FormStepAnswer<A, K> = { intent: string; result?: FormReply } & Partial<A> & Partial<K>;
 
 /** The page's SEO: the account description, the page's own title. */
 export async function accountSeo(args: PageLoaderArgs, titleKey: string) {

@@ -3,15 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Dialog } from "~/ui/dialog/Dialog";
 import { PlatformIcon } from "./PlatformIcon";
+import type { PlatformState } from "./platform-links.server";
 import type { Platform } from "./platform-names";
 import "./platforms.css";
-
-export type PlatformRow = {
-  platform: Platform;
-  available: boolean;
-  displayName: string | null;
-  linkedAt: string | null;
-};
 
 /**
  * The four platforms with their state (SPEC §7). Linking is a form that leaves for the platform's
@@ -23,14 +17,14 @@ export function PlatformList({
   confirming,
   pageUrl,
 }: {
-  rows: PlatformRow[];
+  rows: PlatformState[];
   confirming: Platform | null;
   pageUrl: string;
 }) {
   return (
     <ul className="platform-list">
       {rows.map((row) => (
-        <li key={row.platform} className={`platform-card${row.linkedAt ? " platform-card--linked" : ""}`}>
+        <li key={row.platform} className={`platform-card${row.linked ? " platform-card--linked" : ""}`}>
           <PlatformCard row={row} confirming={confirming === row.platform} pageUrl={pageUrl} />
         </li>
       ))}
@@ -43,7 +37,7 @@ function PlatformCard({
   confirming,
   pageUrl,
 }: {
-  row: PlatformRow;
+  row: PlatformState;
   confirming: boolean;
   pageUrl: string;
 }) {
@@ -66,7 +60,7 @@ function PlatformCard({
           {name}
         </h2>
         <p className="platform-card__status">
-          {row.displayName && linkedOn ? (
+          {row.linked ? (
             <>
               <span className="platform-badge platform-badge--linked">{t("status.linked")}</span>{" "}
               {t("status.linkedAs", { name: row.displayName, date: linkedOn })}
@@ -79,7 +73,7 @@ function PlatformCard({
         </p>
       </div>
       <div className="platform-card__action">
-        {row.linkedAt ? (
+        {row.linked ? (
           <a
             className="button button--small"
             href={`${pageUrl}?disconnect=${row.platform}`}
@@ -108,7 +102,7 @@ function PlatformCard({
           </Form>
         ) : null}
       </div>
-      {row.linkedAt ? (
+      {row.linked ? (
         <Dialog
           open={open}
           onClose={() => setOpen(false)}

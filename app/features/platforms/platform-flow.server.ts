@@ -6,8 +6,10 @@ import {
   type LoginResult,
   startSignIn,
 } from "~/features/account/account.server";
+import { accountDeps } from "~/features/account/account-api.server";
 import { accountUsers } from "~/platform/db/schema";
-import { defaultLanguage, type Language, languages } from "~/platform/i18n/languages";
+import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
+import type { Services } from "~/platform/services.server";
 import { newCodeVerifier, OAuthRefused, oauthIdentity, oauthRedirect } from "./oauth-platform.server";
 import {
   type OAuthPlatform,
@@ -22,6 +24,8 @@ import { SteamAssertionRefused, steamRedirect, verifySteamAssertion } from "./st
 import { steamPersonaName } from "./steam-profile.server";
 
 export type PlatformDeps = AccountDeps & { config: AccountDeps["config"] & PlatformsConfig };
+
+export const platformDeps = (svc: Services): PlatformDeps => ({ ...accountDeps(svc), config: svc.config });
 
 function providerOrRefuse(deps: PlatformDeps, platform: Platform) {
   const provider = providerOf(deps.config, platform);
@@ -108,9 +112,7 @@ export async function completePlatformSignIn(
   const state = input.query.get("state") ?? undefined;
   const row = await takeState(deps.db, input.platform, state, now);
   const purpose: SignInPurpose = row?.purpose ?? "connect";
-  const language = languages.includes(row?.language as Language)
-    ? (row!.language as Language)
-    : defaultLanguage;
+  const language = isLanguage(row?.language) ? row.language : defaultLanguage;
   const fail = (status: number, code: string): never => {
     throw new PlatformSignInError(status, code, purpose, language);
   };

@@ -1,13 +1,41 @@
 import { and, eq } from "drizzle-orm";
-import { AccountError } from "~/features/account/account.server";
+import { AccountError, uniqueViolation } from "~/features/account/account.server";
 import type { Db } from "~/platform/db/client.server";
 import { accountPlatformLinks } from "~/platform/db/schema";
-import type { Platform } from "./platform-config.server";
+import { configuredPlatforms, type Platform, type PlatformsConfig } from "./platform-config.server";
+import { platformOrder } from "./platform-names";
 
-export type PlatformLink = typeof accountPlatformLinks.$inferSelect;
+/** A platform as the account sees it: configured on this site or not, and linked as whom. */
+export type PlatformState = {
+  platform: Platform;
+  available: boolean;
+  linked: boolean;
+  displayName: string | null;
+  linkedAt: string | null;
+};
 
-export function listLinks(db: Db, accountId: string): Promise<PlatformLink[]> {
-  return db.select().from(accountPlatformLinks).where(eq(accountPlatformLinks.accountId, accountId));
+/** Every platform in page order, for the platforms page and `GET /api/account/platforms`. */
+export async function platformStates(
+  db: Db,
+  config: PlatformsConfig,
+  accountId: string,
+): Promise<PlatformState[]> {
+  const rows = await db
+    .select()
+    .from(accountPlatformLinks)
+    .where(eq(accountPlatformLinks.accountId, accountId));
+  const links = new Map(rows.map((link) => [link.platform, link]));
+  const on = new Set(configuredPlatforms(config));
+  return platformOrder.map((platform) => {
+    const link = links.get(platform);
+    return {
+      platform,
+      available: on.has(platform),
+      linked: link !== undefined,
+      displayName: link?.displayName ?? null,
+      linkedAt: link?.linkedAt.toISOString() ?? null,
+    };
+  });
 }
 
 /** The account a platform identity is linked to, if any (platform sign-in). */
@@ -24,12 +52,6 @@ export async function accountIdFor(
   return row?.accountId;
 }
 
-const violated = (err: unknown): string | undefined => {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  return code === "23505" ? (e?.constraint ?? e?.cause?.constraint ?? "") : undefined;
-};
-
 /**
  * Links a platform identity to the account. One platform once per account
  * (PLATFORM_ALREADY_LINKED) and one identity for one account (PLATFORM_ID_IN_USE); the
@@ -43,7 +65,7 @@ export async function addLink(
   try {
     await db.insert(accountPlatformLinks).values({ ...link, linkedAt: now });
   } catch (err) {
-    const constraint = violated(err);
+    const constraint = uniqueViolation(err);
     if (constraint === undefined) throw err;
     throw new AccountError(
       409,

@@ -1,32 +1,30 @@
-import express, { type Request, type RequestHandler, type Response } from "express";
-import { AccountError, readSession } from "~/features/account/account.server";
-import { accountDeps } from "~/features/account/account-api.server";
+import express, { type Request, type Response } from "express";
+import { AccountError } from "~/features/account/account.server";
 import {
-  isCrossSite,
-  mfaCookie,
-  readAccountCookies,
-  sessionCookie,
-} from "~/features/account/account-http.server";
+  apiHandler,
+  apiSession,
+  requestLanguage,
+  requireApiSession,
+  sameSiteOnly,
+} from "~/features/account/account-api.server";
+import { mfaCookie, sessionCookie } from "~/features/account/account-http.server";
 import { HttpError } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
-import { defaultLanguage, type Language, languages, localizePath } from "~/platform/i18n/languages";
+import { type Language, localizePath } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { flashCookie } from "~/ui/feedback/flash.server";
 import { merchList } from "./merch.server";
-import { configuredPlatforms, isPlatform, type Platform } from "./platform-config.server";
+import { isPlatform, type Platform, signInPlatforms } from "./platform-config.server";
 import {
   beginPlatformSignIn,
   completePlatformSignIn,
   disconnectPlatform,
-  type PlatformDeps,
   PlatformSignInError,
+  platformDeps,
 } from "./platform-flow.server";
 import { clearStateCookie, readStateCookie, stateCookie } from "./platform-http.server";
-import { listLinks } from "./platform-links.server";
-
-type Handler = (req: Request, res: Response) => Promise<unknown>;
-
-export const platformDeps = (svc: Services): PlatformDeps => ({ ...accountDeps(svc), config: svc.config });
+import { platformStates } from "./platform-links.server";
+import { platformOrder } from "./platform-names";
 
 /**
  * SPEC §7 linked platforms and merch (docs/account-api.md): for steam, ggp, galaxy `POST login`,
@@ -40,25 +38,8 @@ export function createPlatformsApi(svc: Services) {
   const config = svc.config;
   const form = rateLimit(svc.rateLimits.form, "account-platforms", svc.logger);
 
-  const wrap =
-    (handler: Handler): RequestHandler =>
-    async (req, res, next) => {
-      try {
-        await handler(req, res);
-      } catch (err) {
-        next(err instanceof AccountError ? new HttpError(err.status, [err.code]) : err);
-      }
-    };
-
   /** connect and disconnect change state although §7 makes them GETs: same-site callers only. */
-  const sameSite: RequestHandler = (req, _res, next) => {
-    const crossSite = isCrossSite(config, {
-      origin: req.get("origin"),
-      secFetchSite: req.get("sec-fetch-site"),
-      host: req.get("host"),
-    });
-    next(crossSite ? new HttpError(403, ["INVALID_PARAMETERS"]) : undefined);
-  };
+  const sameSite = sameSiteOnly(config);
 
   const platformParam = (req: Request, allowed: readonly Platform[]): Platform => {
     const name = String(req.params.platform);
@@ -66,18 +47,7 @@ export function createPlatformsApi(svc: Services) {
     return name;
   };
 
-  const session = (req: Request) =>
-    readSession(svc.db, readAccountCookies(config, req.get("cookie")).session);
-  async function requireUser(req: Request) {
-    const found = await session(req);
-    if (!found) throw new AccountError(401, "NEEDS_LOGIN_REFRESH");
-    return found.user;
-  }
-
-  const language = (req: Request): Language => {
-    const value = req.query.language ?? (req.body as { language?: unknown } | undefined)?.language;
-    return languages.includes(value as Language) ? (value as Language) : defaultLanguage;
-  };
+  const requireUser = async (req: Request) => (await requireApiSession(svc, req)).user;
 
   /**
    * §7: "a redirect field in the response makes the page navigate". A browser navigation (a form
@@ -91,19 +61,9 @@ export function createPlatformsApi(svc: Services) {
 
   router.get(
     "/account/platforms",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       const user = await requireUser(req);
-      const links = new Map((await listLinks(svc.db, user.id)).map((link) => [link.platform, link]));
-      const on = new Set(configuredPlatforms(config));
-      res.json({
-        platforms: (["steam", "twitch", "galaxy", "ggp"] as const).map((platform) => ({
-          platform,
-          available: on.has(platform),
-          linked: links.has(platform),
-          displayName: links.get(platform)?.displayName ?? null,
-          linkedAt: links.get(platform)?.linkedAt.toISOString() ?? null,
-        })),
-      });
+      res.json({ platforms: await platformStates(svc.db, config, user.id) });
     }),
   );
 
@@ -111,12 +71,12 @@ export function createPlatformsApi(svc: Services) {
     "/account/:platform/login",
     sameSite,
     form,
-    wrap(async (req, res) => {
-      const platform = platformParam(req, ["steam", "ggp", "galaxy"]);
+    apiHandler(async (req, res) => {
+      const platform = platformParam(req, signInPlatforms);
       const { redirect, state } = await beginPlatformSignIn(deps, {
         platform,
         purpose: "login",
-        language: language(req),
+        language: requestLanguage(req),
       });
       leave(req, res, redirect, state);
     }),
@@ -126,14 +86,14 @@ export function createPlatformsApi(svc: Services) {
     "/account/:platform/connect",
     sameSite,
     form,
-    wrap(async (req, res) => {
-      const platform = platformParam(req, ["steam", "twitch", "ggp", "galaxy"]);
+    apiHandler(async (req, res) => {
+      const platform = platformParam(req, platformOrder);
       const account = await requireUser(req);
       const { redirect, state } = await beginPlatformSignIn(deps, {
         platform,
         purpose: "connect",
         account,
-        language: language(req),
+        language: requestLanguage(req),
       });
       leave(req, res, redirect, state);
     }),
@@ -142,8 +102,8 @@ export function createPlatformsApi(svc: Services) {
   router.get(
     "/account/:platform/disconnect",
     sameSite,
-    wrap(async (req, res) => {
-      const platform = platformParam(req, ["steam", "twitch", "ggp", "galaxy"]);
+    apiHandler(async (req, res) => {
+      const platform = platformParam(req, platformOrder);
       await disconnectPlatform(deps, await requireUser(req), platform);
       res.json({ ok: true });
     }),
@@ -155,8 +115,8 @@ export function createPlatformsApi(svc: Services) {
    */
   router.get(
     "/account/:platform/callback",
-    wrap(async (req, res) => {
-      const platform = platformParam(req, ["steam", "twitch", "ggp", "galaxy"]);
+    apiHandler(async (req, res) => {
+      const platform = platformParam(req, platformOrder);
       const query = new URL(req.originalUrl, "http://callback").searchParams;
       res.append("Set-Cookie", clearStateCookie(config));
       const flashTo = (path: string, lang: Language, flash: Parameters<typeof flashCookie>[1]) => {
@@ -168,7 +128,7 @@ export function createPlatformsApi(svc: Services) {
           platform,
           query,
           cookieState: readStateCookie(config, req.get("cookie")),
-          signedInAccountId: (await session(req))?.user.id,
+          signedInAccountId: (await apiSession(svc, req))?.user.id,
         });
         if ("linked" in outcome) {
           flashTo("/account/platforms", outcome.language, {
@@ -192,9 +152,9 @@ export function createPlatformsApi(svc: Services) {
 
   router.get(
     "/account/merch",
-    wrap(async (req, res) => {
+    apiHandler(async (req, res) => {
       await requireUser(req);
-      const answer = await merchList(svc, language(req));
+      const answer = await merchList(svc, requestLanguage(req));
       if (!answer.ok) throw new HttpError(answer.status, ["SERVICE_TEMPORARILY_UNAVAILABLE"]);
       res.json({ products: answer.products });
     }),
