@@ -36,9 +36,9 @@ export function createApp() {
   app.disable("x-powered-by");
   app.set("trust proxy", svc.config.HTTP_TRUST_PROXY);
 
-  // Rendered pages for anonymous visitors (features/page-cache), when PAGE_CACHE_TTL_SECONDS is
-  // set: hits are answered first, with the headers stored with the page (no log line, no
-  // render); misses are recorded after compression.
+  // Rendered pages and public API answers for anonymous visitors (features/page-cache), unless
+  // PAGE_CACHE_TTL_SECONDS is 0: hits are answered first, with the headers stored with the page
+  // (no log line, no render); misses are recorded after compression.
   const pageCache =
     svc.config.PAGE_CACHE_TTL_SECONDS > 0
       ? createPageCache({

@@ -102,9 +102,10 @@ const envSchema = z.object({
   /** Minutes between Greenhouse syncs run by the site itself; unset: only `npm run jobs:sync`. */
   GREENHOUSE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(10_080).optional(),
   /**
-   * Seconds a rendered public page (home, careers, job, blog pages) and a public job-offers API
-   * answer are served from memory to anonymous visitors (docs/decisions/0009-page-cache.md).
-   * Unset: 60 in production, off in development (where cached HTML would hide code edits); 0: off.
+   * Seconds a rendered public page (home, careers, job, blog pages) and an API answer its route
+   * marks `Cache-Control: public` are served from memory to anonymous visitors
+   * (docs/decisions/0009-page-cache.md). Unset: 60 in production, off in development (where
+   * cached HTML would hide code edits); 0: off.
    */
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Where job applications are sent; the recruiting address in content/studio.yaml when unset (issue 3). */

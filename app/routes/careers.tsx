@@ -9,8 +9,8 @@ import {
 } from "~/features/careers/CareersSections";
 import { FilteredPositions } from "~/features/careers/FilteredPositions";
 import { filtersFromSearch, knownFiltersOnly } from "~/features/careers/job-filters";
-import { searchJobOffers } from "~/features/careers/job-search.server";
-import { getStudioInfo, listOffices, listTaxonomy } from "~/features/studio/studio.server";
+import { jobFilterChoices, searchJobOffers } from "~/features/careers/job-search.server";
+import { getStudioInfo } from "~/features/studio/studio.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
@@ -20,32 +20,23 @@ import type { Route } from "./+types/careers";
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  const [studio, offices, teams, levels, commitments, openApplications] = await Promise.all([
+  const [studio, choices, openApplications] = await Promise.all([
     getStudioInfo(db, lang),
-    listOffices(db, lang),
-    listTaxonomy(db, "team", lang),
-    listTaxonomy(db, "level", lang),
-    listTaxonomy(db, "commitment", lang),
+    jobFilterChoices(db, lang),
     searchJobOffers(db, { lang, level: "open-application", pageSize: 1 }),
   ]);
   // A stale shared link still shows a list: filter values naming nothing are dropped here
   // (the API answers them with a 400 instead).
-  const filters = knownFiltersOnly(filtersFromSearch(args.url.searchParams), {
-    location: offices,
-    team: teams,
-    level: levels,
-    commitment: commitments,
-  });
+  const filters = knownFiltersOnly(filtersFromSearch(args.url.searchParams), choices);
   const result = await searchJobOffers(db, { ...filters, lang });
+  const offices = choices.location;
   return {
     seo: await loadPageSeo(args, "careers", { studio }),
     studio: { name: studio.name, companySize: studio.companySize },
     result: { ...result, filters },
     choices: {
+      ...choices,
       location: offices.map(({ slug, name }) => ({ slug, label: name })),
-      team: teams,
-      level: levels,
-      commitment: commitments,
     },
     offices: offices.map(({ slug, name, country }) => ({ slug, name, country })),
     openApplicationId: openApplications.items[0]?.id ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromSearch, knownFiltersOnly, searchFromFilters } from "./job-filters";
+import { filtersFromSearch, knownFiltersOnly, searchFromFilters, unknownFilterKeys } from "./job-filters";
 
 const choices = {
   location: [{ slug: "quebec" }, { slug: "gent" }],
@@ -16,6 +16,7 @@ describe("careers filters from the address", () => {
 
   it("drops values a stale link names that no office or term has any more", () => {
     const filters = filtersFromSearch(new URLSearchParams("location=atlantis&team=programming&query=Québec"));
+    expect(unknownFilterKeys(filters, choices)).toEqual(["location"]);
     expect(knownFiltersOnly(filters, choices)).toEqual({ team: "programming", query: "Québec", page: 1 });
   });
 

@@ -66,15 +66,20 @@ export function hasFilters(filters: JobFilters): boolean {
   return jobFilterKeys.some((key) => Boolean(filters[key])) || Boolean(filters.query);
 }
 
-/** The filters whose value names one of the choices offered (slugs per filter); others dropped. */
-export function knownFiltersOnly<F extends JobFilters>(
-  filters: F,
-  choices: Record<JobFilterKey, ReadonlyArray<{ slug: string }>>,
-): F {
+/** What each filter offers: the offices and the taxonomy's terms, by slug. */
+export type JobFilterChoices = Record<JobFilterKey, ReadonlyArray<{ slug: string }>>;
+
+/** The filters whose value names none of the choices (a stale shared link, a typo). */
+export function unknownFilterKeys(filters: JobFilters, choices: JobFilterChoices): JobFilterKey[] {
+  return jobFilterKeys.filter((key) => {
+    const value = filters[key];
+    return Boolean(value) && !choices[key].some((choice) => choice.slug === value);
+  });
+}
+
+/** The filters whose value names one of the choices offered; others dropped. */
+export function knownFiltersOnly<F extends JobFilters>(filters: F, choices: JobFilterChoices): F {
   const known = { ...filters };
-  for (const key of jobFilterKeys) {
-    const value = known[key];
-    if (value && !choices[key].some((choice) => choice.slug === value)) delete known[key];
-  }
+  for (const key of unknownFilterKeys(filters, choices)) delete known[key];
   return known;
 }

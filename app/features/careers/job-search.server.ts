@@ -1,14 +1,26 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { type JobRow, termLabels, toSummary } from "~/features/studio/studio.server";
+import {
+  type JobRow,
+  listOffices,
+  listTaxonomy,
+  termLabels,
+  toSummary,
+} from "~/features/studio/studio.server";
 import type { JobOfferSummary } from "~/features/studio/types";
 import { foldText } from "~/features/support/faq-search";
 import { foldSql } from "~/features/support/fold-sql.server";
 import type { Db } from "~/platform/db/client.server";
 import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content";
-import type { Language } from "~/platform/i18n/languages";
-import { type JobFilterKey, type JobFilters, jobFilterKeys, jobSearchLimits } from "./job-filters";
+import { defaultLanguage, type Language } from "~/platform/i18n/languages";
+import {
+  type JobFilterChoices,
+  type JobFilters,
+  jobFilterKeys,
+  jobSearchLimits,
+  unknownFilterKeys,
+} from "./job-filters";
 import { frenchFirstOffices } from "./offer-languages";
 
 /**
@@ -113,29 +125,22 @@ export async function searchJobOffers(db: Db, input: JobSearchInput): Promise<Jo
   };
 }
 
-/** The values each filter accepts: office slugs and the taxonomy's slugs by kind. */
-export async function filterVocabulary(db: Db): Promise<Record<JobFilterKey, Set<string>>> {
-  const [officeRows, termRows] = await Promise.all([
-    db.select({ slug: offices.slug }).from(offices),
-    db.select({ kind: taxonomyTerms.kind, slug: taxonomyTerms.slug }).from(taxonomyTerms),
+/** The offices and terms the filters offer, in the visitor's language (memoized content reads). */
+export async function jobFilterChoices(db: Db, lang: Language) {
+  const [location, team, level, commitment] = await Promise.all([
+    listOffices(db, lang),
+    listTaxonomy(db, "team", lang),
+    listTaxonomy(db, "level", lang),
+    listTaxonomy(db, "commitment", lang),
   ]);
-  const ofKind = (kind: string) => new Set(termRows.filter((r) => r.kind === kind).map((r) => r.slug));
-  return {
-    location: new Set(officeRows.map((r) => r.slug)),
-    team: ofKind("team"),
-    level: ofKind("level"),
-    commitment: ofKind("commitment"),
-  };
+  return { location, team, level, commitment } satisfies JobFilterChoices;
 }
 
 /** One message per filter whose value names no office or term; empty when all are known. */
 export async function unknownFilterMessages(db: Db, filters: JobFilters): Promise<string[]> {
   if (!jobFilterKeys.some((key) => filters[key])) return [];
-  const vocabulary = await filterVocabulary(db);
-  return jobFilterKeys.flatMap((key) => {
-    const value = filters[key];
-    return value && !vocabulary[key].has(value) ? [`${key}: unknown value "${value}"`] : [];
-  });
+  const choices = await jobFilterChoices(db, defaultLanguage);
+  return unknownFilterKeys(filters, choices).map((key) => `${key}: unknown value "${filters[key]}"`);
 }
 
 const slugValue = z

@@ -15,17 +15,23 @@ export type ContentMemoOptions = {
   ttlMs: number;
   /** Bound on stored answers, oldest dropped first, so made-up queries cannot grow the process. */
   maxEntries: number;
-  /** Deep-freeze stored answers, for memos whose answers callers might be tempted to edit. */
+  /**
+   * Deep-freeze answers, for memos whose answers callers might be tempted to edit; also when the
+   * memo is off, so such an edit fails in development and tests rather than only in production.
+   */
   freeze?: boolean;
 };
 
+export type ContentMemo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
 type Entry = { version: string; expiresAt: number; value: Promise<unknown> };
 
-export function createContentMemo(options: ContentMemoOptions) {
+export function createContentMemo(options: ContentMemoOptions): ContentMemo {
   const entries = new Map<string, Entry>();
 
   return async function memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    if (options.ttlMs <= 0) return compute();
+    const run = options.freeze ? () => compute().then(deepFreeze) : compute;
+    if (options.ttlMs <= 0) return run();
     const version = await options.version();
     const hit = entries.get(key);
     if (hit && hit.version === version && hit.expiresAt > Date.now()) return hit.value as Promise<T>;
@@ -35,7 +41,7 @@ export function createContentMemo(options: ContentMemoOptions) {
       if (oldest === undefined) break;
       entries.delete(oldest);
     }
-    const value = options.freeze ? compute().then(deepFreeze) : compute();
+    const value = run();
     const entry: Entry = { version, expiresAt: Date.now() + options.ttlMs, value };
     entries.set(key, entry);
     // A failure is not remembered: the next call tries again.
@@ -45,8 +51,6 @@ export function createContentMemo(options: ContentMemoOptions) {
     return value;
   };
 }
-
-export type ContentMemo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 
 /** Stored answers are shared by every request: freezing them turns an accidental edit into an error. */
 function deepFreeze<T>(value: T): T {

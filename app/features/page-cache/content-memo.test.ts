@@ -35,10 +35,12 @@ describe("content memo", () => {
     );
   });
 
-  it("computes every time when switched off", async () => {
+  it("computes every time when switched off, still freezing, so edits fail outside production too", async () => {
     let calls = 0;
-    const memo = createContentMemo({ version: async () => "v", ttlMs: 0, maxEntries: 10 });
-    await memo("k", async () => ++calls);
-    expect(await memo("k", async () => ++calls)).toBe(2);
+    const memo = createContentMemo({ version: async () => "v", ttlMs: 0, maxEntries: 10, freeze: true });
+    await memo("k", async () => ({ calls: ++calls }));
+    const answer = await memo("k", async () => ({ calls: ++calls }));
+    expect(answer.calls).toBe(2);
+    expect(Object.isFrozen(answer)).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ import { jobOffers } from "~/platform/db/schema/content";
 import { securityHeaders } from "~/platform/security/headers.server";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createContentVersion } from "./content-version.server";
-import { createPageCache, inlineScriptHashes, toCacheable } from "./page-cache.server";
+import { createPageCache, inlineScriptHashes, sharedLifetimeMs, toCacheable } from "./page-cache.server";
 
 /**
  * The cache in front of a stand-in renderer that behaves like the real one: the app's security
@@ -40,11 +40,12 @@ beforeAll(async () => {
   app.use(cache.serve);
   app.use(securityHeaders(config));
   app.use(cache.capture);
-  // Stands for the careers API: public JSON unless asked otherwise, behind a mounted router.
+  // Stands for the API behind its mounted router: each answer's Cache-Control as its route
+  // declares it (the API's default is no-store).
   const api = express.Router();
   api.get("/{*rest}", (req, res) => {
     renders++;
-    res.setHeader("Cache-Control", req.query.private ? "no-store" : "public, max-age=300");
+    res.setHeader("Cache-Control", String(req.query.cc ?? "no-store"));
     res.json({ path: req.path, renders });
   });
   app.use("/api", api);
@@ -57,7 +58,7 @@ beforeAll(async () => {
       .where(eq(jobOffers.status, "open"));
     if (req.query.flash) res.cookie("flash", "saved");
     res.status(req.path.includes("missing") ? 404 : 200).type("html");
-    res.setHeader("Cache-Control", "private, no-cache");
+    res.setHeader("Cache-Control", req.query.nostore ? "no-store" : "private, no-cache");
     res.write(`<!doctype html><html><head><script nonce="${nonce}">window.__a=${renders}</script>`);
     res.write(`<script type="application/ld+json">{"@type":"JobPosting"}</script>`);
     // Stands for an HTML injection in content: no nonce, so it must stay blocked once cached.
@@ -100,6 +101,13 @@ describe("page cache", () => {
     expect((await get("/fr/careers?team=audio")).cache).toBe("miss");
     expect((await get("/careers?team=audio", "cookieconsent_status=0")).cache).toBe("miss");
     expect((await get("/careers?team=audio", "cookieconsent_status=0; _ga=GA1.2")).cache).toBe("hit");
+  });
+
+  it("lists the press page and the press kits, which journalists open from shared links", async () => {
+    for (const path of ["/press", "/fr/press/tidebound"]) {
+      expect((await get(path)).cache).toBe("miss");
+      expect((await get(path)).cache).toBe("hit");
+    }
   });
 
   it("a cached page carries no nonce, and its CSP allows exactly its inline scripts by hash", async () => {
@@ -174,21 +182,38 @@ describe("page cache", () => {
     expect((await get("/account/login")).cache).toBeNull();
   });
 
-  it("serves the public careers API's JSON from the cache, and no other API answer", async () => {
-    const first = await get("/api/offices/job-offers?location=quebec&lang=fr");
+  it("keeps an API answer only when its route declares it shared, and no longer than it says", async () => {
+    const shared = `/api/offices/job-offers?location=quebec&cc=${encodeURIComponent("public, max-age=300")}`;
+    const first = await get(shared);
     expect(first.cache).toBe("miss");
-    const again = await get("/api/offices/job-offers?location=quebec&lang=fr");
+    const again = await get(shared);
     expect(again.cache).toBe("hit");
     expect(again.res.headers.get("content-type")).toContain("application/json");
+    expect(again.res.headers.get("cache-control")).toBe("public, max-age=300");
     expect(JSON.parse(again.html)).toEqual(JSON.parse(first.html));
-    await get("/api/open/offices/job-offers/12");
-    expect((await get("/api/open/offices/job-offers/12")).cache).toBe("hit");
-    // Not marked public by its route, or not a public careers path, or personal: never stored.
-    await get("/api/offices/job-offers?private=1");
-    expect((await get("/api/offices/job-offers?private=1")).cache).toBe("miss");
-    await get("/api/account/merch");
-    expect((await get("/api/account/merch")).cache).toBeNull();
-    expect((await get("/api/offices/job-offers?location=quebec&lang=fr", "session=abc")).cache).toBeNull();
+    // Per visitor (the API's default), private, or shared for no time at all: never stored.
+    for (const cc of ["", "private, max-age=300", "public, no-cache", "public, max-age=0"]) {
+      const url = cc ? `/api/faqs/vote/1?cc=${encodeURIComponent(cc)}` : "/api/faqs/vote/1";
+      await get(url);
+      expect((await get(url)).cache, cc).toBe("miss");
+    }
+    // A caller with a personal cookie is never served from the cache, nor stored.
+    expect((await get(shared, "session=abc")).cache).toBeNull();
+  });
+
+  it("reads how long an answer may be shared from its Cache-Control", () => {
+    expect(sharedLifetimeMs("public, max-age=300", 60_000)).toBe(60_000);
+    expect(sharedLifetimeMs("public, max-age=30, stale-while-revalidate=300", 60_000)).toBe(30_000);
+    expect(sharedLifetimeMs("Public, S-MaxAge=10, max-age=300", 60_000)).toBe(10_000);
+    expect(sharedLifetimeMs("public", 60_000)).toBe(60_000);
+    expect(sharedLifetimeMs("no-store", 60_000)).toBe(0);
+    expect(sharedLifetimeMs("public, private", 60_000)).toBe(0);
+    expect(sharedLifetimeMs("max-age=300", 60_000)).toBe(0);
+  });
+
+  it("does not keep a listed page whose route says no-store", async () => {
+    await get("/careers?nostore=1");
+    expect((await get("/careers?nostore=1")).cache).toBe("miss");
   });
 
   it("drops pages when the content changes (an offer closed by a sync or the loader)", async () => {

@@ -7,13 +7,15 @@ import { ANALYTICS_CONSENT_COOKIE, CONSENT_COOKIE, readConsent } from "~/feature
 /**
  * A cache of rendered HTML for anonymous visitors (docs/decisions/0009-page-cache.md).
  *
- * - Only GETs of the listed public pages (and of the public careers API, whose JSON is stored
- *   the same way when the route marks it public), from visitors whose cookies are all known not to
- *   change the page (the consent record, the outside analytics provider's); any other cookie
- *   (session, flash, account…) bypasses the cache both ways.
+ * - Only GETs of the listed public pages and of /api, from visitors whose cookies are all known
+ *   not to change the page (the consent record, the outside analytics provider's); any other
+ *   cookie (session, flash, account…) bypasses the cache both ways.
  * - Key: path + query + the consent state + crawler or not (crawlers get the whole document at
  *   once, browsers a stream: the bytes may differ).
- * - Stored only for a 200 text/html (or public JSON) answer that sets no cookie.
+ * - Stored only for a 200 answer that sets no cookie and whose route did not say `no-store`: a
+ *   page's text/html, or an API answer's JSON when its route declared it shared
+ *   (`Cache-Control: public`; API answers are `no-store` unless their route says otherwise), for
+ *   no longer than the `max-age` it declared.
  * - A cached page cannot carry a per-response CSP nonce (a nonce served twice protects nothing),
  *   so at store time the nonces are removed and the CSP's nonce source is replaced by the
  *   sha256 hash of each inline script: the cached page allows exactly its own scripts.
@@ -45,14 +47,10 @@ type Entry = {
 
 /** Public pages whose HTML depends only on content and the key (the language is in the path). */
 const cacheablePath =
-  /^(?:\/(?:fr|es))?(?:\/|\/careers|\/careers\/\d{1,10}|\/careers\/locations\/[a-z0-9-]{1,60}|\/internships|\/blog|\/blog\/[a-z0-9-]{1,120})\/?$/;
+  /^(?:\/(?:fr|es))?(?:\/|\/careers|\/careers\/\d{1,10}|\/careers\/locations\/[a-z0-9-]{1,60}|\/internships|\/blog|\/blog\/[a-z0-9-]{1,120}|\/press|\/press\/[a-z0-9-]{1,60})\/?$/;
 
-/**
- * The public careers API (job offers, one offer, offices): the same for every visitor until the
- * content changes, and the busiest API. Stored only when the route declared its answer public
- * (`Cache-Control: public`); every other API answer is per visitor (`no-store`).
- */
-const cacheableApiPath = /^\/api\/(?:offices|offices\/job-offers|open\/offices\/[a-z0-9/-]{1,120})\/?$/;
+/** The JSON API: its routes say themselves which answers may be shared (see `sharedLifetimeMs`). */
+const apiPrefix = "/api/";
 
 const MAX_KEY_LENGTH = 1024;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -74,6 +72,23 @@ const perResponseHeaders = new Set([
   "etag",
   "set-cookie",
 ]);
+
+/**
+ * How long an API answer may be shared, from its route's Cache-Control: 0 unless it says
+ * `public` (and not `private`, `no-store` or `no-cache`), else its `s-maxage` or `max-age` in
+ * milliseconds, at most `ttlMs`.
+ */
+export function sharedLifetimeMs(cacheControl: string, ttlMs: number): number {
+  const directives = new Map<string, string | undefined>();
+  for (const part of cacheControl.toLowerCase().split(",")) {
+    const [name, value] = part.split("=").map((s) => s.trim());
+    if (name) directives.set(name, value);
+  }
+  if (!directives.has("public") || ["private", "no-store", "no-cache"].some((d) => directives.has(d)))
+    return 0;
+  const maxAge = Number(directives.get("s-maxage") ?? directives.get("max-age") ?? Number.NaN);
+  return Number.isFinite(maxAge) ? Math.min(ttlMs, Math.max(0, maxAge) * 1000) : ttlMs;
+}
 
 /**
  * sha256 CSP sources for the inline scripts of a document that carry `nonce` (scripts with src
@@ -116,7 +131,7 @@ export function createPageCache(options: PageCacheOptions) {
     const url = req.originalUrl;
     if (url.length > MAX_KEY_LENGTH) return null;
     const pathname = url.split("?")[0] ?? "";
-    if (!cacheablePath.test(pathname) && !cacheableApiPath.test(pathname)) return null;
+    if (!pathname.startsWith(apiPrefix) && !cacheablePath.test(pathname)) return null;
     const cookieHeader = req.headers.cookie;
     // Every part of the header counts, even one without "=": unknown means personal.
     for (const part of (cookieHeader ?? "").split(";")) {
@@ -178,7 +193,19 @@ export function createPageCache(options: PageCacheOptions) {
     else res.end(body);
   }
 
-  type Pending = { key: string; version: string };
+  type Pending = { key: string; version: string; api: boolean };
+
+  /**
+   * How long a miss's answer may be kept (0: not at all). A listed page is private to browsers
+   * and CDNs (its key holds the consent state) but kept here unless its route said `no-store`;
+   * an API answer only as long as its route declared it may be shared.
+   */
+  function lifetimeOf(res: Response, api: boolean): number {
+    const type = String(res.getHeader("content-type") ?? "");
+    const cacheControl = String(res.getHeader("cache-control") ?? "");
+    if (api) return type.startsWith("application/json") ? sharedLifetimeMs(cacheControl, options.ttlMs) : 0;
+    return type.startsWith("text/html") && !/\bno-store\b/i.test(cacheControl) ? options.ttlMs : 0;
+  }
 
   /**
    * First in the chain, before logging, security headers and compression: a hit is answered
@@ -208,7 +235,10 @@ export function createPageCache(options: PageCacheOptions) {
     if (cached) drop(key);
     stats.misses++;
     res.setHeader("X-Page-Cache", "miss");
-    if (req.method !== "HEAD") res.locals.pageCache = { key, version } satisfies Pending;
+    if (req.method !== "HEAD") {
+      const api = req.originalUrl.startsWith(apiPrefix);
+      res.locals.pageCache = { key, version, api } satisfies Pending;
+    }
     next();
   };
 
@@ -216,12 +246,10 @@ export function createPageCache(options: PageCacheOptions) {
    * After compression (so it sees the page as rendered, not gzipped): records a miss's answer
    * and stores it if it may be shared.
    */
-  const capture: RequestHandler = (req, res, next) => {
+  const capture: RequestHandler = (_req, res, next) => {
     const pending = res.locals.pageCache as Pending | undefined;
     if (!pending) return next();
-    const { key, version } = pending;
-    // Read now: inside a mounted router (/api) the request's path is rewritten.
-    const apiAnswer = cacheableApiPath.test(req.path);
+    const { key, version, api } = pending;
 
     // Record what the renderer writes (before compression, which sits below in the chain).
     const chunks: Buffer[] = [];
@@ -256,13 +284,8 @@ export function createPageCache(options: PageCacheOptions) {
     const store = () => {
       if (tooBig || res.statusCode !== 200) return;
       if (res.getHeader("set-cookie") !== undefined) return;
-      const type = String(res.getHeader("content-type") ?? "");
-      const page = type.startsWith("text/html");
-      const publicJson =
-        type.startsWith("application/json") &&
-        apiAnswer &&
-        /\bpublic\b/.test(String(res.getHeader("cache-control") ?? ""));
-      if (!page && !publicJson) return;
+      const lifetimeMs = lifetimeOf(res, api);
+      if (lifetimeMs <= 0) return;
       const nonce = res.locals.cspNonce as string | undefined;
       const csp = res.getHeader("content-security-policy");
       if (!nonce || typeof csp !== "string") return;
@@ -277,7 +300,7 @@ export function createPageCache(options: PageCacheOptions) {
         body: Buffer.from(cacheable.html, "utf8"),
         headers,
         version,
-        expiresAt: Date.now() + options.ttlMs,
+        expiresAt: Date.now() + lifetimeMs,
       });
     };
     next();

@@ -6,8 +6,8 @@ import { SiteFrame } from "./SiteFrame";
 /**
  * Error page, alert management, account screens: a minimal header and one centred card, so the
  * visitor's task is the only thing on screen. A route may ask for the login backdrop with
- * `handle: { backdrop: "login" }`, and
- * a card wide enough for a grid with `handle: { card: "wide" }`.
+ * `handle: { backdrop: "login" }`, and for a card wide enough for a grid with
+ * `handle: { card: "wide" }`.
  */
 export default function SimpleLayout() {
   return (
