@@ -1,6 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { fileTypeFromBuffer } from "file-type";
-import { checkZipArchive } from "./archive-check.server";
+import { checkArchive } from "./archive-check.server";
+import { extensionOf, isProgram } from "./program-check.server";
 
 /**
  * Decides whether an uploaded file is one of the types SPEC §9 allows (jpeg, jpg, gif, png,
@@ -10,18 +11,6 @@ import { checkZipArchive } from "./archive-check.server";
 export type ContentVerdict = { ok: true; mimeType: string; extension: string } | { ok: false };
 
 const refused: ContentVerdict = { ok: false };
-
-/** Programs and scripts are refused whatever they are called. */
-const executableSignatures: number[][] = [
-  [0x4d, 0x5a], // MZ: Windows/DOS executables and DLLs
-  [0x7f, 0x45, 0x4c, 0x46], // ELF: Linux and BSD executables
-  [0xfe, 0xed, 0xfa, 0xce], // Mach-O 32-bit
-  [0xfe, 0xed, 0xfa, 0xcf], // Mach-O 64-bit
-  [0xce, 0xfa, 0xed, 0xfe], // Mach-O 32-bit, little-endian
-  [0xcf, 0xfa, 0xed, 0xfe], // Mach-O 64-bit, little-endian
-  [0xca, 0xfe, 0xba, 0xbe], // Mach-O universal binary (and Java classes)
-  [0x23, 0x21], // #!: scripts with an interpreter line
-];
 
 /** Formats with magic bytes: what file-type names them → the extensions a file may carry. */
 const documentTypes: Record<string, { extensions: string[]; mimeType?: string }> = {
@@ -46,18 +35,11 @@ const mediaExtensions: Record<string, string[]> = {
   mpg: ["mpg", "mpeg"],
 };
 
+/** What file-type calls the archives looked into before they are accepted. */
+const archiveExtensions = new Set(["zip", "docx", "7z", "rar"]);
+
 /** Plain-text formats (logs, text saves): no magic bytes, so they must be valid UTF-8 text. */
 const textExtensions = new Set(["txt", "log", "lsx", "lsv"]);
-
-export function extensionOf(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : "";
-}
-
-function startsWith(bytes: Uint8Array, signature: number[]): boolean {
-  return signature.every((byte, i) => bytes[i] === byte);
-}
 
 /** UTF-8 without NUL bytes: binary data that happens to decode is still not text. */
 function isText(bytes: Uint8Array): boolean {
@@ -67,7 +49,8 @@ function isText(bytes: Uint8Array): boolean {
 export async function checkUploadContent(name: string, bytes: Uint8Array): Promise<ContentVerdict> {
   const extension = extensionOf(name);
   if (!extension || bytes.length === 0) return refused;
-  if (executableSignatures.some((signature) => startsWith(bytes, signature))) return refused;
+  // Programs and scripts are refused whatever they are called (program-check).
+  if (await isProgram(name, bytes)) return refused;
 
   const sniffed = await fileTypeFromBuffer(bytes);
   // file-type also recognises a few text formats (XML, iCalendar, vCard, WebVTT): such files
@@ -80,9 +63,9 @@ export async function checkUploadContent(name: string, bytes: Uint8Array): Promi
   const document = documentTypes[sniffed.ext];
   if (document) {
     if (!document.extensions.includes(extension)) return refused;
-    // Zips (docx is one) are opened far from here by people and tools: no bombs (archive-check).
-    if ((sniffed.ext === "zip" || sniffed.ext === "docx") && !(await checkZipArchive(bytes)).ok)
-      return refused;
+    // Archives (a docx is a zip) are unpacked far from here by people and tools: every entry
+    // is looked into, and bombs are refused (archive-check).
+    if (archiveExtensions.has(sniffed.ext) && !(await checkArchive(bytes)).ok) return refused;
     return { ok: true, mimeType: document.mimeType ?? sniffed.mime, extension };
   }
   if (/^(image|video)\//.test(sniffed.mime)) {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkUploadContent, extensionOf } from "./content-check.server";
+import { checkUploadContent } from "./content-check.server";
+import { extensionOf } from "./program-check.server";
 import * as sample from "./test-samples";
+
+const benign = { "logs/game.log": sample.text, "shots/crash.png": sample.png };
+const benign7z = await sample.sevenZipArchive(benign);
+const script7z = await sample.sevenZipArchive({ ...benign, "fix.txt": sample.shellScript });
 
 describe("checkUploadContent", () => {
   it.each([
@@ -14,6 +19,8 @@ describe("checkUploadContent", () => {
     ["save.lsx", Buffer.from('<?xml version="1.0"?><save/>'), "text/plain; charset=utf-8"],
     ["logs.zip", sample.zip({ "a.log": "hello" }), "application/zip"],
     ["cv.docx", sample.docx, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    ["saves.7z", benign7z, "application/x-7z-compressed"],
+    ["saves.rar", sample.rar(benign), "application/x-rar-compressed"],
   ])("accepts %s by its content", async (name, bytes, mimeType) => {
     expect(await checkUploadContent(name, bytes)).toEqual({
       ok: true,
@@ -41,16 +48,19 @@ describe("checkUploadContent", () => {
     ],
     ["text with no extension", "README", sample.text],
     ["an empty file", "empty.txt", Buffer.alloc(0)],
+    [
+      "a zip holding an executable",
+      "logs.zip",
+      sample.zip({ ...benign, "game.exe": sample.windowsExecutable }),
+    ],
+    ["a 7z holding a script", "saves.7z", script7z],
+    ["a rar holding an executable", "saves.rar", sample.rar({ ...benign, tool: sample.linuxExecutable })],
+    [
+      "a Word document holding a script",
+      "cv.docx",
+      sample.zip({ ...sample.docxParts, "word/run.ps1": "Get-Item" }),
+    ],
   ])("refuses %s", async (_what, name, bytes) => {
     expect(await checkUploadContent(name, bytes)).toEqual({ ok: false });
-  });
-});
-
-describe("extensionOf", () => {
-  it("reads the last extension of the base name, lower-cased", () => {
-    expect(extensionOf("Photo.Final.JPG")).toBe("jpg");
-    expect(extensionOf("C:\\Users\\ada\\notes.txt")).toBe("txt");
-    expect(extensionOf(".bashrc")).toBe("");
-    expect(extensionOf("folder.d/README")).toBe("");
   });
 });

@@ -113,6 +113,44 @@ describe("POST /api/uploads", () => {
     expect(await stored()).toEqual({ rows: 0, files: 0 });
   });
 
+  const logs = { "crash.log": sample.text, "shots/boss.png": sample.png };
+
+  it.each([
+    ["zip", "application/zip", async () => sample.zip(logs)],
+    ["7z", "application/x-7z-compressed", () => sample.sevenZipArchive(logs)],
+    ["rar", "application/x-rar-compressed", async () => sample.rar(logs)],
+  ])("stores a %s of logs and screenshots", async (ext, type, make) => {
+    const { status, json } = await post(form([[`logs.${ext}`, await make()]]));
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ name: `logs.${ext}`, type });
+    expect(await stored()).toEqual({ rows: 1, files: 1 });
+  });
+
+  it.each([
+    [
+      "a zip holding a Windows program",
+      "zip",
+      async () => sample.zip({ ...logs, "tool.exe": sample.windowsExecutable }),
+    ],
+    ["a 7z holding a script", "7z", () => sample.sevenZipArchive({ ...logs, "fix.txt": sample.shellScript })],
+    [
+      "a rar holding a Linux program",
+      "rar",
+      async () => sample.rar({ ...logs, "bin/tool": sample.linuxExecutable }),
+    ],
+    [
+      "a zip holding a zip holding a zip",
+      "zip",
+      async () => sample.zip({ "a.zip": sample.zip({ "b.zip": sample.zip(logs) }) }),
+    ],
+    ["an encrypted 7z", "7z", () => sample.sevenZipArchive(logs, { password: "pw" })],
+  ])("refuses %s with 415 and stores nothing", async (_what, ext, make) => {
+    const { status, json } = await post(form([[`logs.${ext}`, await make()]]));
+    expect(status).toBe(415);
+    expect(json).toEqual({ messages: [TYPE] });
+    expect(await stored()).toEqual({ rows: 0, files: 0 });
+  });
+
   it("refuses a file over the size limit with 413 and the exact text", async () => {
     const big = Buffer.concat([sample.png, Buffer.alloc(5000 * 1024 + 1 - sample.png.length)]);
     const { status, json } = await post(form([["huge.png", big]]));
