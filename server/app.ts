@@ -15,6 +15,7 @@ import { platformsCspExtras } from "~/features/platforms/platform-config.server"
 import { createPressFilesRouter } from "~/features/press/press-files-routes.server";
 import { maxBytes } from "~/platform/forms/upload-rules";
 import { limitPageBodies } from "~/platform/http/body-limit.server";
+import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
 import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import { mergeCspExtras, securityHeaders } from "~/platform/security/headers.server";
@@ -22,6 +23,9 @@ import { createApi } from "./api";
 import { boot, isBooted, services, shutdown } from "./lifecycle";
 
 export { boot, shutdown };
+
+/** React Router's route manifest (id, path, parent, module): tests walk every page from it. */
+export const pageRoutes = build.routes;
 
 /** Page (form) bodies beyond this are refused before React Router reads them. */
 const PAGE_BODY_MAX_BYTES = 1024 * 1024;
@@ -101,18 +105,24 @@ export function createApp() {
 
   if (svc.config.isProduction) {
     const client = path.resolve(svc.config.BUILD_DIR, "client");
+    // No folder is a page: without `redirect: false`, `GET /\evil.example/../images` would
+    // answer with a Location a browser reads as //evil.example/images/ (serve-static adds the
+    // folder's slash to the path as it was sent).
+    const files = { index: false, redirect: false } as const;
     // Hashed file names never change content, so browsers and CDNs keep them for a year.
     app.use(
       "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      express.static(path.join(client, "assets"), { ...files, immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    app.use(express.static(client, { ...files, maxAge: "1h" }));
   }
 
   // sitemap.xml and robots.txt (features/discovery).
   app.use(createDiscoveryRouter(svc));
   // Press kit files, thumbnails and zips (features/press).
   app.use(createPressFilesRouter(svc));
+  // Another site's form post gets our 403 before its body is read or React Router sees it.
+  app.use(refuseCrossOriginPagePosts(svc.config));
   app.use(
     limitPageBodies({
       maxBytes: PAGE_BODY_MAX_BYTES,

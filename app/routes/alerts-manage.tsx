@@ -17,6 +17,7 @@ import { ManageAlerts, type ManagedAlert } from "~/features/alerts/ManageAlerts"
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { safeLocalPath } from "~/platform/http/same-origin";
 import { localizePath } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -118,7 +119,7 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithFlash(`${pageUrl}#alert-${target.id}`, updated, config);
     }
     default:
-      return redirect(pageUrl, 303);
+      return redirect(safeLocalPath(pageUrl), 303);
   }
 }
 

@@ -8,7 +8,8 @@ import {
   QuebecPlaytesting,
 } from "~/features/careers/StudioLocation";
 import { getOfficeBySlug, listOffices } from "~/features/studio/studio.server";
-import { type Language, localizePath, splitLanguage } from "~/platform/i18n/languages";
+import { withPathname } from "~/platform/http/same-origin";
+import { type Language, splitLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, context, url } = args;
   const lang = routeLanguage(params);
   if (!locationLanguages.includes(lang)) {
-    throw redirect(localizePath(splitLanguage(url.pathname).path, "en") + url.search);
+    throw redirect(withPathname(url, splitLanguage(url.pathname).path));
   }
   if (!slugPattern.test(params.slug)) throw data(null, { status: 404 });
   const { db } = context.get(servicesContext);

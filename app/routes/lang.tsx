@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Outlet, redirect, useRouteError } from "react-router";
+import { refuseForbiddenAddress } from "~/platform/http/input-guard.server";
 import { SiteLink } from "~/platform/http/prefetch";
+import { withPathname } from "~/platform/http/same-origin";
 import { browserI18n } from "~/platform/i18n/browser";
 import { switchLanguage } from "~/platform/i18n/catalogs";
 import { defaultLanguage, isLanguage, localizePath, splitLanguage } from "~/platform/i18n/languages";
@@ -15,10 +17,13 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   if (!isLanguage(params.lang)) throw data(null, { status: 404 });
   if (params.lang === defaultLanguage) {
     // English has no prefix (§2): /en/careers is the same page as /careers.
-    throw redirect(`${splitLanguage(url.pathname).path}${url.search}`, 301);
+    throw redirect(withPathname(url, splitLanguage(url.pathname).path), 301);
   }
   return null;
 }
+
+/** Every page's address: control characters in a path or query answer 400 before any loader. */
+export const middleware: Route.MiddlewareFunction[] = [refuseForbiddenAddress];
 
 /** In the browser, a route in another language loads that language's catalogs before render. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { isCrossSite } from "~/features/consent/consent.server";
 import { RichText } from "~/features/pages/RichText";
 import { FaqResultList } from "~/features/support/FaqSearch";
 import { FaqVote, type FaqVoteResult } from "~/features/support/FaqVote";
@@ -15,6 +14,7 @@ import {
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
+import { isCrossOrigin } from "~/platform/http/same-origin";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -46,7 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { db, config } = context.get(servicesContext);
-  if (isCrossSite(request.headers, request.url)) throw data(null, { status: 403 });
+  if (isCrossOrigin(request.headers, { ...config, requestUrl: request.url }))
+    throw data(null, { status: 403 });
   const faq = await loadSupportFaq(args);
   try {
     await consumeFormLimit(context, "faq-vote");

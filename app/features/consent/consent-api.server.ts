@@ -1,9 +1,10 @@
 import express from "express";
 import { z } from "zod";
 import { HttpError, parseOr400 } from "~/platform/http/errors.server";
+import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import { consentCookieHeaders, consentSubmissionSchema, isCrossSite } from "./consent.server";
+import { consentCookieHeaders, consentSubmissionSchema } from "./consent.server";
 import { analyticsGranted, type ConsentState } from "./consent-cookies";
 import { consentSettings } from "./consent-settings.server";
 
@@ -25,8 +26,9 @@ export function createConsentApi(svc: Services) {
   });
 
   router.post("/consents", (req, res) => {
-    const requestUrl = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
-    if (isCrossSite(req.headers, requestUrl)) throw new HttpError(403, ["COOKIE_INVALID"]);
+    const requestUrl = `${req.protocol}://${req.get("host")}`;
+    if (isCrossOrigin(req.headers, { ...svc.config, requestUrl }))
+      throw new HttpError(403, ["COOKIE_INVALID"]);
     const body = parseOr400(consentSubmissionSchema, req.body ?? {});
     const analytics = analyticsGranted(body.choice, body.analytics);
     res.append("Set-Cookie", consentCookieHeaders(svc.config, analytics));

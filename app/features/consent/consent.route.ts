@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
+import { readForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { isCrossOrigin } from "~/platform/http/same-origin";
 import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/consent.route";
-import { consentCookieHeaders, consentSubmissionSchema, isCrossSite, safeReturnTo } from "./consent.server";
+import { consentCookieHeaders, consentSubmissionSchema, safeReturnTo } from "./consent.server";
 import { analyticsGranted } from "./consent-cookies";
 
 /**
@@ -11,11 +13,11 @@ import { analyticsGranted } from "./consent-cookies";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { config } = context.get(servicesContext);
-  if (isCrossSite(request.headers, request.url)) {
+  if (isCrossOrigin(request.headers, { ...config, requestUrl: request.url })) {
     throw new Response("Cross-site request refused", { status: 403 });
   }
   await consumeFormLimit(context, "consent");
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = consentSubmissionSchema.safeParse({
     choice: form.get("choice") ?? undefined,
     analytics: form.get("analytics") ?? undefined,

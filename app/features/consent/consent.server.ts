@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Config } from "~/platform/config.server";
 import { cookieDomainsFor, expireCookie, serializeCookie } from "~/platform/http/cookies";
+import { safeLocalPath } from "~/platform/http/same-origin";
 import {
   ANALYTICS_CONSENT_COOKIE,
   CONSENT_COOKIE,
@@ -65,43 +66,7 @@ export function consentCookieHeaders(config: Config, analytics: boolean, now = n
  * reopened the banner.
  */
 export function safeReturnTo(value: unknown, requestUrl: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return "/";
-  }
-  const base = new URL(requestUrl);
-  let target: URL;
-  try {
-    target = new URL(value, base.origin);
-  } catch {
-    return "/";
-  }
-  if (target.origin !== base.origin) return "/";
+  const target = new URL(safeLocalPath(value, requestUrl), requestUrl);
   target.searchParams.delete(COOKIE_SETTINGS_PARAM);
-  return `${target.pathname}${target.search}${target.hash}`;
-}
-
-/**
- * A state-changing request from another site is refused: browsers send Sec-Fetch-Site (and
- * Origin on POST), so a page elsewhere cannot flip a visitor's choice behind their back.
- */
-export function isCrossSite(
-  headers: Headers | Record<string, string | string[] | undefined>,
-  requestUrl: string,
-) {
-  const get = (name: string) => {
-    if (headers instanceof Headers) return headers.get(name);
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : (value ?? null);
-  };
-  const site = get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") return true;
-  const origin = get("origin");
-  if (origin && origin !== "null") {
-    try {
-      return new URL(origin).host !== new URL(requestUrl).host;
-    } catch {
-      return true;
-    }
-  }
-  return origin === "null";
+  return safeLocalPath(target, requestUrl);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
-import { consentCookieHeaders, consentSubmissionSchema, isCrossSite, safeReturnTo } from "./consent.server";
+import { consentCookieHeaders, consentSubmissionSchema, safeReturnTo } from "./consent.server";
 import { analyticsGranted, readConsent } from "./consent-cookies";
 
 const now = new Date("2026-04-10T08:00:00Z");
@@ -127,22 +127,5 @@ describe("returnTo", () => {
     ]) {
       expect(safeReturnTo(bad, url)).toBe("/");
     }
-  });
-});
-
-describe("cross-site requests", () => {
-  const url = "http://localhost:3000/consent";
-  it("accepts same-origin posts and requests without browser hints", () => {
-    expect(
-      isCrossSite(new Headers({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" }), url),
-    ).toBe(false);
-    expect(isCrossSite(new Headers(), url)).toBe(false);
-    expect(isCrossSite({ "sec-fetch-site": "none" }, url)).toBe(false);
-  });
-
-  it("refuses another site's page", () => {
-    expect(isCrossSite(new Headers({ "sec-fetch-site": "cross-site" }), url)).toBe(true);
-    expect(isCrossSite(new Headers({ origin: "https://evil.example" }), url)).toBe(true);
-    expect(isCrossSite({ origin: "null" }, url)).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import express from "express";
 import { z } from "zod";
-import { isCrossSite } from "~/features/consent/consent.server";
 import { HttpError, notFound, parseOr400 } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
+import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { faqSections, getFaq, getFaqCategory, listFaqCategories, searchFaqs } from "./faq.server";
@@ -72,8 +72,9 @@ export function createSupportApi(svc: Services) {
   });
 
   router.post("/faqs/vote/:id", rateLimit(svc.rateLimits.form, "faq-vote", svc.logger), async (req, res) => {
-    const requestUrl = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
-    if (isCrossSite(req.headers, requestUrl)) throw new HttpError(403, ["COOKIE_INVALID"]);
+    const requestUrl = `${req.protocol}://${req.get("host")}`;
+    if (isCrossOrigin(req.headers, { ...svc.config, requestUrl }))
+      throw new HttpError(403, ["COOKIE_INVALID"]);
     const { id } = parseOr400(idParams, req.params);
     const { helpful } = parseOr400(voteBody, req.body ?? {});
     const visitor = resolveVisitor(req.headers.cookie, { secure: svc.config.secureCookies });

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Config } from "~/platform/config.server";
 import { expireCookie, parseCookies, serializeCookie } from "~/platform/http/cookies";
+import { safeLocalPath } from "~/platform/http/same-origin";
 import type { Flash } from "./feedback-store";
 
 /**
@@ -32,7 +33,7 @@ export function flashCookie(config: Config, flash: Flash): string {
   });
 }
 
-/** `redirect()` that shows `flash` on the page it leads to. */
+/** `redirect()` to a page of this site that shows `flash` there. */
 export function redirectWithFlash(
   url: string,
   flash: Flash,
@@ -41,7 +42,7 @@ export function redirectWithFlash(
 ): Response {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", flashCookie(config, flash));
-  return redirect(url, { status: init.status ?? 303, headers });
+  return redirect(safeLocalPath(url), { status: init.status ?? 303, headers });
 }
 
 /**
