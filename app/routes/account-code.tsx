@@ -6,6 +6,7 @@ import { codeSchema } from "~/features/account/account-forms";
 import { clearCookie, sessionCookie } from "~/features/account/account-http.server";
 import {
   accountContext,
+  accountPageHeaders,
   accountSeo,
   guardPost,
   noStore,
@@ -16,6 +17,8 @@ import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-code";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export const handle: LayoutHandle = { backdrop: "login" };
 

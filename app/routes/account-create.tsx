@@ -3,12 +3,19 @@ import { CreateForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
 import { createAccount } from "~/features/account/account.server";
 import { createAccountSchema } from "~/features/account/account-forms";
-import { accountContext, guardPost, refusal } from "~/features/account/account-route.server";
+import {
+  accountContext,
+  accountPageHeaders,
+  guardPost,
+  refusal,
+} from "~/features/account/account-route.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/account-create";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const seo = await loadPageSeo(args, "accountCreate");

@@ -6,6 +6,7 @@ import { passwordOnlySchema } from "~/features/account/account-forms";
 import { clearCookie } from "~/features/account/account-http.server";
 import {
   accountContext,
+  accountPageHeaders,
   accountSeo,
   guardPost,
   noStore,
@@ -17,6 +18,8 @@ import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { flashCookie } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-delete";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireSession(args);

@@ -2,12 +2,19 @@ import { useTranslation } from "react-i18next";
 import { AccountHeading, ForgotForm } from "~/features/account/AccountForms";
 import { forgotPassword } from "~/features/account/account.server";
 import { forgotSchema } from "~/features/account/account-forms";
-import { accountContext, accountSeo, guardPost } from "~/features/account/account-route.server";
+import {
+  accountContext,
+  accountPageHeaders,
+  accountSeo,
+  guardPost,
+} from "~/features/account/account-route.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-forgot";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   return { seo: await accountSeo(args, "forgot.title") };

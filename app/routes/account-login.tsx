@@ -6,6 +6,7 @@ import { loginSchema } from "~/features/account/account-forms";
 import { mfaCookie, sessionCookie } from "~/features/account/account-http.server";
 import {
   accountContext,
+  accountPageHeaders,
   currentSession,
   guardPost,
   noStore,
@@ -19,6 +20,8 @@ import { pageMeta } from "~/platform/seo/page-meta";
 import { loadPageSeo } from "~/platform/seo/page-seo.server";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-login";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 /** SPEC §2: the login page has its own background style. */
 export const handle: LayoutHandle = { backdrop: "login" };

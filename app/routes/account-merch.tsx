@@ -1,11 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { accountContext, accountSeo, requireSession } from "~/features/account/account-route.server";
+import {
+  accountContext,
+  accountPageHeaders,
+  accountSeo,
+  requireSession,
+} from "~/features/account/account-route.server";
 import { MerchGrid } from "~/features/platforms/MerchGrid";
 import { merchList } from "~/features/platforms/merch.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-merch";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireSession(args);

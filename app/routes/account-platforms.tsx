@@ -4,6 +4,7 @@ import { AccountHeading } from "~/features/account/AccountForms";
 import { AccountError } from "~/features/account/account.server";
 import {
   accountContext,
+  accountPageHeaders,
   accountSeo,
   guardPost,
   noStore,
@@ -22,6 +23,8 @@ import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-platforms";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
 import { publicUser, updateEmail, updateProfile } from "~/features/account/account.server";
-import { emailChangeSchema, emailCodeSchema, updateProfileSchema } from "~/features/account/account-forms";
+import { updateEmailSchema, updateProfileSchema } from "~/features/account/account-forms";
 import {
   accountContext,
+  accountPageHeaders,
   accountSeo,
   formStep,
   guardPost,
@@ -12,6 +13,8 @@ import {
 import { EmailChangeForm, EmailCodeForm, UsernameForm } from "~/features/account/ProfileForms";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account-profile";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
@@ -40,8 +43,10 @@ export async function action(args: Route.ActionArgs): Promise<Answer> {
         await updateProfile(deps, user, value);
         return { done: "profile.usernameDone" };
       });
+    // Both steps are checked like the API's update-email (one schema); the browser checks each
+    // step's own fields first (ProfileForms).
     case "email-code":
-      return formStep(formData, intent, emailChangeSchema, async (value) => {
+      return formStep(formData, intent, updateEmailSchema, async (value) => {
         await updateEmail(deps, user, value);
         return { codeSentTo: value.email.toLowerCase() };
       });
@@ -50,7 +55,7 @@ export async function action(args: Route.ActionArgs): Promise<Answer> {
       return formStep(
         formData,
         intent,
-        emailCodeSchema,
+        updateEmailSchema,
         async (value) => {
           await updateEmail(deps, user, value);
           return { done: "profile.emailDone" };

@@ -2,12 +2,20 @@ import { useTranslation } from "react-i18next";
 import { AccountHeading, ResetForm } from "~/features/account/AccountForms";
 import { resetPassword } from "~/features/account/account.server";
 import { resetSchema } from "~/features/account/account-forms";
-import { accountContext, accountSeo, guardPost, refusal } from "~/features/account/account-route.server";
+import {
+  accountContext,
+  accountPageHeaders,
+  accountSeo,
+  guardPost,
+  refusal,
+} from "~/features/account/account-route.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-reset";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   return {

@@ -14,9 +14,15 @@ import {
   totpSetup,
   updatePassword,
 } from "~/features/account/account.server";
-import { codeSchema, passwordOnlySchema, updatePasswordSchema } from "~/features/account/account-forms";
+import {
+  codeSchema,
+  passwordOnlySchema,
+  recoveryProofSchema,
+  updatePasswordSchema,
+} from "~/features/account/account-forms";
 import {
   accountContext,
+  accountPageHeaders,
   accountSeo,
   formStep,
   guardPost,
@@ -27,6 +33,8 @@ import { smsSetupSchema } from "~/features/account/sms-setup-form";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account-security";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
@@ -81,7 +89,7 @@ export async function action(args: Route.ActionArgs): Promise<SecurityAnswer> {
         sms: {},
       });
     case "recovery-codes":
-      return formStep(formData, intent, passwordOnlySchema, (value) =>
+      return formStep(formData, intent, recoveryProofSchema, (value) =>
         regenerateRecoveryCodes(deps, user, value),
       );
     case "remove-mfa":

@@ -4,6 +4,7 @@ import { acceptTos, publicUser } from "~/features/account/account.server";
 import { acceptTosSchema, currentTosVersion } from "~/features/account/account-forms";
 import {
   accountContext,
+  accountPageHeaders,
   accountSeo,
   guardPost,
   refusal,
@@ -17,6 +18,8 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-terms";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);

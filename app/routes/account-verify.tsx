@@ -3,7 +3,12 @@ import { Form } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
 import { AccountError, validateEmail } from "~/features/account/account.server";
 import { tokenSchema } from "~/features/account/account-forms";
-import { accountContext, accountSeo, guardPost } from "~/features/account/account-route.server";
+import {
+  accountContext,
+  accountPageHeaders,
+  accountSeo,
+  guardPost,
+} from "~/features/account/account-route.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
@@ -11,6 +16,8 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-verify";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 /**
  * The e-mailed link lands here; the address is confirmed by the button's POST, not by the GET,

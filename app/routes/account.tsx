@@ -5,16 +5,20 @@ import { endSession, globalLogout, publicUser } from "~/features/account/account
 import { clearCookie } from "~/features/account/account-http.server";
 import {
   accountContext,
+  accountPageHeaders,
   accountSeo,
   guardPost,
   noStore,
   requireSession,
 } from "~/features/account/account-route.server";
+import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account";
+
+export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const session = await requireSession(args);
@@ -29,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   await guardPost(args, "logout");
   const { svc, deps, lang, config, cookies } = accountContext(args);
-  const intent = (await args.request.formData().catch(() => null))?.get("intent");
+  const intent = (await readForm(args.request)).get("intent");
   try {
     if (intent === "global-logout") {
       const session = await requireSession(args).catch(() => null);

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { HttpError } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
+import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import {
@@ -36,14 +37,9 @@ import {
   validateEmail,
 } from "./account.server";
 import { apiCodeFor, apiSchemas } from "./account-forms";
-import {
-  clearCookie,
-  isCrossSite,
-  mfaCookie,
-  readAccountCookies,
-  sessionCookie,
-} from "./account-http.server";
+import { clearCookie, mfaCookie, readAccountCookies, sessionCookie } from "./account-http.server";
 import { accountOpenApi } from "./account-openapi.server";
+import { smsSetupSchema } from "./sms-setup-form";
 
 /**
  * The failure budgets live in the site's rate-limit store (Redis when configured), so every
@@ -83,10 +79,10 @@ export const apiHandler =
 export const sameSiteOnly =
   (config: Services["config"]): RequestHandler =>
   (req, _res, next) => {
-    const crossSite = isCrossSite(config, {
-      origin: req.get("origin"),
-      secFetchSite: req.get("sec-fetch-site"),
-      host: req.get("host"),
+    const crossSite = isCrossOrigin(req.headers, {
+      publicUrl: config.publicUrl,
+      isProduction: config.isProduction,
+      requestUrl: `${req.protocol}://${req.get("host")}`,
     });
     next(crossSite ? new HttpError(403, ["INVALID_PARAMETERS"]) : undefined);
   };
@@ -183,6 +179,7 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/submitcode",
+    form("code"),
     apiHandler(async (req, res) => {
       const { code } = parseBody(apiSchemas.code, req.body);
       signedIn(res, await submitCode(deps, readAccountCookies(config, req.get("cookie")).mfa, code));
@@ -257,9 +254,7 @@ export function createAccountApi(svc: Services) {
     "/account/accept-tos",
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      const body = (req.body ?? {}) as { accept?: unknown; version?: unknown };
-      if (body.accept !== true) throw new AccountError(400, "MISSING_TERMS_ACCEPT");
-      await acceptTos(deps, user, parseBody(apiSchemas.acceptTos, body));
+      await acceptTos(deps, user, parseBody(apiSchemas.acceptTos, req.body));
       res.json({ ok: true });
     }),
   );
@@ -295,7 +290,7 @@ export function createAccountApi(svc: Services) {
     "/account/mfa/addsms",
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      const { phone } = parseBody(apiSchemas.phone, req.body);
+      const { phone } = parseBody(smsSetupSchema, req.body);
       await addSms(deps, user, phone);
       res.json({ ok: true });
     }),

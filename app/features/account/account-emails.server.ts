@@ -1,3 +1,4 @@
+import { languageTags } from "~/platform/i18n/languages";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 
 /** The account's e-mails; texts under `account:email.*` in the recipient's language. */
@@ -24,3 +25,55 @@ export const emailChangeCode = defineEmailTemplate(
     reason: t("account:email.reason", { studio: studioName }),
   }),
 );
+
+/** A change to how the account is protected; the holder is told of each. */
+export type SecurityChange =
+  | "email-changed"
+  | "password-changed"
+  | "password-reset"
+  | "totp-added"
+  | "sms-added"
+  | "mfa-removed"
+  | "recovery-codes";
+
+const noticeKey: Record<SecurityChange, string> = {
+  "email-changed": "emailChanged",
+  "password-changed": "passwordChanged",
+  "password-reset": "passwordReset",
+  "totp-added": "totpAdded",
+  "sms-added": "smsAdded",
+  "mfa-removed": "mfaRemoved",
+  "recovery-codes": "recoveryCodes",
+};
+
+type NoticeProps = { username: string; at: Date; forgotUrl: string; contactUrl: string };
+
+/**
+ * What changed and when (UTC, in the recipient's language), and what to do if it was not the
+ * holder: choose a new password (the button) and write to the studio. After an address change
+ * a reset link would go to the new address, so that notice sends to the contact page first.
+ */
+const securityNotice = (change: SecurityChange) =>
+  defineEmailTemplate(`account-notice-${change}`, (p: NoticeProps, { t, lang, studioName }) => {
+    const when = new Intl.DateTimeFormat(languageTags[lang], {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "UTC",
+    }).format(p.at);
+    return {
+      subject: t(`account:email.notice.${noticeKey[change]}.subject`, { studio: studioName }),
+      heading: t("account:email.notice.heading", { name: p.username }),
+      paragraphs: [
+        t(`account:email.notice.${noticeKey[change]}.body`, { studio: studioName, when }),
+        t(change === "email-changed" ? "account:email.notice.notYouEmail" : "account:email.notice.notYou", {
+          url: p.contactUrl,
+        }),
+      ],
+      action: { label: t("account:email.notice.action"), url: p.forgotUrl },
+      reason: t("account:email.notice.reason", { studio: studioName }),
+    };
+  });
+
+export const securityNotices = Object.fromEntries(
+  Object.keys(noticeKey).map((change) => [change, securityNotice(change as SecurityChange)]),
+) as Record<SecurityChange, ReturnType<typeof securityNotice>>;

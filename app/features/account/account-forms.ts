@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { dateOfBirth } from "~/platform/forms/date-of-birth";
 import { checkedBox, email, password, passwordConfirmation, requiredString } from "~/platform/forms/fields";
-import { encodeMessage } from "~/platform/forms/messages";
+import { encodeMessage, formMessage } from "~/platform/forms/messages";
 
 /**
- * The account forms' schemas, shared by the pages (browser and server, Conform) and the JSON
- * API (`apiSchemas`, which take an ISO date of birth and a boolean for the terms).
+ * The account forms' schemas. Each page action and its JSON endpoint validate with the same one
+ * (`apiSchemas` names them by endpoint), so neither can accept what the other refuses; a form
+ * that asks for one step of an endpoint only is checked in the browser with that step's part.
  */
 
 /** Minimum age to hold an account (docs/decisions/0012-accounts.md). */
@@ -17,20 +18,51 @@ export const currentTosVersion = 1;
 export const usernameField = () =>
   requiredString(24, { min: 3 }).regex(/^[A-Za-z0-9_.-]+$/, encodeMessage("account:form.usernameRule"));
 
+/**
+ * A password its holder already has (sign-in, confirmations): required and never trimmed, since
+ * `password()` keeps the spaces of a new one and a trimmed copy would never match it.
+ */
+const currentPassword = () =>
+  z
+    .string({ error: formMessage("required") })
+    .min(1, { error: formMessage("required"), abort: true })
+    .max(1000, formMessage("maxLength", { max: 1000 }));
+
+/**
+ * A field the API may also send as a string: the string is read as the parts the page's fields
+ * send, then checked by the same schema. Typed by those parts, which the page's fields bind to.
+ */
+export function orString<S extends z.ZodType>(read: (text: string) => unknown, schema: S) {
+  return z.preprocess((value: z.input<S>) => (typeof value === "string" ? read(value) : value), schema);
+}
+
+/**
+ * The date of birth: the page's three selectors, or an ISO date (YYYY-MM-DD, the API's spelling)
+ * read as those selectors, so both get the same checks: a real calendar date, a year from 1921
+ * to this one, and at least the minimum age.
+ */
+export const birthDateField = orString(
+  (text) => {
+    const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+    return parts ? { year: parts[1], month: parts[2], day: parts[3] } : text;
+  },
+  dateOfBirth({ minAge: accountMinAge }),
+);
+
 export const createAccountSchema = z
   .object({
     username: usernameField(),
     email: email(),
     password: password(),
     confirmPassword: z.string().optional(),
-    dateOfBirth: dateOfBirth({ minAge: accountMinAge }),
+    dateOfBirth: birthDateField,
     tos: checkedBox(),
   })
   .check(passwordConfirmation());
 
 export const loginSchema = z.object({
   identifier: requiredString(254),
-  password: requiredString(1000),
+  password: currentPassword(),
 });
 
 export const codeSchema = z.object({ code: requiredString(20) });
@@ -43,47 +75,59 @@ export const resetSchema = z
 
 export const updatePasswordSchema = z
   .object({
-    currentPassword: requiredString(1000),
+    currentPassword: currentPassword(),
     password: password(),
     confirmPassword: z.string().optional(),
   })
   .check(passwordConfirmation());
 
-const sixDigits = () =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, encodeMessage("account:form.codeRule"));
+/** The e-mailed code of an address change: six digits. */
+const emailChangeCode = () =>
+  requiredString(20).pipe(z.string().regex(/^\d{6}$/, encodeMessage("account:form.codeRule")));
 
-/** The API's update-email: the password asks for the code; with the code it may be left out. */
+const emailChange = { email: email(), password: currentPassword(), code: emailChangeCode() };
+
+/**
+ * update-email, page and API: without a code the password is required and a code is e-mailed;
+ * with the code the password may be left out (the code was sent only after it was checked).
+ */
 export const updateEmailSchema = z
-  .object({ email: email(), password: z.string().min(1).max(1000).optional(), code: sixDigits().optional() })
+  .object({
+    email: emailChange.email,
+    password: emailChange.password.optional(),
+    code: emailChange.code.optional(),
+  })
   .refine((input) => input.code !== undefined || input.password !== undefined, {
     path: ["password"],
+    error: formMessage("required"),
   });
 
-/** The page's e-mail change, step 1: the new address and the password; a code is e-mailed. */
-export const emailChangeSchema = z.object({ email: email(), password: requiredString(1000) });
-/** Step 2: the code from that e-mail (the address travels along in a hidden field). */
-export const emailCodeSchema = z.object({ email: email(), code: requiredString(20).pipe(sixDigits()) });
+/** The page's first step as the browser checks it: the new address and the password. */
+export const emailChangeSchema = z.object({ email: emailChange.email, password: emailChange.password });
+/** Its second step: the code from that e-mail (the address travels along in a hidden field). */
+export const emailCodeSchema = z.object({ email: emailChange.email, code: emailChange.code });
 
 export const updateProfileSchema = z.object({ username: usernameField() });
-export const passwordOnlySchema = z.object({ password: requiredString(1000) });
-export const acceptTosSchema = z.object({ version: z.coerce.number().int(), accept: checkedBox() });
+export const passwordOnlySchema = z.object({ password: currentPassword() });
+/** The version comes from a hidden field on the page (read as a number) and as a number in JSON. */
+export const acceptTosSchema = z.object({ version: z.number().int(), accept: checkedBox() });
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/**
+ * New recovery codes: the password or a current authenticator code proves the holder (the page
+ * asks for the password, as `passwordOnlySchema` checks it in the browser).
+ */
+export const recoveryProofSchema = z
+  .object({ password: currentPassword().optional(), code: requiredString(20).optional() })
+  .refine((proof) => proof.password !== undefined || proof.code !== undefined, {
+    error: formMessage("required"),
+  });
 
+/**
+ * The schema of each JSON endpoint: the one its page action parses with. The SMS number's is
+ * `smsSetupSchema` (sms-setup-form.ts), kept apart for the numbering plan's weight.
+ */
 export const apiSchemas = {
-  create: z
-    .object({
-      username: usernameField(),
-      email: email(),
-      password: password(),
-      confirmPassword: z.string().optional(),
-      dateOfBirth: isoDate,
-      tos: z.literal(true),
-    })
-    .check(passwordConfirmation()),
+  create: createAccountSchema,
   login: loginSchema,
   code: codeSchema,
   forgot: forgotSchema,
@@ -93,15 +137,8 @@ export const apiSchemas = {
   updateEmail: updateEmailSchema,
   updateProfile: updateProfileSchema,
   password: passwordOnlySchema,
-  acceptTos: z.object({ version: z.number().int(), accept: z.literal(true) }),
-  phone: z.object({ phone: z.string().trim().min(4).max(30) }),
-  /** Either proves the holder: the password, or a current authenticator code. */
-  recoveryProof: z
-    .object({
-      password: z.string().min(1).max(1000).optional(),
-      code: z.string().trim().min(1).max(20).optional(),
-    })
-    .refine((proof) => proof.password !== undefined || proof.code !== undefined),
+  acceptTos: acceptTosSchema,
+  recoveryProof: recoveryProofSchema,
 };
 
 /** The §8 code an API caller gets for a failed field. */

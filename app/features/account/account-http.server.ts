@@ -41,26 +41,3 @@ export function readAccountCookies(config: Pick<Config, "secureCookies">, header
   const names = accountCookieNames(config);
   return { session: cookies.get(names.session), mfa: cookies.get(names.mfa) };
 }
-
-/**
- * Cross-site request forgery: a state-changing request must come from our own pages. Browsers
- * send Origin on every POST (and Sec-Fetch-Site); one naming another site is refused. A request
- * with neither is not from a browser form, so it carries no victim's cookies to abuse
- * (SameSite=Lax keeps them off cross-site POSTs anyway).
- */
-export function isCrossSite(
-  config: Pick<Config, "publicUrl">,
-  headers: { origin?: string | null; secFetchSite?: string | null; host?: string | null },
-): boolean {
-  if (headers.secFetchSite && !["same-origin", "none"].includes(headers.secFetchSite)) return true;
-  if (!headers.origin) return false;
-  if (headers.origin === "null") return true;
-  const own = new URL(config.publicUrl).origin;
-  if (headers.origin === own) return false;
-  // Behind no proxy in development the page may be served on another host name than PUBLIC_URL.
-  try {
-    return new URL(headers.origin).host !== headers.host;
-  } catch {
-    return true;
-  }
-}

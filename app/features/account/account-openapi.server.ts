@@ -2,7 +2,8 @@ import { z } from "zod";
 import { signInPlatforms } from "~/features/platforms/platform-config.server";
 import { platformOrder } from "~/features/platforms/platform-names";
 import { languages } from "~/platform/i18n/languages";
-import { apiSchemas } from "./account-forms";
+import { apiSchemas, birthDateField } from "./account-forms";
+import { smsSetupSchema } from "./sms-setup-form";
 
 /**
  * The account API (docs/account-api.md) as an OpenAPI 3.1 description, served at
@@ -44,6 +45,7 @@ const accountOperations: Operation[] = [
       "INVALID_USERNAME",
       "INVALID_EMAIL",
       "INVALID_PASSWORD",
+      "INVALID_PARAMETERS",
       "MISSING_TERMS_ACCEPT",
       "USERNAME_IN_USE",
     ],
@@ -184,7 +186,7 @@ const accountOperations: Operation[] = [
     method: "post",
     path: "/mfa/addsms",
     summary: "Text a 6-digit code (5 min) to the number, any usual notation, stored E.164.",
-    body: apiSchemas.phone,
+    body: smsSetupSchema,
     session: true,
     ok: "Ok",
     codes: ["INVALID_PHONE_NUMBER", "MFA_ALREADY_ENABLED", "SERVICE_TEMPORARILY_UNAVAILABLE"],
@@ -445,9 +447,28 @@ const components = {
   },
 };
 
+/**
+ * Fields that take a string besides the page's parts (the schema reads the string as those
+ * parts): JSON Schema sees only the parts, so the string form is added here.
+ */
+const stringForms = new Map<unknown, object>([
+  [birthDateField, { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" }],
+  [smsSetupSchema.shape.phone, { type: "string", description: "International (+…) or Canadian number" }],
+]);
+
 /** A request body's JSON Schema, from its Zod schema as the handler parses it (input side). */
 function requestSchema(schema: z.ZodType) {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    override: ({ zodSchema, jsonSchema }) => {
+      const string = stringForms.get(zodSchema);
+      if (!string) return;
+      const parts = { ...jsonSchema };
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key as keyof typeof jsonSchema];
+      Object.assign(jsonSchema, { anyOf: [string, parts] });
+    },
+  });
   return json;
 }
 

@@ -2,12 +2,13 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { type FormReply, parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { isCrossOrigin } from "~/platform/http/same-origin";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { loadPageSeo, type PageLoaderArgs, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
 import { AccountError, readSession } from "./account.server";
 import { accountDeps } from "./account-api.server";
-import { isCrossSite, readAccountCookies } from "./account-http.server";
+import { readAccountCookies } from "./account-http.server";
 
 /** What the account pages' loaders and actions share: services, session, guards. */
 type Args = { request: Request; params: PageLoaderArgs["params"]; context: Readonly<RouterContextProvider> };
@@ -42,14 +43,12 @@ export async function requireSession(args: Args) {
  */
 export async function guardPost(args: Args, formName: string) {
   const { config } = accountContext(args);
-  const h = args.request.headers;
-  if (
-    isCrossSite(config, {
-      origin: h.get("Origin"),
-      secFetchSite: h.get("Sec-Fetch-Site"),
-      host: h.get("Host"),
-    })
-  )
+  const site = {
+    publicUrl: config.publicUrl,
+    isProduction: config.isProduction,
+    requestUrl: args.request.url,
+  };
+  if (isCrossOrigin(args.request.headers, site))
     throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 403 });
   await consumeFormLimit(args.context, `account-${formName}`);
 }
@@ -94,3 +93,9 @@ export async function accountSeo(args: PageLoaderArgs, titleKey: string) {
 }
 
 export const noStore = { "Cache-Control": "private, no-store" };
+
+/**
+ * The `headers` of every account page: each shows a link's token or personal data, and so may
+ * the answer to one of its forms (the values sent come back), so no cache may keep any of them.
+ */
+export const accountPageHeaders = () => noStore;

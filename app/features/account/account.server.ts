@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import type { Config } from "~/platform/config.server";
 import type { Db, Tx } from "~/platform/db/client.server";
@@ -12,7 +12,14 @@ import { type Language, localizePath } from "~/platform/i18n/languages";
 import type { Logger } from "~/platform/logging.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { mailTranslator } from "~/platform/mail/templates.server";
-import { emailChangeCode, existsEmail, resetEmail, verifyEmail } from "./account-emails.server";
+import {
+  emailChangeCode,
+  existsEmail,
+  resetEmail,
+  type SecurityChange,
+  securityNotices,
+  verifyEmail,
+} from "./account-emails.server";
 import { currentTosVersion } from "./account-forms";
 import { checkNewPassword } from "./password-policy.server";
 import {
@@ -46,8 +53,9 @@ export class AccountError extends Error {
 }
 
 /**
- * Failure budgets (rate-limiter-flexible, like the site's limiter): 5 failed logins per
- * submitted identifier per 15 minutes; 5 wrong codes per account per 15 minutes.
+ * Failure budgets (rate-limiter-flexible, like the site's limiter): 5 wrong passwords per
+ * account per 15 minutes (an identifier naming no account has its own); 5 wrong codes per
+ * account per 15 minutes.
  */
 export type AccountLimits = { login: RateLimiterAbstract; codes: RateLimiterAbstract };
 
@@ -83,16 +91,32 @@ export function publicUser(user: AccountUser) {
 
 // ---------------------------------------------------------------------------------- budgets
 
-async function overBudget(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
-  const state = await limiter.get(key);
-  return state !== null && state.consumedPoints >= limiter.points;
+/**
+ * Runs one attempt (a password or a code) against a failure budget. Its point is spent before
+ * the attempt is judged, by the store's atomic consume, so attempts sent at once cannot all pass
+ * a check made before any of them was counted; once the budget is spent even a right answer is
+ * refused. An attempt that succeeds (a truthy answer) gives its point back.
+ */
+async function withinBudget<T>(limiter: RateLimiterAbstract, key: string, attempt: () => Promise<T>) {
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw new AccountError(429, "TOO_MANY_REQUESTS");
+    throw err;
+  }
+  const result = await attempt();
+  // A point not given back (the store failing now) only shortens the budget.
+  if (result) await limiter.reward(key).catch(() => undefined);
+  return result;
 }
 
-async function spend(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  await limiter.consume(key).catch(() => undefined);
-}
-
-const identifierKey = (identifier: string) => sha256(identifier.trim().toLowerCase());
+/**
+ * Whose budget a password attempt spends: the account's, whichever spelling named it (username
+ * or address, any case); an identifier naming no account has a budget of its own, so unknown
+ * and known identifiers are answered alike.
+ */
+const passwordBudget = (user: AccountUser | undefined, identifier = "") =>
+  user ? `account:${user.id}` : `identifier:${sha256(identifier.trim().toLowerCase())}`;
 
 // ---------------------------------------------------------------------------------- helpers
 
@@ -159,6 +183,33 @@ async function insertLinkToken(
     expiresAt: new Date(now.getTime() + linkTtlMs),
   });
   return token;
+}
+
+/**
+ * The notice of a change to how the account is protected, in the holder's language, to the
+ * account's address (for an address change, the old one: pass the user as it was).
+ */
+async function securityNotice(deps: AccountDeps, user: AccountUser, change: SecurityChange, now: Date) {
+  const lang = user.language as Language;
+  return securityNotices[change].compose(await audience(deps, user.email, lang), {
+    username: user.username,
+    at: now,
+    forgotUrl: `${deps.config.publicUrl}${localizePath("/account/forgot", lang)}`,
+    contactUrl: `${deps.config.publicUrl}${localizePath("/contact", lang)}`,
+  });
+}
+
+/**
+ * After a change of address, password or second factor, nothing sent out before it may still
+ * act on the account: verification and reset links and e-mail change codes are deleted. A new
+ * password also cancels the logins waiting for their second step (they proved the old one).
+ */
+async function revokeMailedSecrets(tx: Tx, userId: string, { pendingLogins = false } = {}) {
+  const purposes: Array<(typeof accountTokens.$inferSelect)["purpose"]> = ["verify", "reset", "email-change"];
+  if (pendingLogins) purposes.push("mfa-login", "sms-login");
+  await tx
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), inArray(accountTokens.purpose, purposes)));
 }
 
 /** Takes a single-use token: deleted as it is read, so two uses cannot both succeed. */
@@ -322,15 +373,11 @@ export async function login(
   input: { identifier: string; password: string },
   now = new Date(),
 ): Promise<LoginResult> {
-  const key = identifierKey(input.identifier);
-  if (await overBudget(deps.limits.login, key)) throw new AccountError(429, "TOO_MANY_REQUESTS");
   const user = await findByIdentifier(deps.db, input.identifier);
-  const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) {
-    await spend(deps.limits.login, key);
-    throw new AccountError(401, "ACCOUNT_LOGIN_ERROR");
-  }
-  await deps.limits.login.delete(key);
+  const ok = await withinBudget(deps.limits.login, passwordBudget(user, input.identifier), () =>
+    verifyPassword(user?.passwordHash, input.password),
+  );
+  if (!user || !ok) throw new AccountError(401, "ACCOUNT_LOGIN_ERROR");
   return startSignIn(deps, user, now);
 }
 
@@ -425,17 +472,14 @@ async function acceptTotp(deps: AccountDeps, user: AccountUser, code: string, no
 }
 
 async function checkSecondFactor(deps: AccountDeps, user: AccountUser, code: string, now: Date) {
-  const key = `mfa:${user.id}`;
-  if (await overBudget(deps.limits.codes, key)) throw new AccountError(429, "TOO_MANY_REQUESTS");
   const trimmed = code.trim().toLowerCase();
-  const ok = /^\d{6}$/.test(trimmed)
-    ? (await acceptTotp(deps, user, trimmed, now)) ||
-      (await acceptSmsCode(deps, user, trimmed, "sms-login", now))
-    : Boolean(await takeToken(deps.db, codeHash(user.id, trimmed), "recovery"));
-  if (!ok) {
-    await spend(deps.limits.codes, key);
-    throw new AccountError(400, "MFA_CODE_INVALID");
-  }
+  const ok = await withinBudget(deps.limits.codes, `mfa:${user.id}`, async () =>
+    /^\d{6}$/.test(trimmed)
+      ? (await acceptTotp(deps, user, trimmed, now)) ||
+        Boolean(await acceptSmsCode(deps, user, trimmed, "sms-login", now))
+      : Boolean(await takeToken(deps.db, codeHash(user.id, trimmed), "recovery")),
+  );
+  if (!ok) throw new AccountError(400, "MFA_CODE_INVALID");
 }
 
 /** Starts TOTP: a new secret, its otpauth URI and the QR code (SVG data URL) to scan. */
@@ -464,14 +508,15 @@ export async function totpSetup(secret: string, username: string, issuer: string
 export async function confirmTotp(deps: AccountDeps, user: AccountUser, code: string, now = new Date()) {
   if (user.totpEnabledAt) throw new AccountError(409, "MFA_ALREADY_ENABLED");
   if (!user.totpSecret) throw new AccountError(400, "MFA_NOT_ENABLED");
-  const key = `mfa:${user.id}`;
-  if (await overBudget(deps.limits.codes, key)) throw new AccountError(429, "TOO_MANY_REQUESTS");
-  if (!(await acceptTotp(deps, user, code.trim(), now))) {
-    await spend(deps.limits.codes, key);
+  if (
+    !(await withinBudget(deps.limits.codes, `mfa:${user.id}`, () => acceptTotp(deps, user, code.trim(), now)))
+  )
     throw new AccountError(400, "MFA_CODE_INVALID");
-  }
+  const notice = await securityNotice(deps, user, "totp-added", now);
   return deps.db.transaction(async (tx) => {
     await tx.update(accountUsers).set({ totpEnabledAt: now }).where(eq(accountUsers.id, user.id));
+    await revokeMailedSecrets(tx, user.id);
+    await enqueueEmail(tx, notice);
     return { recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
   });
 }
@@ -501,14 +546,17 @@ export async function regenerateRecoveryCodes(
   if (!user.totpEnabledAt && !user.smsEnabledAt) throw new AccountError(400, "MFA_NOT_ENABLED");
   if (proof.password) await requirePassword(deps, user, proof.password);
   else {
-    const key = `mfa:${user.id}`;
-    if (await overBudget(deps.limits.codes, key)) throw new AccountError(429, "TOO_MANY_REQUESTS");
-    if (!(await acceptTotp(deps, user, (proof.code ?? "").trim(), now))) {
-      await spend(deps.limits.codes, key);
+    const code = (proof.code ?? "").trim();
+    if (!(await withinBudget(deps.limits.codes, `mfa:${user.id}`, () => acceptTotp(deps, user, code, now))))
       throw new AccountError(400, "MFA_CODE_INVALID");
-    }
   }
-  return { recoveryCodes: await deps.db.transaction((tx) => replaceRecoveryCodes(tx, user.id)) };
+  const notice = await securityNotice(deps, user, "recovery-codes", now);
+  const recoveryCodes = await deps.db.transaction(async (tx) => {
+    await revokeMailedSecrets(tx, user.id);
+    await enqueueEmail(tx, notice);
+    return replaceRecoveryCodes(tx, user.id);
+  });
+  return { recoveryCodes };
 }
 
 // ---------------------------------------------------------------------------------- SMS
@@ -576,28 +624,32 @@ export async function addSms(deps: AccountDeps, user: AccountUser, phoneInput: s
 /** SPEC §7 mfa/confirmsms: the code texted by addsms turns the SMS factor on. */
 export async function confirmSms(deps: AccountDeps, user: AccountUser, code: string, now = new Date()) {
   if (user.smsEnabledAt) throw new AccountError(409, "MFA_ALREADY_ENABLED");
-  const key = `mfa:${user.id}`;
-  if (await overBudget(deps.limits.codes, key)) throw new AccountError(429, "TOO_MANY_REQUESTS");
-  const row = /^\d{6}$/.test(code.trim())
-    ? await acceptSmsCode(deps, user, code.trim(), "sms-setup", now)
-    : undefined;
-  if (!row?.data) {
-    await spend(deps.limits.codes, key);
-    throw new AccountError(400, "MFA_CODE_INVALID");
-  }
-  const phone = row.data;
+  const phone = await withinBudget(deps.limits.codes, `mfa:${user.id}`, async () =>
+    /^\d{6}$/.test(code.trim())
+      ? (await acceptSmsCode(deps, user, code.trim(), "sms-setup", now))?.data
+      : undefined,
+  );
+  if (!phone) throw new AccountError(400, "MFA_CODE_INVALID");
+  const notice = await securityNotice(deps, user, "sms-added", now);
   return deps.db.transaction(async (tx) => {
     await tx.update(accountUsers).set({ phone, smsEnabledAt: now }).where(eq(accountUsers.id, user.id));
+    await revokeMailedSecrets(tx, user.id);
+    await enqueueEmail(tx, notice);
     // As for an authenticator: a lost phone must not lock the holder out.
     return { recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
   });
 }
 
 /** Turns the second factor off; needs the password. */
-export async function removeMfa(deps: AccountDeps, user: AccountUser, password: string) {
+export async function removeMfa(deps: AccountDeps, user: AccountUser, password: string, now = new Date()) {
   if (!user.totpEnabledAt && !user.totpSecret && !user.smsEnabledAt)
     throw new AccountError(400, "MFA_NOT_ENABLED");
   await requirePassword(deps, user, password);
+  // A secret set up but never confirmed protected nothing: its removal is no change to tell.
+  const notice =
+    user.totpEnabledAt || user.smsEnabledAt
+      ? await securityNotice(deps, user, "mfa-removed", now)
+      : undefined;
   await deps.db.transaction(async (tx) => {
     await tx
       .update(accountUsers)
@@ -606,18 +658,23 @@ export async function removeMfa(deps: AccountDeps, user: AccountUser, password: 
     await tx
       .delete(accountTokens)
       .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "recovery")));
+    if (notice) {
+      await revokeMailedSecrets(tx, user.id);
+      await enqueueEmail(tx, notice);
+    }
   });
 }
 
 // ---------------------------------------------------------------------------------- passwords
 
+/** The password of a signed-in account, asked again: it spends the account's login budget. */
 async function requirePassword(deps: AccountDeps, user: AccountUser, password: string) {
-  const key = `password:${user.id}`;
-  if (await overBudget(deps.limits.login, key)) throw new AccountError(429, "TOO_MANY_REQUESTS");
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await spend(deps.limits.login, key);
+  if (
+    !(await withinBudget(deps.limits.login, passwordBudget(user), () =>
+      verifyPassword(user.passwordHash, password),
+    ))
+  )
     throw new AccountError(400, "INCORRECT_PASSWORD");
-  }
 }
 
 /** Sends a reset link when the identifier names an account; the answer is the same either way. */
@@ -638,12 +695,24 @@ export function forgotPassword(deps: AccountDeps, identifier: string, now = new 
   });
 }
 
-/** Sets a new password from a reset link (single-use, one hour) and ends every session. */
+/**
+ * Sets a new password from a reset link (single-use, one hour), ends every session and revokes
+ * what else was mailed or pending (see revokeMailedSecrets).
+ */
 export async function resetPassword(deps: AccountDeps, token: string, password: string, now = new Date()) {
   await assertUsablePassword(deps, password);
+  const hash = sha256(token);
+  // Read (not taken) to address the notice, composed before the transaction like every mail.
+  const [pending] = await deps.db
+    .select({ user: accountUsers })
+    .from(accountTokens)
+    .innerJoin(accountUsers, eq(accountUsers.id, accountTokens.userId))
+    .where(and(eq(accountTokens.hash, hash), eq(accountTokens.purpose, "reset")));
+  if (!pending) throw new AccountError(400, "PASSWORD_RESET_CODE_INVALID");
   const passwordHash = await hashPassword(password);
+  const notice = await securityNotice(deps, pending.user, "password-reset", now);
   await deps.db.transaction(async (tx) => {
-    const row = await takeToken(tx, sha256(token), "reset");
+    const row = await takeToken(tx, hash, "reset");
     if (!row) throw new AccountError(400, "PASSWORD_RESET_CODE_INVALID");
     if (!row.expiresAt || row.expiresAt <= now) throw new AccountError(400, "PASSWORD_RESET_CODE_EXPIRED");
     // The link came through the mailbox, so the address is proven too.
@@ -652,21 +721,27 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
       .set({ passwordHash, emailVerifiedAt: now })
       .where(eq(accountUsers.id, row.userId));
     await endAllSessions(tx, row.userId);
+    await revokeMailedSecrets(tx, row.userId, { pendingLogins: true });
+    await enqueueEmail(tx, notice);
   });
 }
 
-/** Changes the password (current one required) and ends every other session. */
+/** Changes the password (current one required), ends every other session, revokes links. */
 export async function updatePassword(
   deps: AccountDeps,
   session: SessionInfo,
   input: { currentPassword: string; password: string },
+  now = new Date(),
 ) {
   await requirePassword(deps, session.user, input.currentPassword);
   await assertUsablePassword(deps, input.password);
   const passwordHash = await hashPassword(input.password);
+  const notice = await securityNotice(deps, session.user, "password-changed", now);
   await deps.db.transaction(async (tx) => {
     await tx.update(accountUsers).set({ passwordHash }).where(eq(accountUsers.id, session.user.id));
     await endAllSessions(tx, session.user.id, session.idHash);
+    await revokeMailedSecrets(tx, session.user.id, { pendingLogins: true });
+    await enqueueEmail(tx, notice);
   });
 }
 
@@ -718,22 +793,23 @@ export async function updateEmail(
     });
     return { status: "code-sent" };
   }
-  const key = `email:${user.id}`;
-  if (await overBudget(deps.limits.codes, key)) throw new AccountError(429, "TOO_MANY_REQUESTS");
-  const [row] = await deps.db
-    .select()
-    .from(accountTokens)
-    .where(
-      and(eq(accountTokens.hash, codeHash(user.id, input.code)), eq(accountTokens.purpose, "email-change")),
-    );
-  if (!row || row.data !== email || !row.expiresAt || row.expiresAt <= now) {
-    await spend(deps.limits.codes, key);
-    throw new AccountError(400, "MFA_CODE_INVALID");
-  }
+  const code = input.code;
+  const row = await withinBudget(deps.limits.codes, `email:${user.id}`, async () => {
+    const [found] = await deps.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.hash, codeHash(user.id, code)), eq(accountTokens.purpose, "email-change")));
+    return found && found.data === email && found.expiresAt && found.expiresAt > now ? found : undefined;
+  });
+  if (!row) throw new AccountError(400, "MFA_CODE_INVALID");
+  // To the address that held the account until now: the one an intruder would have replaced.
+  const notice = await securityNotice(deps, user, "email-changed", now);
   try {
     await deps.db.transaction(async (tx) => {
-      await takeToken(tx, row.hash, "email-change");
+      if (!(await takeToken(tx, row.hash, "email-change"))) throw new AccountError(400, "MFA_CODE_INVALID");
       await tx.update(accountUsers).set({ email, emailVerifiedAt: now }).where(eq(accountUsers.id, user.id));
+      await revokeMailedSecrets(tx, user.id);
+      await enqueueEmail(tx, notice);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AccountError(409, "EMAIL_IN_USE");

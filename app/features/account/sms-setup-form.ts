@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { phoneE164 } from "~/platform/forms/phone";
+import { orString } from "./account-forms";
 
 /**
- * SMS second factor, step 1: the number in any usual notation, made E.164 (SPEC §5). Apart from
- * account-forms.ts so only the security page loads the numbering plan metadata.
+ * SMS second factor, step 1, page and API: the number in any usual notation, made E.164. The
+ * page sends a country and a number; the API may send the number alone, read as the page reads
+ * it without a country. Apart from account-forms.ts so only the security page loads the
+ * numbering plan metadata.
  */
-export const smsSetupSchema = z.object({ phone: phoneE164() });
+export const smsSetupSchema = z.object({
+  phone: orString((number) => ({ number }), phoneE164()),
+});
