@@ -1,280 +1,233 @@
-// Careers page throughput against a static server serving the same bytes, and the job-offers
-// API's latency, with 1,000 offers loaded (issue 3). Not part of CI: see bench/README.md.
-//
-//   npx tsx bench/careers-bench.ts [--duration 10] [--connections 20] [--offers 1000] [--rounds 3]
-//
-// Builds the site into .builds/bench when there is no build there yet (BENCH_BUILD_DIR to
-// reuse another), copies content/ to a temp folder and adds generated offers, starts the
-// production server (page cache on, API rate limit lifted), saves the careers page's bytes
-// and serves them with nginx when installed (else a bare Node http server).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
-import autocannon from "autocannon";
+// Issue 14's server figures, measured with wrk against baselines started in the same run:
+//   (1) the careers page from the page cache against nginx serving the same bytes (and a bare
+//       node:http server), once the load generator is shown not to be the limit;
+//   (2) pages rendered for a visitor with a personal cookie (no cache) against a React Router
+//       hello world;
+//   (3) the uncached careers page under 64 connections: errors and p99 latency.
+// Run through bench/run.ts (`--only careers`); see bench/README.md.
+import { type Figure, ratio, rps } from "./lib/report";
+import { type SavedAnswer, type Server, saveAnswer, startNginx, startNodeStatic } from "./lib/servers";
+import { median, type WrkOptions, type WrkResult, wrk } from "./lib/wrk";
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "20" },
-    offers: { type: "string", default: "1000" },
-    rounds: { type: "string", default: "3" },
-  },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
-const offerCount = Number(values.offers);
-const rounds = Number(values.rounds);
-const root = path.resolve(import.meta.dirname, "..");
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
-const children: ChildProcess[] = [];
-const nodeServers: http.Server[] = [];
+export type LoadOptions = { threads: number; connections: number; durationS: number; rounds: number };
 
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+/** A URL to load, with wrk options of its own when they differ from the run's. */
+type Target = { name: string; url: string } & Partial<Omit<WrkOptions, "durationS">>;
+
+const say = (line: string) => console.log(`  ${line}`);
+
+/**
+ * Each target warmed up (first render, cache fill, JIT), then measured once per round, the
+ * targets taking turns, so a burst of other work on the machine does not land on one only.
+ */
+async function rounds(targets: readonly Target[], options: LoadOptions): Promise<Map<string, WrkResult[]>> {
+  const settings = ({ name: _, url: __, ...own }: Target, durationS: number): WrkOptions => ({
+    threads: options.threads,
+    connections: options.connections,
+    ...own,
+    durationS,
+  });
+  for (const t of targets) await wrk(t.url, settings(t, 2));
+  const results = new Map(targets.map((t) => [t.name, [] as WrkResult[]]));
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const t of targets) {
+      const result = await wrk(t.url, settings(t, options.durationS));
+      say(`round ${round} ${t.name}: ${rps(result.rps)}, wrk CPU ${(result.wrkCpu * 100).toFixed(0)} %`);
+      results.get(t.name)!.push(result);
+    }
+  }
+  return results;
 }
 
-/** content/ plus generated offers spread over every office, team, level and commitment. */
-function prepareContent(): string {
-  const dir = path.join(work, "content");
-  fs.cpSync(path.join(root, "content"), dir, { recursive: true });
-  const offices = ["barcelona", "dublin", "gent", "guildford", "kuala-lumpur", "quebec", "warsaw"];
-  const eu = new Set(["barcelona", "dublin", "gent", "warsaw"]);
-  const teams = [
-    "art",
-    "audio",
-    "design",
-    "programming",
-    "gameplay-programming",
-    "quality-assurance",
-    "production",
-  ];
-  const levels = ["junior", "intermediate", "senior", "management"];
-  const commitments = ["full-time", "part-time", "contract", "internship"];
-  const existing = fs.readdirSync(path.join(dir, "jobs")).length;
-  for (let i = 0; i < offerCount - existing; i++) {
-    const office = offices[i % offices.length]!;
-    const folder = path.join(dir, "jobs", `bench-${office}-${i}`);
-    fs.mkdirSync(folder);
-    const day = String((i % 28) + 1).padStart(2, "0");
-    const month = String((Math.floor(i / 28) % 10) + 1).padStart(2, "0");
-    fs.writeFileSync(
-      path.join(folder, "offer.yaml"),
+const medianRps = (runs: readonly WrkResult[]) => median(runs.map((r) => r.rps));
+const failures = (runs: readonly WrkResult[]) =>
+  runs.reduce((n, r) => n + r.socketErrors + (r.non2xx ?? r.status4xx5xx), 0);
+const failureNote = (runs: readonly WrkResult[]) => {
+  const n = failures(runs);
+  return n ? ` (${n} errors!)` : "";
+};
+
+/**
+ * Whether the load generator, not the server, limits a baseline: a second wrk thread (with
+ * more connections) raising its throughput by more than 10 %, or wrk's one thread using a
+ * whole core, means the figures measure wrk.
+ */
+export function generatorVerdict(check: { oneThread: number; twoThreads: number; wrkCpuOneThread: number }): {
+  ok: boolean;
+  why: string;
+} {
+  const gain = check.twoThreads / check.oneThread - 1;
+  const facts = `2 threads: ${gain >= 0 ? "+" : ""}${(gain * 100).toFixed(0)} %; wrk CPU with 1 thread: ${(check.wrkCpuOneThread * 100).toFixed(0)} % of a core`;
+  if (gain > 0.1) return { ok: false, why: `a second wrk thread raised the throughput (${facts})` };
+  if (check.wrkCpuOneThread >= 0.9) return { ok: false, why: `wrk's thread used a whole core (${facts})` };
+  return { ok: true, why: facts };
+}
+
+/** A page from the site's cache, as wrk gets it (uncompressed), after a first request filled it. */
+async function cachedAnswer(url: string): Promise<SavedAnswer> {
+  await saveAnswer(url);
+  const answer = await saveAnswer(url);
+  if (answer.headers["x-page-cache"] !== "hit") throw new Error(`${url} is not served from the page cache`);
+  return answer;
+}
+
+/** Figure (1): the careers page's cache hits against nginx and node:http with the same bytes. */
+export async function cacheHitFigures(options: LoadOptions & { site: Server; nginx: string }) {
+  const figures: Figure[] = [];
+  const careers = `${options.site.url}/careers`;
+  const api = `${options.site.url}/api/offices/job-offers?location=quebec&team=all`;
+  const page = await cachedAnswer(careers);
+  await cachedAnswer(api);
+  const nginx = await startNginx(options.nginx, page);
+  const node = await startNodeStatic(page);
+  try {
+    for (const server of [nginx, node]) {
+      const copy = await saveAnswer(`${server.url}/careers`);
+      if (!copy.body.equals(page.body))
+        throw new Error(`${server.url} does not serve the careers page's bytes`);
+    }
+    say(`careers page: ${page.body.length.toLocaleString("en")} bytes, headers saved with it`);
+    const runs = await rounds(
       [
-        `office: ${office}`,
-        `team: ${teams[i % teams.length]}`,
-        `level: ${levels[i % levels.length]}`,
-        `commitment: ${commitments[i % commitments.length]}`,
-        eu.has(office) ? "salary: { min: 40000, max: 60000, currency: EUR, period: YEAR }" : "",
-        `publishedAt: "2026-${month}-${day}"`,
-      ].join("\n"),
+        { name: "nginx", url: `${nginx.url}/careers` },
+        { name: "node:http", url: `${node.url}/careers` },
+        { name: "site careers (cache hit)", url: careers },
+        { name: "site job-offers API (cache hit)", url: api },
+      ],
+      options,
     );
-    for (const lang of office === "quebec" ? ["fr", "en"] : ["en"]) {
-      const title = lang === "fr" ? `Poste de banc d'essai ${i}` : `Benchmark Role ${i}`;
-      fs.writeFileSync(
-        path.join(folder, `${lang}.md`),
-        `---\ntitle: "${title}"\nresponsibilities:\n  - "Build things number ${i}."\nrequirements:\n  - "Experience ${i}."\n---\n\nA generated offer for the benchmark, number ${i}.\n`,
-      );
-    }
-  }
-  return dir;
-}
+    const nginxRps = medianRps(runs.get("nginx")!);
+    const nodeRps = medianRps(runs.get("node:http")!);
+    const siteRuns = runs.get("site careers (cache hit)")!;
+    const siteRps = medianRps(siteRuns);
 
-function buildDir(): string {
-  const dir = path.resolve(root, process.env.BENCH_BUILD_DIR ?? ".builds/bench");
-  if (!fs.existsSync(path.join(dir, "server/index.js"))) {
-    console.log(`building into ${dir} …`);
-    execFileSync("npx", ["react-router", "build"], {
-      cwd: root,
-      env: { ...process.env, BUILD_DIR: dir, NODE_ENV: "production" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-  }
-  return dir;
-}
-
-async function waitFor(url: string, child: ChildProcess, logs: () => string) {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`exited during start:\n${logs()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} not ready:\n${logs()}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-async function startApp(build: string, content: string, pageCache: boolean): Promise<string> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      BUILD_DIR: build,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: path.join(work, pageCache ? "data-cached" : "data-uncached"),
-      CONTENT_DIR: content,
-      LOG_LEVEL: "silent",
-      PAGE_CACHE_TTL_SECONDS: pageCache ? "300" : "0",
-      RATE_LIMIT_API_POINTS: "100000000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  children.push(child);
-  await waitFor(`${url}/readyz`, child, () => output);
-  return url;
-}
-
-/** nginx with a throwaway configuration, or a bare Node server, serving one file. */
-async function startStatic(file: string): Promise<{ url: string; kind: string }> {
-  const port = await freePort();
-  const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
-  if (nginx) {
-    // nginx's workers run as an unprivileged user: they must be able to read the file.
-    fs.chmodSync(work, 0o755);
-    fs.chmodSync(path.dirname(file), 0o755);
-    fs.chmodSync(file, 0o644);
-    const conf = path.join(work, "nginx.conf");
-    fs.writeFileSync(
-      conf,
-      `worker_processes 1;\ndaemon off;\npid ${work}/nginx.pid;\nerror_log ${work}/nginx-error.log;\n` +
-        `events { worker_connections 1024; }\nhttp {\n  access_log off;\n  client_body_temp_path ${work}/nginx-body;\n` +
-        `  proxy_temp_path ${work}/nginx-proxy;\n  fastcgi_temp_path ${work}/nginx-fcgi;\n  uwsgi_temp_path ${work}/nginx-uwsgi;\n` +
-        `  scgi_temp_path ${work}/nginx-scgi;\n  server {\n    listen 127.0.0.1:${port};\n` +
-        `    location / { default_type text/html; root ${path.dirname(file)}; try_files /${path.basename(file)} =404; }\n  }\n}\n`,
+    const [fastestName, fastestUrl] = nginxRps >= nodeRps ? ["nginx", nginx.url] : ["node:http", node.url];
+    say(`generator check on ${fastestName}`);
+    const check = await rounds(
+      [
+        { name: "1 thread", url: `${fastestUrl}/careers`, threads: 1 },
+        { name: "2 threads", url: `${fastestUrl}/careers`, threads: 2, connections: options.connections * 4 },
+      ],
+      options,
     );
-    let output = "";
-    const child = spawn(nginx, ["-c", conf, "-p", work], { stdio: ["ignore", "pipe", "pipe"] });
-    child.stderr?.on("data", (d) => {
-      output += d;
+    const verdict = generatorVerdict({
+      oneThread: medianRps(check.get("1 thread")!),
+      twoThreads: medianRps(check.get("2 threads")!),
+      wrkCpuOneThread: median(check.get("1 thread")!.map((r) => r.wrkCpu)),
     });
-    children.push(child);
-    await waitFor(`http://127.0.0.1:${port}/careers`, child, () => output);
-    return { url: `http://127.0.0.1:${port}`, kind: "nginx (1 worker)" };
+    say(`generator check: ${verdict.ok ? "ok" : "NOT OK"}: ${verdict.why}`);
+    const refused = `no ratio: ${verdict.why}`;
+
+    figures.push(
+      {
+        figure: "1",
+        label: "careers page, cache hit vs nginx, same bytes",
+        value: rps(siteRps) + failureNote(siteRuns),
+        reference: `nginx ${rps(nginxRps)}${failureNote(runs.get("nginx")!)}`,
+        ratio: verdict.ok ? ratio(siteRps, nginxRps) : refused,
+        target: "≥ 0.5×",
+        met: verdict.ok ? siteRps / nginxRps >= 0.5 && failures(siteRuns) === 0 : null,
+      },
+      {
+        figure: "1",
+        label: "careers page, cache hit vs bare node:http, same bytes",
+        value: rps(siteRps),
+        reference: `node:http ${rps(nodeRps)}${failureNote(runs.get("node:http")!)}`,
+        ratio: verdict.ok ? ratio(siteRps, nodeRps) : refused,
+        target: "—",
+        met: null,
+      },
+    );
+    const apiRuns = runs.get("site job-offers API (cache hit)")!;
+    const apiP99 = median(apiRuns.map((r) => r.p99Ms));
+    figures.push({
+      figure: "1",
+      label: `job-offers API, cache hit, ${options.connections} connections (issue 3)`,
+      value: `${rps(medianRps(apiRuns))}, p99 ${apiP99.toFixed(1)} ms${failureNote(apiRuns)}`,
+      reference: "—",
+      ratio: "—",
+      target: "p99 < 20 ms",
+      met: apiP99 < 20 && failures(apiRuns) === 0,
+    });
+  } finally {
+    await nginx.stop();
+    await node.stop();
   }
-  return startNodeStatic(file);
+  return figures;
 }
 
-/** A bare Node http server answering every request with the file (Node's own ceiling). */
-async function startNodeStatic(file: string): Promise<{ url: string; kind: string }> {
-  const port = await freePort();
-  const body = fs.readFileSync(file);
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  nodeServers.push(server);
-  return { url: `http://127.0.0.1:${port}`, kind: "node:http" };
+/** A session cookie no session has: every page is rendered, as for a signed-in visitor. */
+const personal = { cookie: `studio_session=bench-${Math.random().toString(36).slice(2)}` };
+
+async function rendered(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { headers, redirect: "manual" });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  if (res.headers.has("x-page-cache")) throw new Error(`${url} went through the page cache`);
+  return res.text();
 }
 
-async function run(url: string, headers: Record<string, string> = {}) {
-  // Warm up (first render, cache fill, JIT), then measure.
-  await autocannon({ url, connections, duration: 2, headers });
-  return autocannon({ url, connections, duration, headers });
-}
-
-const summary: string[] = [];
-try {
-  const content = prepareContent();
-  const build = buildDir();
-  const [cachedApp, uncachedApp] = [
-    await startApp(build, content, true),
-    await startApp(build, content, false),
+/** Figures (2) and (3) on one database: pages rendered for each request. */
+export async function uncachedFigures(
+  options: LoadOptions & { site: Server; hello: Server; database: string },
+) {
+  const { site, hello, database } = options;
+  const careersHtml = await rendered(`${site.url}/careers`, personal);
+  const jobId = /href="\/careers\/(\d+)"/.exec(careersHtml)?.[1];
+  if (!jobId) throw new Error("the careers page lists no job");
+  const pages = [
+    { name: "careers", url: `${site.url}/careers` },
+    { name: "home", url: `${site.url}/` },
+    { name: `job /careers/${jobId}`, url: `${site.url}/careers/${jobId}` },
   ];
-  const page = `${cachedApp}/careers`;
-  const html = await (await fetch(page)).text();
-  const file = path.join(work, "static", "careers");
-  fs.mkdirSync(path.dirname(file));
-  fs.writeFileSync(file, html);
-  const staticServer = await startStatic(file);
-  const nodeStatic = staticServer.kind === "node:http" ? undefined : await startNodeStatic(file);
-  const listed = (html.match(/\/careers\/\d+"/g) ?? []).length;
-  console.log(`careers page: ${html.length} bytes, ${listed} offer links; ${offerCount} offers loaded`);
+  for (const p of pages) await rendered(p.url, personal);
+  await rendered(`${hello.url}/`);
 
-  // Static and cached runs alternate, and each figure is the median of its rounds, so a burst
-  // of other work on the machine does not land on one side only.
-  const stats: autocannon.Result[] = [];
-  const cachedRuns: autocannon.Result[] = [];
-  const nodeRuns: autocannon.Result[] = [];
-  for (let round = 0; round < rounds; round++) {
-    stats.push(await run(`${staticServer.url}/careers`));
-    cachedRuns.push(await run(page));
-    if (nodeStatic) nodeRuns.push(await run(`${nodeStatic.url}/careers`));
-  }
-  const uncached = await run(`${uncachedApp}/careers`);
-  // A signed-in visitor's cookie bypasses the page cache; the content memo still serves the
-  // studio, office and term reads (decision 0009).
-  const personal = await run(page, { cookie: "studio_session=bench" });
-  const median = (runs: autocannon.Result[]) =>
-    runs.map((r) => r.requests.average).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
-  const stat = median(stats);
-  const cached = median(cachedRuns);
-  const row = (label: string, rps: number) =>
-    `  ${label.padEnd(26)} ${rps.toFixed(0).padStart(7)}  ${(rps / stat).toFixed(3)}`;
-  summary.push(
-    `careers list, ${connections} connections, ${duration} s per run, median of ${rounds} rounds (requests/s, ratio to static):`,
-    row(`static ${staticServer.kind}`, stat),
-    row("app, page cache on", cached),
-    row("app, page cache off (1 run)", uncached.requests.average),
-    row("app, personal cookie (1 run)", personal.requests.average),
-    ...(nodeRuns.length
-      ? [
-          row("bare node:http, same bytes", median(nodeRuns)),
-          `  app with page cache / bare node:http: ${(cached / median(nodeRuns)).toFixed(3)}`,
-        ]
-      : []),
-    `  rounds: static ${stats.map((r) => r.requests.average.toFixed(0)).join(" / ")}; cached ${cachedRuns.map((r) => r.requests.average.toFixed(0)).join(" / ")}`,
+  const runs = await rounds(
+    [{ name: "hello world", url: `${hello.url}/` }, ...pages.map((p) => ({ ...p, headers: personal }))],
+    options,
   );
-  if ([...stats, ...cachedRuns, ...nodeRuns, uncached, personal].some((r) => r.non2xx))
-    summary.push("  (some answers were not 2xx!)");
+  const helloRuns = runs.get("hello world")!;
+  const helloRps = medianRps(helloRuns);
+  const figures: Figure[] = pages.map((p) => {
+    const pageRuns = runs.get(p.name)!;
+    const value = medianRps(pageRuns);
+    return {
+      figure: `2 ${database}`,
+      label: `${p.name}, personal cookie (rendered) vs RR hello world`,
+      value: rps(value) + failureNote(pageRuns),
+      reference: `hello ${rps(helloRps)}${failureNote(helloRuns)}`,
+      ratio: ratio(value, helloRps),
+      target: "≥ 0.3×",
+      met: value / helloRps >= 0.3 && failures(pageRuns) === 0,
+    };
+  });
 
-  // The API as configured by default (answers kept per content version, in the page cache and
-  // the memo) and with both off (every request queries the database).
-  const apiPath = "/api/offices/job-offers?location=quebec&team=all";
-  for (const [label, app] of [
-    ["default (page cache and memo on)", cachedApp],
-    ["page cache and memo off", uncachedApp],
-  ] as const) {
-    const apiUrl = `${app}${apiPath}`;
-    const probe = await fetch(apiUrl);
-    if (!probe.ok) {
-      summary.push(`job-offers API: ${probe.status} at ${apiPath} (not benched)`);
-      continue;
-    }
-    const api = await run(apiUrl);
-    const single = await autocannon({ url: apiUrl, connections: 1, duration });
-    summary.push(
-      `job-offers API ${apiPath}, ${label}:`,
-      `  ${connections} connections: ${api.requests.average.toFixed(0)} requests/s; latency median ${api.latency.p50} ms, p99 ${api.latency.p99} ms`,
-      `  1 connection: latency median ${single.latency.p50} ms, p99 ${single.latency.p99} ms`,
-    );
-  }
-} finally {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  for (const server of nodeServers) server.close();
-  await new Promise((r) => setTimeout(r, 500));
-  fs.rmSync(work, { recursive: true, force: true });
+  // Many visitors at once: every answer should still come, well within a second. At least 10 s
+  // a round: answers still on their way when wrk stops count neither as errors nor in the
+  // latencies, and a p99 needs a few hundred answers.
+  const busy = await rounds(
+    [
+      {
+        name: "careers × 64",
+        url: `${site.url}/careers`,
+        headers: personal,
+        connections: 64,
+        countStatus: true,
+      },
+    ],
+    { ...options, durationS: Math.max(10, options.durationS) },
+  );
+  const busyRuns = busy.get("careers × 64")!;
+  const errors = failures(busyRuns);
+  const p99 = median(busyRuns.map((r) => r.p99Ms));
+  figures.push({
+    figure: `3 ${database}`,
+    label: "careers, personal cookie, 64 connections: errors, p99",
+    value: `${errors} errors, p99 ${(p99 / 1000).toFixed(2)} s (${rps(medianRps(busyRuns))})`,
+    reference: "—",
+    ratio: "—",
+    target: "0 errors, p99 < 1 s",
+    met: busyRuns.every((r) => r.requests > 0) && errors === 0 && p99 < 1000,
+  });
+  return figures;
 }
-console.log(summary.join("\n"));

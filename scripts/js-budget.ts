@@ -1,0 +1,414 @@
+// The JavaScript each page makes a browser load at once, gzip level 9, against a budget per kind
+// of page. It starts the production build on an empty data folder, asks every page of
+// app/routes.ts as a visitor does (account pages signed in, with an account made through the
+// API) and sums the scripts the HTML loads: `<script src>`, `<link rel="modulepreload">`, what
+// an inline module script imports, and what those modules import statically, each once. Idle
+// prefetches and the modules' dynamic imports load later and are not counted.
+//
+//   npm run check:js -- [--build <dir>]      (default: $BUILD_DIR, else ./build)
+//
+// Exits 1 when a page is over its budget or cannot be measured.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { init as lexerReady, parse as parseModule } from "es-module-lexer";
+import { Parser } from "htmlparser2";
+import { simpleParser } from "mailparser";
+
+/**
+ * Compressed bytes (1 KB = 1,000 bytes) of JavaScript a page may load. React, React DOM and
+ * React Router alone come to about 110 KB (a hello world: bench/hello-rr). A public page is
+ * most people's first visit, often on a phone: it gets little more than the framework for the
+ * site's own code. Account pages carry heavier forms (second factor, linked platforms) and are
+ * opened by people who came back on purpose.
+ */
+export const budgets = { public: 120_000, account: 150_000 } as const;
+
+export type PageKind = keyof typeof budgets;
+export type ScriptSize = { url: string; bytes: number };
+export type PageJs = {
+  path: string;
+  kind: PageKind;
+  signedIn: boolean;
+  scripts: ScriptSize[];
+  bytes: number;
+};
+export type Skipped = { path: string; reason: string };
+
+const root = path.resolve(import.meta.dirname, "..");
+const javascriptTypes = new Set(["", "module", "text/javascript", "application/javascript"]);
+
+/** Scripts the HTML itself starts loading, as absolute URLs in document order, each once. */
+export async function htmlScripts(html: string, pageUrl: string): Promise<string[]> {
+  await lexerReady;
+  const found: string[] = [];
+  const inlineModules: string[] = [];
+  let inlineModule: string | null = null;
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      if (name === "script") {
+        const type = (attrs.type ?? "").trim().toLowerCase();
+        if (!javascriptTypes.has(type)) return;
+        if (attrs.src) found.push(attrs.src);
+        else if (type === "module") inlineModule = "";
+      } else if (name === "link" && attrs.href) {
+        const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
+        if (rel.includes("modulepreload")) found.push(attrs.href);
+      }
+    },
+    ontext(text) {
+      if (inlineModule !== null) inlineModule += text;
+    },
+    onclosetag(name) {
+      if (name === "script" && inlineModule !== null) {
+        inlineModules.push(inlineModule);
+        inlineModule = null;
+      }
+    },
+  });
+  parser.end(html);
+  // An inline module runs as the page loads: its dynamic imports (React Router's entry) load now.
+  for (const code of inlineModules) {
+    const [imports] = parseModule(code);
+    for (const specifier of imports) if (specifier.n) found.push(specifier.n);
+  }
+  return [...new Set(found.map((url) => new URL(url, pageUrl).href))];
+}
+
+/** The entry scripts and every module they import statically, transitively, each loaded once. */
+export async function staticModuleGraph(
+  entries: readonly string[],
+  load: (url: string) => Promise<Buffer>,
+): Promise<Map<string, Buffer>> {
+  await lexerReady;
+  const loaded = new Map<string, Buffer>();
+  const queue = [...entries];
+  for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+    if (loaded.has(url)) continue;
+    const code = await load(url);
+    loaded.set(url, code);
+    let imports: ReturnType<typeof parseModule>[0];
+    try {
+      [imports] = parseModule(code.toString("utf8"));
+    } catch (error) {
+      throw new Error(`${url} is not JavaScript the lexer can read: ${String(error)}`);
+    }
+    // d === -1: a static import or re-export; dynamic imports (d >= 0) load on demand.
+    for (const specifier of imports)
+      if (specifier.d === -1 && specifier.n) queue.push(new URL(specifier.n, url).href);
+  }
+  return loaded;
+}
+
+export const gzipSize = (code: Buffer): number => zlib.gzipSync(code, { level: 9 }).length;
+
+/** The scripts a page's HTML loads, with their gzip level 9 sizes, and their sum. */
+export async function measureHtml(
+  html: string,
+  pageUrl: string,
+  load: (url: string) => Promise<Buffer>,
+): Promise<{ scripts: ScriptSize[]; bytes: number }> {
+  const modules = await staticModuleGraph(await htmlScripts(html, pageUrl), load);
+  const scripts = [...modules].map(([url, code]) => ({ url, bytes: gzipSize(code) }));
+  return { scripts, bytes: scripts.reduce((sum, script) => sum + script.bytes, 0) };
+}
+
+/** The pages over their kind's budget. */
+export function overBudget<P extends { kind: PageKind; bytes: number }>(
+  pages: readonly P[],
+  limits: Record<PageKind, number> = budgets,
+): P[] {
+  return pages.filter((page) => page.bytes > limits[page.kind]);
+}
+
+/** A loader of same-origin scripts over HTTP, each fetched once (pages share most of them). */
+export function scriptLoader(origin: string): (url: string) => Promise<Buffer> {
+  const cache = new Map<string, Promise<Buffer>>();
+  return (url) => {
+    if (new URL(url).origin !== origin) throw new Error(`${url} is not on the site: it cannot be measured`);
+    let loading = cache.get(url);
+    if (!loading) {
+      loading = fetch(url).then(async (res) => {
+        if (!res.ok) throw new Error(`${url}: ${res.status}`);
+        return Buffer.from(await res.arrayBuffer());
+      });
+      cache.set(url, loading);
+    }
+    return loading;
+  };
+}
+
+/**
+ * The page routes of app/routes.ts (leaves), in English (the optional language segment left
+ * out). Pages render a component, so their modules are .tsx: .ts routes are resource routes
+ * (the feed, the consent form's target) and the catch-all is the not-found page.
+ */
+export function pagePatterns(routes: readonly RouteConfigEntry[], parent = ""): string[] {
+  const patterns: string[] = [];
+  for (const entry of routes) {
+    const segments = (entry.path ?? "").split("/").filter((s) => s && s !== ":lang?");
+    const full = [parent, ...segments].filter(Boolean).join("/");
+    if (entry.children?.length) patterns.push(...pagePatterns(entry.children, full));
+    else if (entry.file.endsWith(".tsx") && !full.includes("*")) patterns.push(full);
+  }
+  return patterns;
+}
+
+const listed = (dir: string, pick: (name: string) => string | undefined = (name) => name): string[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .sort()
+        .map(pick)
+        .filter((v): v is string => Boolean(v))
+    : [];
+
+/** Values to try, in order, for a route parameter: slugs from content/, job ids from the site. */
+function sampleSources(contentDir: string, siteUrl: string): Record<string, () => Promise<string[]>> {
+  const faqDir = path.join(contentDir, "faq");
+  return {
+    "careers/:id": async () => {
+      const html = await (await fetch(`${siteUrl}/careers`)).text();
+      return [...new Set([...html.matchAll(/href="\/careers\/(\d+)"/g)].map((m) => m[1]!))];
+    },
+    "careers/locations/:slug": async () =>
+      listed(path.join(contentDir, "offices"), (f) => /^(.+)\.yaml$/.exec(f)?.[1]),
+    "blog/:slug": async () => listed(path.join(contentDir, "news")),
+    "press/:slug": async () => listed(path.join(contentDir, "press")),
+    "support/category/:slug": async () => listed(faqDir),
+    "support/faq/:slug": async () =>
+      listed(faqDir).flatMap((category) =>
+        listed(path.join(faqDir, category), (f) => /^\d+-(.+)\.en\.md$/.exec(f)?.[1]),
+      ),
+  };
+}
+
+/** Pages whose address carries a token sent by e-mail: nothing to sample them from. */
+const fromEmailsOnly = new Set(["alerts/manage/:id/:token"]);
+
+type Answer = { status: number; location: string | null; html: string };
+
+async function askPage(url: string, cookie?: string): Promise<Answer> {
+  const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const type = res.headers.get("content-type") ?? "";
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    html: type.startsWith("text/html") ? await res.text() : "",
+  };
+}
+
+/** An account made, verified and signed in through the JSON API; its session cookie. */
+async function signIn(siteUrl: string, mailDir: string): Promise<string> {
+  const email = `js-budget-${Date.now()}@example.com`;
+  const password = "Kettle-Storm-42";
+  const post = (endpoint: string, body: unknown) =>
+    fetch(`${siteUrl}/api/account/${endpoint}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: siteUrl },
+      body: JSON.stringify(body),
+    });
+  const created = await post("create", {
+    username: `budget${Date.now() % 1e8}`,
+    email,
+    password,
+    confirmPassword: password,
+    dateOfBirth: "1990-04-12",
+    tos: true,
+  });
+  if (created.status !== 201) throw new Error(`account create: ${created.status} ${await created.text()}`);
+  const deadline = Date.now() + 120_000;
+  let file: string | undefined;
+  while (!file) {
+    file = listed(mailDir).find((f) => f.includes("account-verify") && f.includes(email));
+    if (file) break;
+    if (Date.now() > deadline) throw new Error(`no verification e-mail in ${mailDir}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const mail = await simpleParser(fs.readFileSync(path.join(mailDir, file)));
+  const token = /token=([\w-]+)/.exec(mail.text ?? "")?.[1];
+  if (!token) throw new Error("no token in the verification e-mail");
+  const validated = await post("validate", { token });
+  if (!validated.ok) throw new Error(`account validate: ${validated.status}`);
+  const login = await post("login", { identifier: email, password });
+  const session = login.headers.getSetCookie().find((c) => /^(__Host-)?studio_session=/.test(c));
+  if (!login.ok || !session) throw new Error(`account login: ${login.status} ${await login.text()}`);
+  return session.split(";")[0]!;
+}
+
+/**
+ * Every page of the site measured: public pages as an anonymous visitor, account pages signed
+ * in (or signed out when they send a signed-in visitor away, like the login page). A page that
+ * redirects either way, or needs a link from an e-mail, is listed as skipped.
+ */
+export async function measureSite(options: {
+  url: string;
+  dataDir: string;
+  contentDir?: string;
+}): Promise<{ pages: PageJs[]; skipped: Skipped[] }> {
+  const { default: routes } = (await import(pathToFileURL(path.join(root, "app/routes.ts")).href)) as {
+    default: RouteConfigEntry[];
+  };
+  const samples = sampleSources(options.contentDir ?? path.join(root, "content"), options.url);
+  const load = scriptLoader(new URL(options.url).origin);
+  const cookie = await signIn(options.url, path.join(options.dataDir, "mail"));
+  const pages: PageJs[] = [];
+  const skipped: Skipped[] = [];
+
+  for (const pattern of pagePatterns(routes)) {
+    const kind: PageKind = pattern === "account" || pattern.startsWith("account/") ? "account" : "public";
+    const ask = async (pagePath: string) => {
+      const url = `${options.url}${pagePath}`;
+      if (kind === "public") return { answer: await askPage(url), signedIn: false };
+      const signedIn = await askPage(url, cookie);
+      if (signedIn.status < 300 || signedIn.status >= 400) return { answer: signedIn, signedIn: true };
+      return { answer: await askPage(url), signedIn: false };
+    };
+
+    const param = /:[A-Za-z]+/.exec(pattern)?.[0];
+    const source = samples[pattern];
+    if (param && !source) {
+      if (!fromEmailsOnly.has(pattern)) throw new Error(`/${pattern}: no sample values (see sampleSources)`);
+      skipped.push({ path: `/${pattern}`, reason: "opened from a link in an e-mail only" });
+      continue;
+    }
+    const candidates = param
+      ? (await source!()).map((value) => `/${pattern.replace(param, value)}`)
+      : [`/${pattern}`];
+    let page: { path: string; answer: Answer; signedIn: boolean } | undefined;
+    for (const candidate of candidates) {
+      const asked = await ask(candidate);
+      if (!param || asked.answer.status === 200) {
+        page = { path: candidate, ...asked };
+        break;
+      }
+    }
+    if (!page) throw new Error(`no sample of /${pattern} answered 200 (${candidates.length} tried)`);
+    const { answer, signedIn } = page;
+    if (answer.status >= 300 && answer.status < 400) {
+      skipped.push({ path: page.path, reason: `redirects to ${answer.location}` });
+      continue;
+    }
+    if (answer.status !== 200 || !answer.html) throw new Error(`${page.path}: ${answer.status}, not a page`);
+    const measured = await measureHtml(answer.html, `${options.url}${page.path}`, load);
+    pages.push({ path: page.path, kind, signedIn, ...measured });
+  }
+  return { pages, skipped };
+}
+
+export const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+export function formatTable(pages: readonly PageJs[], limits: Record<PageKind, number> = budgets): string {
+  const over = new Set(overBudget(pages, limits));
+  const width = Math.max(4, ...pages.map((p) => p.path.length + (p.signedIn ? 12 : 0)));
+  return [
+    `${"page".padEnd(width)}  kind     scripts  KB gzip  budget`,
+    ...pages.map(
+      (p) =>
+        `${(p.signedIn ? `${p.path} (signed in)` : p.path).padEnd(width)}  ${p.kind.padEnd(7)}  ` +
+        `${String(p.scripts.length).padStart(7)}  ${kb(p.bytes).padStart(7)}  ${kb(limits[p.kind]).padStart(6)}` +
+        (over.has(p) ? "  OVER" : ""),
+    ),
+  ].join("\n");
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built site on a free port and an empty data folder, until /readyz answers. */
+export async function startBuiltSite(buildDir: string): Promise<{
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}> {
+  if (!fs.existsSync(path.join(buildDir, "server/index.js")))
+    throw new Error(`no production build in ${buildDir} (BUILD_DIR=${buildDir} npm run build)`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-js-budget-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = path.join(dataDir, "site.log");
+  const out = fs.openSync(log, "a");
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      MAIL_WORKER_INTERVAL_MS: "200",
+    },
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const output = fs.readFileSync(log, "utf8");
+      await stop();
+      throw new Error(`the site did not start:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, dataDir, stop };
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { build: { type: "string" } } });
+  const buildDir = path.resolve(root, values.build ?? process.env.BUILD_DIR ?? "build");
+  const site = await startBuiltSite(buildDir);
+  try {
+    const { pages, skipped } = await measureSite({ url: site.url, dataDir: site.dataDir });
+    console.log(
+      `JavaScript each page loads at once, gzip level 9 (build: ${path.relative(root, buildDir)})\n`,
+    );
+    console.log(formatTable(pages));
+    for (const page of skipped) console.log(`skipped ${page.path}: ${page.reason}`);
+    const over = overBudget(pages);
+    if (over.length) {
+      console.error(
+        `\n${over.length} of ${pages.length} pages over budget: ${over.map((p) => p.path).join(", ")}`,
+      );
+      process.exitCode = 1;
+    } else {
+      console.log(`\nall ${pages.length} pages within budget`);
+    }
+  } finally {
+    await site.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
