@@ -54,7 +54,7 @@ describe("GET /api/open/office-news", () => {
       date: "2019-09-12",
       author: "Élodie Tremblay",
       category: "studio",
-      cover: "/images/news/quebec-studio-opens.svg",
+      cover: "/images/art/news/quebec-studio-opens/cover-1200.jpg",
       url: "/blog/quebec-studio-opens",
     });
   });

@@ -11,7 +11,7 @@ export type NewsArticleSummary = {
   author: string;
   category: NewsCategory;
   tags: NewsTag[];
-  /** Path of the cover image under the site's root (SVG, 1200 × 630). */
+  /** Path of the cover image under the site's root (1200 × 630 JPEG, see app/ui/art/art.ts). */
   cover: string;
   /** The article's page in the requested language, e.g. /fr/blog/slug. */
   url: string;

@@ -1,0 +1,198 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import matter from "gray-matter";
+import { imageSize } from "image-size";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  type Art,
+  allArt,
+  artFormats,
+  gameArtBySlug,
+  newsArtBySlug,
+  officeArtBySlug,
+  pictureData,
+  renditionHeight,
+  renditionPath,
+} from "./art";
+
+const publicDir = path.resolve("public");
+const contentDir = path.resolve("content");
+
+/** Slugs of the YAML files in a content folder that have no entry in `manifest`. */
+function slugsWithoutArt(dir: string, manifest: Record<string, unknown>): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".yaml"))
+    .map((file) => file.slice(0, -".yaml".length))
+    .filter((slug) => !(slug in manifest));
+}
+
+function yamlSlugs(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".yaml"))
+    .map((file) => file.slice(0, -".yaml".length))
+    .sort();
+}
+
+function viewBox(art: Art): { width: number; height: number } {
+  const svg = fs.readFileSync(path.join(publicDir, art.source), "utf8");
+  const match = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+  if (!match) throw new Error(`${art.source} has no viewBox`);
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+const crops = allArt.flatMap((art) => Object.entries(art.crops).map(([name, crop]) => ({ art, name, crop })));
+const renditions = crops.flatMap(({ art, name, crop }) =>
+  crop.widths.flatMap((width) =>
+    artFormats.map((format) => ({
+      file: renditionPath(art, name, width, format),
+      width,
+      height: renditionHeight(crop, width),
+    })),
+  ),
+);
+
+describe("art manifest", () => {
+  it("lists renditions that are on disk at the pixel size it promises", () => {
+    // Four games, seven offices, seven pages and fourteen articles, each in three formats.
+    expect(renditions.length).toBeGreaterThan(500);
+    for (const { file, width, height } of renditions) {
+      const full = path.join(publicDir, file);
+      expect(fs.existsSync(full), file).toBe(true);
+      expect(imageSize(fs.readFileSync(full)), file).toMatchObject({ width, height });
+    }
+  });
+
+  it("keeps every crop inside its scene and every focal point inside its crop", () => {
+    for (const { art, name, crop } of crops) {
+      const scene = viewBox(art);
+      const label = `${art.dir} ${name}`;
+      expect(crop.box.x, label).toBeGreaterThanOrEqual(0);
+      expect(crop.box.y, label).toBeGreaterThanOrEqual(0);
+      expect(crop.box.x + crop.box.width, label).toBeLessThanOrEqual(scene.width);
+      expect(crop.box.y + crop.box.height, label).toBeLessThanOrEqual(scene.height);
+      for (const axis of ["x", "y"] as const) {
+        expect(crop.focus[axis], label).toBeGreaterThanOrEqual(0);
+        expect(crop.focus[axis], label).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+
+  it("has a full key-art set for every game in content/games, and none for games that are gone", () => {
+    expect(Object.keys(gameArtBySlug).sort()).toEqual(yamlSlugs(path.join(contentDir, "games")));
+    for (const art of Object.values(gameArtBySlug)) {
+      expect(Object.keys(art.crops).sort()).toEqual(["banner", "card", "hero", "thumb"]);
+    }
+  });
+
+  it("has a wide picture and a card for every office in content/offices, and none for offices that are gone", () => {
+    expect(Object.keys(officeArtBySlug).sort()).toEqual(yamlSlugs(path.join(contentDir, "offices")));
+    for (const art of Object.values(officeArtBySlug)) {
+      expect(Object.keys(art.crops).sort()).toEqual(["card", "wide"]);
+    }
+  });
+
+  describe("a game or office added to content without art", () => {
+    let scratch: string | undefined;
+    afterEach(() => {
+      if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+      scratch = undefined;
+    });
+
+    it("is reported by the check the tests above rely on", () => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom("games", "offices"),
+          fc.stringMatching(/^[a-z][a-z0-9]{0,12}(-[a-z0-9]{1,8}){0,2}$/),
+          (kind, slug) => {
+            const manifest: Record<string, Art> = kind === "games" ? gameArtBySlug : officeArtBySlug;
+            fc.pre(!(slug in manifest));
+            scratch = fs.mkdtempSync(path.join(os.tmpdir(), "art-"));
+            for (const file of fs.readdirSync(path.join(contentDir, kind))) {
+              fs.copyFileSync(path.join(contentDir, kind, file), path.join(scratch, file));
+            }
+            expect(slugsWithoutArt(scratch, manifest)).toEqual([]);
+            fs.writeFileSync(path.join(scratch, `${slug}.yaml`), "name: New\n");
+            expect(slugsWithoutArt(scratch, manifest)).toEqual([slug]);
+            fs.rmSync(scratch, { recursive: true, force: true });
+            scratch = undefined;
+          },
+        ),
+        { numRuns: 20 },
+      );
+    });
+  });
+
+  it("gives every article a cover, named in all three languages' front matter", () => {
+    const articles = fs.readdirSync(path.join(contentDir, "news")).sort();
+    expect(Object.keys(newsArtBySlug).sort()).toEqual(articles);
+    for (const slug of articles) {
+      const expected = renditionPath(newsArtBySlug[slug as keyof typeof newsArtBySlug], "cover", 1200, "jpg");
+      for (const lang of ["en", "fr", "es"]) {
+        const file = path.join(contentDir, "news", slug, `${lang}.md`);
+        expect(matter(fs.readFileSync(file, "utf8")).data.cover, file).toBe(expected);
+      }
+    }
+  });
+
+  it("never gives two articles the same crop and grade of one scene", () => {
+    const looks = Object.values(newsArtBySlug).map((art) =>
+      JSON.stringify([art.source, art.crops.cover.box, art.grade ?? null]),
+    );
+    expect(new Set(looks).size).toBe(looks.length);
+  });
+
+  it("keeps card renditions under 60 KB and hero renditions under 150 KB in AVIF", () => {
+    const weighed = crops.filter(({ name }) => name === "card" || name === "hero");
+    expect(weighed.length).toBe(Object.keys(gameArtBySlug).length * 2 + Object.keys(officeArtBySlug).length);
+    for (const { art, name, crop } of weighed) {
+      for (const width of crop.widths) {
+        const file = renditionPath(art, name, width, "avif");
+        const limit = name === "card" ? 60_000 : 150_000;
+        expect(fs.statSync(path.join(publicDir, file)).size, file).toBeLessThan(limit);
+      }
+    }
+  });
+});
+
+describe("pictureData", () => {
+  it("offers AVIF, then WebP, then a JPEG img, every width once, with the crop's box and focal point", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...crops), fc.boolean(), ({ art, name, crop }, priority) => {
+        const picture = pictureData(art, name, { priority });
+        expect(picture.sources.map((source) => source.type)).toEqual(["image/avif", "image/webp"]);
+        const widthsIn = (srcSet: string) =>
+          srcSet.split(", ").map((entry) => Number(entry.split(" ")[1]!.slice(0, -1)));
+        for (const srcSet of [...picture.sources.map((source) => source.srcSet), picture.img.srcSet]) {
+          expect(widthsIn(srcSet)).toEqual([...crop.widths]);
+        }
+        for (const entry of picture.img.srcSet.split(", ")) expect(entry).toMatch(/\.jpg \d+w$/);
+        expect(picture.img.src.startsWith(`${art.dir}/${name}-`)).toBe(true);
+        expect(picture.img.src.endsWith(".jpg")).toBe(true);
+        // The box the browser reserves has the crop's shape, to a pixel.
+        expect(
+          Math.abs(picture.img.height - (picture.img.width * crop.box.height) / crop.box.width),
+        ).toBeLessThanOrEqual(1);
+        expect(picture.img.loading).toBe(priority ? "eager" : "lazy");
+        expect(picture.img.fetchPriority).toBe(priority ? "high" : undefined);
+        expect(picture.img.alt).toBe("");
+        expect(picture.img.style.objectPosition).toBe(`${crop.focus.x}% ${crop.focus.y}%`);
+      }),
+    );
+  });
+
+  it("hands a picture that is not decorative its alt text key to translate", () => {
+    const art: Art<"wide"> = { ...officeArtBySlug.gent, alt: { key: "art.gent" } };
+    expect(pictureData(art, "wide").img).toMatchObject({ alt: "", altKey: "art.gent" });
+    expect(pictureData(officeArtBySlug.gent, "wide").img.altKey).toBeUndefined();
+  });
+
+  it("uses the sizes a component passes instead of the crop's own", () => {
+    const picture = pictureData(gameArtBySlug.tidebound, "card", { sizes: "50vw" });
+    expect(picture.img.sizes).toBe("50vw");
+    expect(picture.sources.map((source) => source.sizes)).toEqual(["50vw", "50vw"]);
+  });
+});
