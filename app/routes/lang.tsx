@@ -22,8 +22,16 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   return null;
 }
 
-/** Every page's address: control characters in a path or query answer 400 before any loader. */
-export const middleware: Route.MiddlewareFunction[] = [refuseForbiddenAddress];
+/**
+ * Before any loader or action: control characters in the address answer 400, and an unknown
+ * language 404 (the loader's check comes after a form post's action has run).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  refuseForbiddenAddress,
+  ({ params }) => {
+    if (params.lang !== undefined && !isLanguage(params.lang)) throw data(null, { status: 404 });
+  },
+];
 
 /** In the browser, a route in another language loads that language's catalogs before render. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { birthYears, dateOfBirth, firstBirthYear, isRealDate } from "./date-of-birth";
@@ -288,5 +289,53 @@ describe("phone", () => {
   it("may be optional", () => {
     const optional = z.object({ phone: phoneE164({ optional: true }) });
     expect(submit(optional, [["phone.country", "CA"]]).value).toEqual({ phone: undefined });
+  });
+});
+
+describe("control characters and lone surrogates", () => {
+  const characters = formMessage("characters");
+  /** One control character (not tab, LF or CR) or lone surrogate, inside an otherwise valid value. */
+  const forbidden = fc.constantFrom(
+    "\u0000",
+    "\u0001",
+    "\u0008",
+    "\u000b",
+    "\u001b",
+    "\u007f",
+    "\u0085",
+    "\ud800",
+    "\udfff",
+  );
+  const inside = (valid: string) =>
+    fc
+      .tuple(forbidden, fc.integer({ min: 1, max: valid.length - 1 }))
+      .map(([bad, at]) => `${valid.slice(0, at)}${bad}${valid.slice(at)}`);
+
+  const helpers = {
+    requiredString: [requiredString(80), "Léa Tremblay"],
+    optionalString: [optionalString(80), "A note"],
+    email: [email(), "lea@studio.example"],
+    alphanumeric: [alphanumeric(20), "Elodie42"],
+    password: [password(), "Abcdefg1"],
+  } as const;
+
+  it.each(Object.entries(helpers))("%s refuses them with its own message, alone", (_, [field, valid]) => {
+    const schema = z.object({ field });
+    fc.assert(
+      fc.property(inside(valid), (value) => {
+        // The JSON API validates plain values; page forms go through the same schema.
+        const parsed = schema.safeParse({ field: value });
+        expect(parsed.success).toBe(false);
+        expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([characters]);
+      }),
+    );
+  });
+
+  it("keeps a textarea's line breaks and tabs", () => {
+    const schema = z.object({ message: requiredString(200), note: optionalString(200) });
+    expect(schema.parse({ message: "Hello,\r\n\tsecond line", note: "a\nb" })).toEqual({
+      message: "Hello,\r\n\tsecond line",
+      note: "a\nb",
+    });
   });
 });

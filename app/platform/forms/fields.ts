@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formMessage } from "./messages";
+import { hasForbiddenCharacters } from "./text-rules";
 
 /**
  * Zod building blocks for form schemas (SPEC §5). Each carries message keys, so one schema
@@ -11,9 +12,22 @@ const required = formMessage("required");
 /** An empty field gets 'Field is required' alone, not also the length or format texts. */
 const requiredCheck = { error: required, abort: true };
 
+/**
+ * Refuses control characters and lone surrogates (text-rules.ts) with their own message, and
+ * alone: a NUL in a name is not also "not alphanumeric".
+ */
+const allowedCharacters = [
+  (value: string) => !hasForbiddenCharacters(value),
+  { error: formMessage("characters"), abort: true },
+] as const;
+
 /** A required text of at most `max` characters (and at least `min` when given), trimmed. */
 export function requiredString(max: number, { min }: { min?: number } = {}) {
-  let schema = z.string({ error: required }).trim().min(1, requiredCheck);
+  let schema = z
+    .string({ error: required })
+    .trim()
+    .min(1, requiredCheck)
+    .refine(...allowedCharacters);
   if (min !== undefined && min > 1) schema = schema.min(min, formMessage("minLength", { min }));
   return schema.max(max, formMessage("maxLength", { max }));
 }
@@ -23,6 +37,7 @@ export function optionalString(max: number) {
   return z
     .string()
     .trim()
+    .refine(...allowedCharacters)
     .max(max, formMessage("maxLength", { max }))
     .optional()
     .transform((value) => value || undefined);
@@ -37,6 +52,7 @@ export function email() {
     .string({ error: required })
     .trim()
     .min(1, requiredCheck)
+    .refine(...allowedCharacters)
     .max(emailMaxLength, formMessage("maxLength", { max: emailMaxLength }))
     .pipe(z.email({ error: formMessage("email") }));
 }
@@ -59,6 +75,7 @@ export function password() {
   return z
     .string({ error: required })
     .min(1, requiredCheck)
+    .refine(...allowedCharacters)
     .max(passwordMaxLength, formMessage("maxLength", { max: passwordMaxLength }))
     .refine(
       (value) =>

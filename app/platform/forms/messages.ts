@@ -16,6 +16,7 @@ export type FormMessageKey =
   | "password"
   | "passwordMismatch"
   | "invalid"
+  | "characters"
   | "invalidOption"
   | "invalidDate"
   | "minAge"

@@ -1,9 +1,10 @@
+import fc from "fast-check";
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { email, password, requiredString } from "./fields";
 import { formMessage } from "./messages";
-import { parseForm } from "./parse-form.server";
+import { parseForm, readForm } from "./parse-form.server";
 import { toFieldErrors } from "./validate";
 
 const schema = z.object({
@@ -111,5 +112,70 @@ describe("toFieldErrors", () => {
       "teams[1]": [expect.any(String)],
       email: [formMessage("email")],
     });
+  });
+});
+
+describe("control characters in a form", () => {
+  const characters = formMessage("characters");
+  const loose = z.object({
+    name: requiredString(40),
+    honeypot: z.string().optional(),
+    note: z.string().optional(),
+  });
+  /** Text a visitor may send, with a control character (not tab, LF or CR) somewhere in it. */
+  const spoilt = fc
+    .tuple(
+      fc.string({ maxLength: 10 }),
+      fc.constantFrom("\u0000", "\u0002", "\u001f", "\u007f", "\u009b"),
+      fc.string({ maxLength: 10 }),
+    )
+    .map((parts) => parts.join(""));
+
+  it("refuses them in every field, also one a schema checks with a plain z.string()", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("name", "honeypot", "note"), spoilt, async (field, value) => {
+        const body = new URLSearchParams({ name: "Léa", [field]: value });
+        const result = await parseForm(post(body), loose);
+        expect(result.status).toBe("error");
+        expect(result.status === "error" && result.errors[field]).toEqual([characters]);
+      }),
+    );
+  });
+
+  it("accepts a textarea's CRLF line breaks", async () => {
+    const result = await parseForm(
+      post(new URLSearchParams({ name: "Léa", note: "one\r\ntwo\tthree" })),
+      loose,
+    );
+    expect(result).toMatchObject({ status: "success", value: { note: "one\r\ntwo\tthree" } });
+  });
+});
+
+describe("readForm", () => {
+  it("returns the fields of a clean form", async () => {
+    const form = await readForm(post(new URLSearchParams({ intent: "logout" })));
+    expect(form.get("intent")).toBe("logout");
+  });
+
+  it("refuses control characters in any field with a 400 naming it", async () => {
+    const error = await readForm(
+      post(
+        new URLSearchParams([
+          ["intent", "log\u0000out"],
+          ["x", "ok"],
+        ]),
+      ),
+    ).catch((e: unknown) => e);
+    expect((error as { init?: { status?: number } }).init?.status).toBe(400);
+    expect((error as { data?: unknown }).data).toEqual({
+      messages: [`intent: ${formMessage("characters")}`],
+    });
+  });
+
+  it("refuses a body that is not a form with a 400", async () => {
+    const error = await readForm(post("{not a form", "multipart/form-data; boundary=x")).catch(
+      (e: unknown) => e,
+    );
+    expect((error as { init?: { status?: number } }).init?.status).toBe(400);
   });
 });

@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import type { z } from "zod";
+import { formMessage } from "./messages";
+import { findForbiddenText, hasForbiddenCharacters } from "./text-rules";
 import { type FieldErrors, validateForm } from "./validate";
 
 export type FormReply = SubmissionResult<string[]>;
@@ -41,7 +43,8 @@ export async function parseForm<Schema extends z.ZodType>(
   const formData = input instanceof Request ? await readFormData(input) : input;
   const submission = validateForm(formData, schema);
   const hidden = [...Object.keys(submission.payload).filter((name) => secretName.test(name)), ...hideFields];
-  if (submission.status === "success") {
+  const refused = refusedCharacters(formData);
+  if (submission.status === "success" && !refused) {
     return {
       status: "success",
       value: submission.value as z.output<Schema>,
@@ -49,12 +52,48 @@ export async function parseForm<Schema extends z.ZodType>(
         submission.reply({ formErrors, fieldErrors, hideFields: hidden }),
     };
   }
-  const result = submission.reply({ hideFields: hidden });
+  const result = submission.reply({ hideFields: hidden, ...(refused && { fieldErrors: refused }) });
   const errors: FieldErrors = {};
   for (const [name, messages] of Object.entries(result.error ?? {})) {
     if (messages?.length) errors[name] = messages;
   }
   return { status: "error", values: result.initialValue ?? {}, errors, result };
+}
+
+/**
+ * Every text field of every form refuses control characters and lone surrogates, also those a
+ * schema checks with a plain `z.string()` (or not at all): the field gets the message, the form
+ * is not accepted. The schema's own helpers say the same in the browser, before sending.
+ */
+function refusedCharacters(formData: FormData): FieldErrors | undefined {
+  const refused: FieldErrors = {};
+  for (const [name, value] of formData) {
+    if (typeof value === "string" && (hasForbiddenCharacters(value) || hasForbiddenCharacters(name))) {
+      refused[name] = [formMessage("characters")];
+    }
+  }
+  return Object.keys(refused).length ? refused : undefined;
+}
+
+/**
+ * Reads a form post that no schema checks (a button's intent, a hidden token): control characters
+ * there were not typed by a visitor, so the request is refused with 400 rather than a field
+ * message; a body that is not a form too.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const formData = await readFormData(request);
+  const fields: Record<string, string[]> = Object.create(null);
+  for (const name of new Set(formData.keys())) {
+    fields[name] = formData.getAll(name).filter((value): value is string => typeof value === "string");
+  }
+  const places = findForbiddenText(fields).map((place) => place.replace(/\[\d+\]$/, ""));
+  if (places.length) {
+    throw data(
+      { messages: [...new Set(places)].map((place) => `${place}: ${formMessage("characters")}`) },
+      { status: 400 },
+    );
+  }
+  return formData;
 }
 
 /** A body that is not a form (or is cut off) is the visitor's fault: 400, never a 500. */

@@ -8,6 +8,11 @@ import type { RequestHandler } from "express";
  * The declared Content-Length is enough: Node's HTTP parser never lets a body run past it. A
  * body without one (chunked) could not be measured before React Router streams it, and no
  * browser form sends one, so it is refused with 411.
+ *
+ * A page may answer before its body is read (a refusal in a middleware or before the action
+ * reads its form). React Router's request stream then holds the rest of a large body paused, and
+ * the next request on that keep-alive connection would wait behind it forever: once the answer
+ * is sent, what nobody read is read and dropped.
  */
 export function limitPageBodies(options: { maxBytes: number; multipartMaxBytes: number }): RequestHandler {
   return (req, res, next) => {
@@ -27,6 +32,11 @@ export function limitPageBodies(options: { maxBytes: number; multipartMaxBytes: 
       res.set("Connection", "close").status(413).type("text/plain").send("Payload Too Large");
       return;
     }
+    res.once("finish", () => {
+      if (req.complete || req.destroyed) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
     next();
   };
 }

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitPageBodies } from "./body-limit.server";
@@ -70,4 +71,48 @@ describe("limitPageBodies", () => {
   it("leaves GET requests alone", async () => {
     expect((await fetch(`${base}/careers`)).status).toBe(200);
   });
+});
+
+describe("a page that answers before reading its body", () => {
+  let early: http.Server;
+  let earlyPort: number;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(limitPageBodies({ maxBytes: 1024 * 1024, multipartMaxBytes: 1024 * 1024 }));
+    // As React Router does: the body becomes a web stream, which this page refuses unread.
+    app.all("/{*page}", (req, res) => {
+      createReadableStreamFromReadable(req);
+      res.status(req.method === "POST" ? 400 : 200).send("answered");
+    });
+    early = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => early.once("listening", resolve));
+    earlyPort = (early.address() as AddressInfo).port;
+  });
+  /** Requests one after another on one keep-alive connection, as a browser does. */
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  afterAll(() => {
+    agent.destroy();
+    return new Promise((resolve) => early.close(resolve));
+  });
+  const send = (method: string, body = "") =>
+    new Promise<number | undefined>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port: earlyPort, path: "/contact", method, agent },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+
+  it.each([200_000, 900_000])(
+    "still answers the next request on the connection (body of %i bytes)",
+    async (size) => {
+      expect(await send("POST", "a".repeat(size))).toBe(400);
+      expect(await send("GET")).toBe(200);
+    },
+  );
 });

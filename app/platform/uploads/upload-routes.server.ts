@@ -2,6 +2,7 @@ import express, { type RequestHandler } from "express";
 import multer from "multer";
 import { maxBytes } from "~/platform/forms/upload-rules";
 import type { HttpError } from "~/platform/http/errors.server";
+import { refuseForbiddenText } from "~/platform/http/input-guard.server";
 import { type UploadStore, uploadErrors } from "./upload-store.server";
 
 /** Payload fields a form may send with its file, and their sizes (beyond: 400). */
@@ -30,7 +31,8 @@ export function createUploadRouter(store: UploadStore, before: RequestHandler[] 
   };
 
   const router = express.Router();
-  router.post("/uploads", ...before, parseBody, async (req, res) => {
+  // The payload fields are only known once multer has read them: checked like a JSON body.
+  router.post("/uploads", ...before, parseBody, refuseForbiddenText, async (req, res) => {
     const files = (Array.isArray(req.files) ? req.files : []).map((file) => ({
       name: file.originalname,
       bytes: file.buffer,

@@ -1,0 +1,50 @@
+import type { RequestHandler } from "express";
+import { data, type MiddlewareFunction } from "react-router";
+import { formMessage } from "~/platform/forms/messages";
+import { findForbiddenText, hasForbiddenCharacters } from "~/platform/forms/text-rules";
+import { HttpError } from "./errors.server";
+
+/**
+ * The one check where input enters, for text that validates with a plain `z.string()` too:
+ * control characters and lone surrogates (forms/text-rules.ts) anywhere in the address (path
+ * segments, query names and values) or a parsed body (strings and keys, however deep) refuse
+ * the request with 400, naming each place: `{ "messages": ["name: forms:validation.characters"] }`
+ * for the JSON API, the error page with status 400 for pages. Page forms get the same message
+ * beside the field from parseForm.
+ */
+
+const message = formMessage("characters");
+
+/** Where the address holds forbidden characters: "path", and each query name. */
+function forbiddenInAddress(path: string, query: unknown): string[] {
+  const found = path.split("/").some((segment) => {
+    try {
+      return hasForbiddenCharacters(decodeURIComponent(segment));
+    } catch {
+      // Not valid percent-encoding: the router answers it (400 or 404), nothing is decoded.
+      return false;
+    }
+  })
+    ? ["path"]
+    : [];
+  return [...found, ...findForbiddenText(query)];
+}
+
+const refusal = (places: string[]) => places.map((place) => (place ? `${place}: ${message}` : message));
+
+/** Express (the JSON API): after the body parser, so it sees the parsed body. */
+export const refuseForbiddenText: RequestHandler = (req, _res, next) => {
+  const places = [...forbiddenInAddress(req.path, req.query), ...findForbiddenText(req.body)];
+  next(places.length ? new HttpError(400, refusal(places)) : undefined);
+};
+
+/** React Router middleware for the pages: the address of a page or data request. */
+export const refuseForbiddenAddress: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const url = new URL(request.url);
+  // Without a prototype: a query may well be named `toString` or `__proto__`.
+  const query: Record<string, string[]> = Object.create(null);
+  for (const name of new Set(url.searchParams.keys())) query[name] = url.searchParams.getAll(name);
+  const places = forbiddenInAddress(url.pathname, query);
+  if (places.length) throw data({ messages: refusal(places) }, { status: 400 });
+  return next();
+};

@@ -1,0 +1,12 @@
+import { afterAll } from "vitest";
+import { expressEndpoints } from "./support/endpoints";
+import { prepareFixtures } from "./support/fixtures";
+import { startFuzzSite } from "./support/site";
+import { fuzzEndpoints } from "./support/suite";
+
+/** The JSON API and the other Express routes, walked from the app's router stack. */
+const site = await startFuzzSite();
+afterAll(() => site.stop());
+const fixtures = await prepareFixtures(site);
+
+fuzzEndpoints("api", site, fixtures, expressEndpoints(site.app));
