@@ -42,8 +42,45 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two cores run a server and a browser per file: give the page time to catch up.
           expect: { poll: { timeout: 10_000 } },
-          // One browser and one server per file; two cores, so files run two at a time.
+          // One file at a time: each runs a server and a browser, which keep both cores busy. Two
+          // at a time only made them fight: on a 2-core machine loaded by other work, six files
+          // took 238 s and 308 s one at a time against 273 s and 459 s two at a time, and each
+          // file two to four times longer, closer to its time limits.
+          maxWorkers: 1,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "fuzz",
+          sequence: { groupOrder: 3 },
+          include: ["tests/fuzz/**/*.fuzz.ts"],
+          globalSetup: ["tests/fuzz/support/global-setup.ts"],
+          // The bundle runs as Node runs it in production: its packages must be the same copies
+          // @react-router/express loads (React Router checks its context with instanceof).
+          server: { deps: { external: [/\/\.builds\//] } },
+          // Each file (the JSON API, the page loaders, the page actions) boots the production
+          // bundle with its own database; two run side by side, one per core.
           maxWorkers: 2,
+          // One test sends an endpoint's requests one after another; a request that hangs fails
+          // after 30 s on its own (support/site.ts), this only bounds the whole run.
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          sequence: { groupOrder: 4 },
+          // Real processes of the built site, with PostgreSQL, Redis and nginx where a test says
+          // so: the same build and database template as the browser tests.
+          include: ["tests/integration/**/*.integration.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          // Each file runs several site processes under load: one file at a time.
+          maxWorkers: 1,
         },
       },
     ],

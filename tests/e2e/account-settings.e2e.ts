@@ -9,10 +9,13 @@ import { accountPassword, createVerifiedAccount, submitLogin } from "./support/a
 import {
   expectAxeClean,
   expectFitsWidth,
+  newDocument,
   openBrowser,
   openPage,
   type Site,
   startSite,
+  waitForFiles,
+  waitForHydration,
   waitForMailFile,
 } from "./support/harness";
 
@@ -42,29 +45,29 @@ const password = accountPassword;
 async function open(url: string, options: { width?: number; javaScript?: boolean } = {}) {
   const opened = await openPage(browser, options);
   await opened.page.goto(site.url + url);
-  if (options.javaScript !== false)
-    await opened.page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  if (options.javaScript !== false) await waitForHydration(opened.page);
   return opened;
 }
 
-/** Texts written to DATA_DIR/sms for this number (no SMS_API_URL), oldest first. */
-function textsTo(digits: string): string[] {
-  const dir = path.join(site.dataDir, "sms");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(`-${digits}.txt`))
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+/** Goes to a page of the site and waits until its scripts have taken over the forms. */
+async function go(page: Page, url: string) {
+  await page.goto(site.url + url);
+  await waitForHydration(page);
 }
 
-/** The code of the `n`-th text to this number, once it is delivered. */
+/**
+ * The code of the `n`-th text to this number (oldest first) that the site wrote to DATA_DIR/sms
+ * (no SMS_API_URL), once it is there.
+ */
 async function textedCode(digits: string, n: number): Promise<string> {
-  await expect.poll(() => textsTo(digits).length).toBeGreaterThanOrEqual(n);
-  return /\b(\d{6})\b/.exec(textsTo(digits)[n - 1]!)![1]!;
+  const dir = path.join(site.dataDir, "sms");
+  const names = await waitForFiles(dir, (f) => f.endsWith(`-${digits}.txt`), n);
+  return /\b(\d{6})\b/.exec(fs.readFileSync(path.join(dir, names[n - 1]!), "utf8"))![1]!;
 }
 
-const status = (page: Page) => page.locator("[role=status]").first().textContent();
+/** Waits for the page's status message (the first [role=status]) to say `text`. */
+const statusSays = (page: Page, text: string) =>
+  page.locator("[role=status]").first().filter({ hasText: text }).waitFor();
 
 describe("account settings", () => {
   it("sets up text-message codes, renews recovery codes, then logs in with a texted code", async () => {
@@ -73,27 +76,28 @@ describe("account settings", () => {
     await submitLogin(page, site, "sam_sms");
     await page.waitForURL(/\/account$/);
 
-    await page.goto(`${site.url}/account/security`);
+    await go(page, "/account/security");
     await expectAxeClean(page, "security 1280");
     // A national number in the default country (Canada), stored E.164.
     await page.fill(byId("addsms-phone.number"), "(418) 555-0134");
     await page.click("button[value=addsms]");
-    await expect.poll(() => status(page)).toContain("ending in …34");
+    await statusSays(page, "ending in …34");
     await page.fill(byId("confirmsms-code"), await textedCode("14185550134", 1));
     await page.click("button[value=confirmsms]");
-    await expect.poll(() => page.locator(".account-codes li").count()).toBe(10);
+    await page.locator(".account-codes li").first().waitFor();
     const firstCodes = await page.locator(".account-codes li").allTextContents();
+    expect(firstCodes).toHaveLength(10);
 
-    await page.goto(`${site.url}/account/security`);
+    await go(page, "/account/security");
     expect(await page.textContent(".account-methods")).toContain("Text messages to the number ending in …34");
     await page.fill(byId("recovery-codes-password"), password);
     await page.click("button[value=recovery-codes]");
-    await expect.poll(() => status(page)).toContain("new recovery codes");
+    await statusSays(page, "new recovery codes");
     const renewed = await page.locator(".account-codes li").allTextContents();
     expect(renewed).toHaveLength(10);
     expect(renewed).not.toContain(firstCodes[0]);
 
-    await page.goto(`${site.url}/account`);
+    await go(page, "/account");
     await page.click("button[value=logout]");
     await page.waitForURL(/\/account\/login$/);
     await submitLogin(page, site, "sam@example.com");
@@ -117,21 +121,19 @@ describe("account settings", () => {
     expect(await page.textContent(".account-facts")).toContain("April 12, 1990");
     await page.fill(byId("update-profile-username"), "eve_renamed");
     await page.click("button[value=update-profile]");
-    await expect.poll(() => status(page)).toContain("username is saved");
+    await statusSays(page, "username is saved");
 
     await page.fill(byId("email-code-email"), "eve.new@example.com");
     await page.fill(byId("email-code-password"), "Wrong-Pass-1");
     await page.click("button[value=email-code]");
-    await expect
-      .poll(() => page.locator("form#email-code .form-errors").textContent())
-      .toContain("Password validation failed");
+    await page.locator("form#email-code .form-errors", { hasText: "Password validation failed" }).waitFor();
     await page.fill(byId("email-code-password"), password);
     await page.click("button[value=email-code]");
-    await expect.poll(() => status(page)).toContain("eve.new@example.com");
+    await statusSays(page, "eve.new@example.com");
     const mail = await simpleParser(await waitForMailFile(site, "account-email-code", "eve.new@example.com"));
     await page.fill(byId("email-confirm-code"), /\b(\d{6})\b/.exec(mail.text ?? "")![1]!);
     await page.click("button[value=email-confirm]");
-    await expect.poll(() => status(page)).toContain("e-mail address is changed");
+    await statusSays(page, "e-mail address is changed");
 
     await page.goto(`${site.url}/account`);
     const main = await page.textContent("main");
@@ -148,11 +150,11 @@ describe("account settings", () => {
     await submitLogin(second.page, site, "dev_ices");
     await second.page.waitForURL(/\/account$/);
 
-    await first.page.goto(`${site.url}/account/security`);
-    await expect.poll(() => first.page.locator(".account-session").count()).toBe(2);
+    await go(first.page, "/account/security");
+    expect(await first.page.locator(".account-session").count()).toBe(2);
     expect(await first.page.locator(".account-badge").allTextContents()).toEqual(["This device"]);
     await first.page.click("button[value=logout-others]");
-    await expect.poll(() => status(first.page)).toContain("other devices are logged out");
+    await statusSays(first.page, "other devices are logged out");
     await expect.poll(() => first.page.locator(".account-session").count()).toBe(1);
     await second.page.goto(`${site.url}/account`);
     await second.page.waitForURL(/\/account\/login$/);
@@ -172,18 +174,16 @@ describe("account settings", () => {
     await submitLogin(page, site, "no_js");
     await page.waitForURL(/\/account$/);
     await page.goto(`${site.url}/account/profile`);
+    const send = () => newDocument(page, () => page.click("button[value=update-profile]"));
     await page.fill(byId("update-profile-username"), "no js!");
-    await page.click("button[value=update-profile]");
-    await page.waitForLoadState("load");
+    await send();
     expect(await page.textContent(byId("update-profile-username-error"))).toContain("Use 3 to 24 letters");
     await page.fill(byId("update-profile-username"), "Taken_Name");
-    await page.click("button[value=update-profile]");
-    await page.waitForLoadState("load");
+    await send();
     expect(await page.textContent("form#update-profile .form-errors")).toContain("already taken");
     await page.fill(byId("update-profile-username"), "with_no_js");
-    await page.click("button[value=update-profile]");
-    await page.waitForLoadState("load");
-    expect(await status(page)).toContain("username is saved");
+    await send();
+    expect(await page.locator("[role=status]").first().textContent()).toContain("username is saved");
   });
 
   it("is axe clean and fits a phone: profile, security with its set-up forms, terms", async () => {
@@ -213,45 +213,51 @@ describe("account settings", () => {
 });
 
 describe("newer terms of service", () => {
-  it("shows a banner on the overview and takes the acceptance without JavaScript", async () => {
-    // Every new account accepts the current version, so an older acceptance is written into the
-    // stopped site's database, as a terms update would leave it.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-terms-"));
+  let dataDir: string;
+  let after: Site;
+
+  // Every new account accepts the current version, so an older acceptance is written into the
+  // stopped site's database, as a terms update would leave it. Set-up, with the hook's time:
+  // two starts of the site and an account.
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-terms-"));
+    const before = await startSite({ dataDir });
     try {
-      const before = await startSite({ dataDir });
       await createVerifiedAccount(before, { username: "old_terms", email: "terms@example.com" });
-      await before.stop();
-      const pg = new PGlite(path.join(dataDir, "pglite"));
-      await pg.query("update account_users set tos_version = 0");
-      await pg.close();
-      const after = await startSite({ dataDir });
-      try {
-        for (const width of [375, 1280]) {
-          const withJs = await openPage(browser, { width });
-          await submitLogin(withJs.page, after, "old_terms");
-          await withJs.page.waitForURL(/\/account$/);
-          await withJs.page.goto(`${after.url}/account/terms`);
-          await expectAxeClean(withJs.page, `terms to accept ${width}`);
-        }
-        const { page } = await openPage(browser, { javaScript: false });
-        await submitLogin(page, after, "old_terms");
-        await page.waitForURL(/\/account$/);
-        expect(await page.textContent(".account-banner")).toContain("terms of service have changed");
-        await page.click(".account-banner a");
-        await page.waitForURL(/\/account\/terms$/);
-        await page.click("form#accept-tos button[type=submit]");
-        await page.waitForLoadState("load");
-        expect(await page.textContent(byId("accept-tos-accept-error"))).toContain("Field is required");
-        await page.check(byId("accept-tos-accept"));
-        await page.click("form#accept-tos button[type=submit]");
-        await page.waitForURL(/\/account$/);
-        expect(await page.textContent("body")).toContain("you have accepted the latest terms");
-        expect(await page.locator(".account-banner").count()).toBe(0);
-      } finally {
-        await after.stop();
-      }
     } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await before.stop();
     }
+    const pg = new PGlite(path.join(dataDir, "pglite"));
+    await pg.query("update account_users set tos_version = 0");
+    await pg.close();
+    after = await startSite({ dataDir });
+  });
+
+  afterAll(async () => {
+    await after?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows a banner on the overview and takes the acceptance without JavaScript", async () => {
+    for (const width of [375, 1280]) {
+      const withJs = await openPage(browser, { width });
+      await submitLogin(withJs.page, after, "old_terms");
+      await withJs.page.waitForURL(/\/account$/);
+      await withJs.page.goto(`${after.url}/account/terms`);
+      await expectAxeClean(withJs.page, `terms to accept ${width}`);
+    }
+    const { page } = await openPage(browser, { javaScript: false });
+    await submitLogin(page, after, "old_terms");
+    await page.waitForURL(/\/account$/);
+    expect(await page.textContent(".account-banner")).toContain("terms of service have changed");
+    await page.click(".account-banner a");
+    await page.waitForURL(/\/account\/terms$/);
+    await newDocument(page, () => page.click("form#accept-tos button[type=submit]"));
+    expect(await page.textContent(byId("accept-tos-accept-error"))).toContain("Field is required");
+    await page.check(byId("accept-tos-accept"));
+    await page.click("form#accept-tos button[type=submit]");
+    await page.waitForURL(/\/account$/);
+    expect(await page.textContent("body")).toContain("you have accepted the latest terms");
+    expect(await page.locator(".account-banner").count()).toBe(0);
   });
 });

@@ -5,7 +5,17 @@ import type { ParsedMail } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "~/platform/mail/test-smtp-server";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  expectAxeClean,
+  mailQueueSent,
+  newDocument,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  toastsShown,
+  waitForHydration,
+} from "./support/harness";
 
 /**
  * Job alerts as a new visitor lives them (issue 4), in Spanish: create the alert in the
@@ -45,14 +55,15 @@ afterAll(async () => {
 async function open(url: string, width = 375, allowErrors: RegExp[] = []): Promise<Page> {
   const { page } = await openPage(browser, { width, allowErrors });
   await page.goto(url);
-  await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  await waitForHydration(page);
   return page;
 }
 
 const mailsTo = (to: string) => smtp.received.filter((m) => m.to && JSON.stringify(m.to).includes(to));
 
+/** The e-mails to this address once there are at least `count`, as the SMTP server receives them. */
 async function waitForMails(to: string, count: number): Promise<ParsedMail[]> {
-  await expect.poll(() => mailsTo(to).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  while (mailsTo(to).length < count) await smtp.nextMessage();
   return mailsTo(to);
 }
 
@@ -76,17 +87,15 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
 
     // Empty submit: the §5 texts.
     await page.click("#alert-create button[type=submit]");
-    await expect
-      .poll(() => page.textContent("#alert-create-name-error"), { timeout: 10_000 })
-      .toBe("Este campo es obligatorio");
+    await expect.poll(() => page.textContent("#alert-create-name-error")).toBe("Este campo es obligatorio");
 
     await page.fill("#alert-create-name", "QA en Quebec");
     await page.fill("#alert-create-email", address);
     await page.click("#alert-create button[type=submit]");
     await page.waitForURL(/\/es\/alerts\?created/);
     await expect
-      .poll(() => page.textContent("body"), { timeout: 10_000 })
-      .toContain("Tu alerta de empleo ha sido creada");
+      .poll(() => toastsShown(page))
+      .toContainEqual(expect.stringContaining("Tu alerta de empleo ha sido creada"));
     await expectAxeClean(page, "alert created es");
 
     const [mail] = await waitForMails(address, 1);
@@ -102,6 +111,7 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
     expect(response.headers()["referrer-policy"]).toMatch(/(^|,\s*)same-origin$/);
     // Opening the link confirmed nothing.
     await page.reload();
+    await waitForHydration(page);
     await page.waitForSelector("text=Confirmar mi alerta");
     await expectAxeClean(page, "confirm es");
     await page.click("text=Confirmar mi alerta");
@@ -110,24 +120,22 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
     const box = page.locator(".alert-card input[type=checkbox]");
     expect(await box.isChecked()).toBe(true);
 
+    const status = page.locator(".alert-card .alert-status");
     await box.uncheck();
-    await expect
-      .poll(() => page.textContent(".alert-card .alert-status"), { timeout: 10_000 })
-      .toBe("Detenida");
+    await status.filter({ hasText: /^Detenida$/ }).waitFor();
     await page.reload();
+    await waitForHydration(page);
     expect(await page.locator(".alert-card input[type=checkbox]").isChecked()).toBe(false);
     await page.locator(".alert-card input[type=checkbox]").check();
-    await expect
-      .poll(() => page.textContent(".alert-card .alert-status"), { timeout: 10_000 })
-      .toBe("Activa");
+    await status.filter({ hasText: /^Activa$/ }).waitFor();
 
     await page.click(".alert-card >> text=Editar");
     await page.waitForSelector("form.alert-form");
     await page.fill("form.alert-form input[name=name]", "QA en Quebec, júnior");
     await page.click("form.alert-form button[type=submit]");
     await expect
-      .poll(() => page.textContent("body"), { timeout: 10_000 })
-      .toContain("Tu alerta de empleo ha sido actualizada");
+      .poll(() => toastsShown(page))
+      .toContainEqual(expect.stringContaining("Tu alerta de empleo ha sido actualizada"));
     expect(await page.textContent(".alert-card__name")).toBe("QA en Quebec, júnior");
     await expectAxeClean(page, "manage es 375");
   });
@@ -153,7 +161,7 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
     expect(lines).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     const oneClick = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(lines.join("\n"))![1]!;
     // Nothing more arrives: the job is never sent twice.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await mailQueueSent(site, (to) => waitForMails(to, 1));
     expect(mailsTo(address)).toHaveLength(2);
 
     // What a mail client sends (RFC 8058): a form POST, no cookies.
@@ -176,15 +184,13 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
     await page.waitForSelector(".alert-card");
     await page.click(".alert-card >> text=Eliminar");
     const dialog = page.locator("dialog[open]");
-    await expect
-      .poll(() => dialog.textContent(), { timeout: 10_000 })
-      .toContain("¿Seguro que quieres eliminar esta alerta?");
+    await expect.poll(() => dialog.textContent()).toContain("¿Seguro que quieres eliminar esta alerta?");
     await expectAxeClean(page, "remove dialog es");
     await dialog.getByRole("button", { name: "Sí, eliminarla" }).click();
     await page.waitForURL(/\/es\/alerts$/);
     await expect
-      .poll(() => page.textContent("body"), { timeout: 10_000 })
-      .toContain("Tu alerta de empleo ha sido eliminada");
+      .poll(() => toastsShown(page))
+      .toContainEqual(expect.stringContaining("Tu alerta de empleo ha sido eliminada"));
     await page.goto(link());
     await page.waitForSelector("text=Este enlace no funciona");
   });
@@ -206,12 +212,12 @@ describe("job alerts without JavaScript", { timeout: 120_000 }, () => {
     const found = /https?:\/\/\S+?(\/fr\/alerts\/manage\/([0-9a-f-]{36})\/[\w-]{43})/.exec(mail!.text ?? "")!;
     const manage = site.url + found[1]!;
     await page.goto(manage);
-    await page.click("text=Confirmer mon alerte");
+    await newDocument(page, () => page.click("text=Confirmer mon alerte"));
     await page.waitForSelector(".alert-card");
 
     // The visible unsubscribe link of a job e-mail: a page with a button, never a GET that acts.
     await page.goto(`${manage}?stop=${found[2]}`);
-    await page.click("text=Arrêter les courriels");
+    await newDocument(page, () => page.click("text=Arrêter les courriels"));
     await page.waitForSelector(".alert-card");
     expect(await page.textContent(".alert-card .alert-status")).toBe("Arrêtée");
 

@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  expectAxeClean,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForHydration,
+} from "./support/harness";
 
 /**
  * The blog as a reader uses it: sorting, searching in French (with and without JavaScript), an
@@ -25,6 +32,7 @@ describe("blog list", () => {
   it("sorts by latest and by oldest", async () => {
     const { page } = await openPage(browser);
     await page.goto(`${site.url}/blog`);
+    await waitForHydration(page);
     await expect.poll(() => page.locator("h1").textContent()).toBe("News from the studio");
     const latest = await cardTitles(page);
     expect(latest.length).toBeGreaterThan(3);
@@ -46,6 +54,7 @@ describe("blog list", () => {
     it(`finds an old article by searching in French ${javaScript ? "with" : "without"} JavaScript`, async () => {
       const { page } = await openPage(browser, { javaScript, locale: "fr-CA" });
       await page.goto(`${site.url}/fr/blog`);
+      await waitForHydration(page);
       await page.getByRole("searchbox", { name: "Rechercher dans les articles" }).fill("QUEBEC");
       await page.getByRole("button", { name: "Rechercher" }).click();
       await page.waitForURL(/q=QUEBEC/);
@@ -87,6 +96,7 @@ describe("article page", () => {
   it("shows the article with its date, author, cover, share, neighbours and related posts", async () => {
     const { page, context } = await openPage(browser, { locale: "fr-CA" });
     await page.goto(`${site.url}/fr/blog/ashen-covenant-update-1-2`);
+    await waitForHydration(page);
     expect(await page.locator("h1").textContent()).toMatch(/^Mise à jour 1\.2 d’?'?Ashen Covenant/);
     expect(await page.locator(".news-article__byline").textContent()).toContain("Par Tomasz Nowak");
     expect(await page.locator(".news-article__byline time").getAttribute("datetime")).toBe("2025-02-11");
@@ -130,7 +140,7 @@ describe("article page", () => {
     expect(html).toContain('<meta property="article:author" content="Élodie Tremblay"/>');
     expect(html).toContain('<meta property="article:tag" content="Quebec"/>');
     expect(html).toContain(
-      `<meta property="og:image" content="${site.url}/images/news/quebec-studio-opens.svg"/>`,
+      `<meta property="og:image" content="${site.url}/images/art/news/quebec-studio-opens/cover-1200.jpg"/>`,
     );
     expect(html).toMatch(
       new RegExp(

@@ -10,6 +10,9 @@ import {
   openPage,
   type Site,
   startSite,
+  toastsShown,
+  waitForFiles,
+  waitForHydration,
 } from "./support/harness";
 
 /**
@@ -34,14 +37,13 @@ afterAll(async () => {
 async function open(path: string, options: { width?: number; javaScript?: boolean } = {}) {
   const opened = await openPage(browser, options);
   await opened.page.goto(site.url + path);
-  if (options.javaScript !== false) {
-    await opened.page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
-  }
+  await waitForHydration(opened.page);
   return opened;
 }
 
 const filter = (page: Page, name: string) => page.locator(`.job-filters [name="${name}"]`);
-const search = (page: Page) => new URL(page.url()).search;
+/** Waits for the filters' navigation to put this query in the address. */
+const searchBecomes = (page: Page, search: string) => page.waitForURL((url) => url.search === search);
 const cards = (page: Page) => page.locator("#js-careers .job-card");
 const cardTexts = (page: Page) => cards(page).allTextContents();
 
@@ -54,34 +56,28 @@ describe("the careers list", { timeout: 60_000 }, () => {
     expect(await filter(page, "team").locator("option").first().textContent()).toBe("All teams");
 
     await filter(page, "location").selectOption("quebec");
-    await expect.poll(() => search(page), { timeout: 10_000 }).toBe("?location=quebec");
-    await expect.poll(() => cardTexts(page), { timeout: 10_000 }).not.toHaveLength(all);
+    await searchBecomes(page, "?location=quebec");
+    await expect.poll(() => cardTexts(page)).not.toHaveLength(all);
     expect((await cardTexts(page)).every((text) => text.includes("Quebec"))).toBe(true);
     const count = page.locator(".job-filters__count");
     expect(await count.getAttribute("aria-live")).toBe("polite");
     await expect.poll(() => count.textContent()).toMatch(/^\d+ positions? match/);
 
     await filter(page, "team").selectOption("gameplay-programming");
-    await expect
-      .poll(() => search(page), { timeout: 10_000 })
-      .toBe("?location=quebec&team=gameplay-programming");
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(1);
+    await searchBecomes(page, "?location=quebec&team=gameplay-programming");
+    await expect.poll(() => cards(page).count()).toBe(1);
     await expectAxeClean(page, "/careers filtered at 1280px");
 
     // A new location starts from all teams.
     await filter(page, "location").selectOption("gent");
-    await expect.poll(() => search(page), { timeout: 10_000 }).toBe("?location=gent");
+    await searchBecomes(page, "?location=gent");
     expect(await filter(page, "team").inputValue()).toBe("");
 
     await page.goBack();
-    await expect
-      .poll(() => search(page), { timeout: 10_000 })
-      .toBe("?location=quebec&team=gameplay-programming");
-    await expect
-      .poll(() => filter(page, "team").inputValue(), { timeout: 10_000 })
-      .toBe("gameplay-programming");
+    await searchBecomes(page, "?location=quebec&team=gameplay-programming");
+    await expect.poll(() => filter(page, "team").inputValue()).toBe("gameplay-programming");
     expect(await filter(page, "location").inputValue()).toBe("quebec");
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => cards(page).count()).toBe(1);
   });
 
   it("says so when nothing matches and offers to clear the filters or create an alert with them", async () => {
@@ -98,8 +94,8 @@ describe("the careers list", { timeout: 60_000 }, () => {
     ).toBe("/fr/alerts?location=gent&team=finance");
     await expectAxeClean(page, "/fr/careers empty at 375px");
     await empty.getByRole("link", { name: "Effacer les filtres" }).click();
-    await expect.poll(() => search(page), { timeout: 10_000 }).toBe("");
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBeGreaterThan(3);
+    await searchBecomes(page, "");
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(3);
   });
 
   it("works without JavaScript as a GET form", async () => {
@@ -118,12 +114,12 @@ describe("an offer found through the filters, in French on a phone", { timeout: 
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
     expect(await filter(page, "location").inputValue()).toBe("quebec");
     await filter(page, "query").fill("PROGRAMMEUR");
-    await expect.poll(() => search(page), { timeout: 10_000 }).toBe("?location=quebec&query=PROGRAMMEUR");
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(1);
+    await searchBecomes(page, "?location=quebec&query=PROGRAMMEUR");
+    await expect.poll(() => cards(page).count()).toBe(1);
     await page.locator(".job-card__link").click();
     await page.waitForURL(/\/fr\/careers\/\d+\?location=quebec&query=PROGRAMMEUR$/);
     await expect
-      .poll(() => page.locator("h1").textContent(), { timeout: 10_000 })
+      .poll(() => page.locator("h1").textContent())
       .toBe("Programmeur ou programmeuse gameplay senior");
     await expectAxeClean(page, "offer at 375px");
 
@@ -138,7 +134,7 @@ describe("an offer found through the filters, in French on a phone", { timeout: 
     expect(await back.getAttribute("href")).toBe("/fr/careers?location=quebec&query=PROGRAMMEUR#js-careers");
     await back.click();
     await page.waitForURL(/\/fr\/careers\?location=quebec&query=PROGRAMMEUR#js-careers$/);
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => cards(page).count()).toBe(1);
     expect(await filter(page, "query").inputValue()).toBe("PROGRAMMEUR");
   });
 
@@ -161,17 +157,14 @@ async function fillApplication(page: Page, email: string, resume: { name: string
   await page
     .locator('#apply input[type="file"]')
     .setInputFiles({ ...resume, mimeType: "application/octet-stream" });
-  await page.waitForSelector('#apply .upload-item[data-status="done"]', { timeout: 10_000 });
+  await page.waitForSelector('#apply .upload-item[data-status="done"]');
   await page.fill(byId("coverLetter"), "Je souhaite bâtir vos systèmes de jeu.");
   await page.fill(byId("portfolio"), "https://lea.example");
   await page.check(byId("consent"));
 }
 
-function mailFiles(kind: string): string[] {
-  const dir = path.join(site.dataDir, "mail");
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.includes(kind));
-}
+/** The e-mails of this kind the site wrote to DATA_DIR/mail, once there is one. */
+const mailFiles = (kind: string) => waitForFiles(path.join(site.dataDir, "mail"), (f) => f.includes(kind));
 
 describe("applying with the built-in form", { timeout: 60_000 }, () => {
   it("sends a résumé, confirms by e-mail and tells recruiting; refuses an image as résumé", async () => {
@@ -182,24 +175,20 @@ describe("applying with the built-in form", { timeout: 60_000 }, () => {
 
     await fillApplication(page, "image@example.com", { name: "cv.png", buffer: png });
     await page.getByRole("button", { name: "Send my application" }).click();
-    await expect
-      .poll(() => page.locator("#apply").textContent(), { timeout: 10_000 })
-      .toContain("The résumé must be a PDF, DOC or DOCX file.");
+    await page.locator("#apply").getByText("The résumé must be a PDF, DOC or DOCX file.").first().waitFor();
 
     await page.reload();
-    await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+    await waitForHydration(page);
     await fillApplication(page, "lea@example.com", { name: "lea-cv.pdf", buffer: pdf });
     await expectAxeClean(page, "application form at 1280px");
     await page.getByRole("button", { name: "Send my application" }).click();
     await expect
-      .poll(() => page.locator(".toasts").textContent(), { timeout: 10_000 })
-      .toContain("your application has been sent");
-    await expect.poll(() => mailFiles("job-application-received").length, { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => mailFiles("job-application-recruiting").length, { timeout: 15_000 }).toBe(1);
-    const confirmation = fs.readFileSync(
-      path.join(site.dataDir, "mail", mailFiles("job-application-received")[0]!),
-      "utf8",
-    );
+      .poll(() => toastsShown(page))
+      .toContainEqual(expect.stringContaining("your application has been sent"));
+    const received = await mailFiles("job-application-received");
+    expect(received).toHaveLength(1);
+    expect(await mailFiles("job-application-recruiting")).toHaveLength(1);
+    const confirmation = fs.readFileSync(path.join(site.dataDir, "mail", received[0]!), "utf8");
     expect(confirmation).toContain("lea@example.com");
     expect(confirmation).not.toContain("bâtir vos systèmes");
   });

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png } from "../../app/platform/uploads/test-samples";
 import {
   expectAxeClean,
+  newDocument,
   openBrowser,
   openPage,
   type Site,
   startSite,
+  waitForHydration,
   waitForMailFile,
 } from "./support/harness";
 
@@ -70,8 +72,7 @@ async function open(
 ) {
   const { page } = await openPage(browser, options);
   await page.goto(site.url + url);
-  if (options.javaScript !== false)
-    await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  await waitForHydration(page);
   return page;
 }
 
@@ -97,7 +98,6 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
         RECAPTCHA_SECRET: "stand-in-secret-value",
         RECAPTCHA_SCRIPT_URL: `${standInUrl}/recaptcha/api.js`,
         RECAPTCHA_VERIFY_URL: `${standInUrl}/siteverify`,
-        MAIL_WORKER_INTERVAL_MS: "200",
       },
     });
   });
@@ -108,10 +108,9 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
   it("shows the seven studios on the map and sends a press enquiry to the press address", async () => {
     standIn.scriptAvailable = true;
     const page = await open(site, "/contact");
-    await expect.poll(() => page.locator(".office-map .office-marker").count(), { timeout: 15_000 }).toBe(7);
-    await expect
-      .poll(() => page.locator(".office-map img.leaflet-tile-loaded").count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    const markers = page.locator(".office-map .office-marker");
+    await expect.poll(() => markers.count()).toBe(7);
+    await page.locator(".office-map img.leaflet-tile-loaded").first().waitFor();
     expect(await page.locator(".office-map").textContent()).toContain("© Stand-in tiles");
     // The list stays below the map, with its visit links.
     expect(await page.locator(".office-list .office").count()).toBe(7);
@@ -140,9 +139,7 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
     const page = await open(site, "/contact", { width: 375, allowErrors: [/Failed to load resource/] });
     await fillForm(page, "general", "bo@example.com");
     await page.click(".contact-form button[type=submit]");
-    await expect
-      .poll(() => page.locator(".contact-form .form-errors").textContent())
-      .toContain("Failed to load script");
+    await page.locator(".contact-form .form-errors", { hasText: "Failed to load script" }).waitFor();
     expect(page.url()).not.toContain("sent=1");
     expect(standIn.verified.length).toBe(before);
     await expectAxeClean(page, "contact captcha error 375");
@@ -156,9 +153,9 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
       const page = await open(site, "/contact", { width: 1280 });
       await fillForm(page, "business", "cy@example.com");
       await page.click(".contact-form button[type=submit]");
-      await expect
-        .poll(() => page.locator(".contact-form .form-errors").textContent())
-        .toContain("ReCaptcha error: Failed to execute");
+      await page
+        .locator(".contact-form .form-errors", { hasText: "ReCaptcha error: Failed to execute" })
+        .waitFor();
       expect(page.url()).not.toContain("sent=1");
       expect(standIn.verified.length).toBe(before);
     } finally {
@@ -170,7 +167,7 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
 describe("with nothing configured", { timeout: 120_000 }, () => {
   let site: Site;
   beforeAll(async () => {
-    site = await startSite({ env: { MAIL_WORKER_INTERVAL_MS: "200" } });
+    site = await startSite();
   });
   afterAll(async () => {
     await site?.stop();
@@ -181,8 +178,7 @@ describe("with nothing configured", { timeout: 120_000 }, () => {
     expect(await page.locator(".office-map").count()).toBe(0);
     expect(await page.locator(".office-list .office").count()).toBe(7);
     expect(await page.locator(".office__visit a").first().getAttribute("href")).toMatch(/openstreetmap\.org/);
-    await page.click(".contact-form button[type=submit]");
-    await page.waitForLoadState();
+    await newDocument(page, () => page.click(".contact-form button[type=submit]"));
     expect(await page.locator(".contact-form").textContent()).toContain("Ce champ est obligatoire");
     // (axe needs JavaScript in the page: the same markup is checked in the other tests.)
     await fillForm(page, "general", "lea@example.ca");

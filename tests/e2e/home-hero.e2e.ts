@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  loadedWidth,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForHydration,
+} from "./support/harness";
 
 /**
  * The home page's first screen: its key art is the largest paint, served as AVIF at a width
@@ -54,11 +61,9 @@ describe("home hero", () => {
       expect(preload).toMatch(/type="image\/avif"/);
 
       await page.goto(`${site.url}/`);
-      await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+      await waitForHydration(page);
       const art = page.locator(".home-hero__art");
-      await expect
-        .poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-        .toBe(true);
+      expect(await loadedWidth(art)).toBeGreaterThan(0);
       const chosen = await art.evaluate((img: HTMLImageElement) => img.currentSrc);
       expect(chosen).toMatch(/\/images\/pages\/home\/hero-\d+\.avif$/);
       // A phone does not download the widest rendition, a desktop does not get the narrowest.

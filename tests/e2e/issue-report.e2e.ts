@@ -2,10 +2,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectAxeClean,
+  newDocument,
   openBrowser,
   openPage,
   type Site,
   startSite,
+  waitForHydration,
   waitForMailFile,
 } from "./support/harness";
 
@@ -19,10 +21,7 @@ let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([
-    startSite({ env: { MAIL_WORKER_INTERVAL_MS: "200" } }),
-    openBrowser(),
-  ]);
+  [site, browser] = await Promise.all([startSite(), openBrowser()]);
 });
 
 afterAll(async () => {
@@ -48,8 +47,7 @@ async function open(
 ) {
   const { page } = await openPage(browser, options);
   await page.goto(site.url + url);
-  if (options.javaScript !== false)
-    await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  await waitForHydration(page);
   return page;
 }
 
@@ -89,7 +87,7 @@ describe("reporting a problem with JavaScript", { timeout: 90_000 }, () => {
     // The name says save file; the content says program: the server refuses it.
     await page.setInputFiles(field("attachments"), renamedExecutable);
     const item = page.locator(".upload-item").first();
-    await expect.poll(() => item.getAttribute("data-status")).toBe("error");
+    await page.locator('.upload-item[data-status="error"]').waitFor();
     expect(await item.locator(".upload-item__error").textContent()).toBe("File type is not supported.");
   });
 
@@ -98,7 +96,7 @@ describe("reporting a problem with JavaScript", { timeout: 90_000 }, () => {
     await fillReport(page, "mira@example.com");
     await page.setInputFiles(field("attachments"), save("tidebound-slot-1-before-the-storm.lsx"));
     const item = page.locator(".upload-item").first();
-    await expect.poll(() => item.getAttribute("data-status"), { timeout: 10_000 }).toBe("done");
+    await page.locator('.upload-item[data-status="done"]').waitFor();
     const name = await item.locator(".upload-item__name").textContent();
     expect([...(name ?? "")]).toHaveLength(20);
     await expectAxeClean(page, "report ready 375");
@@ -117,11 +115,10 @@ describe("reporting a problem without JavaScript", { timeout: 90_000 }, () => {
     const page = await open("/fr/support/report", { width: 375, javaScript: false });
     await fillReport(page, "leo@example.ca");
     await page.setInputFiles(field("attachments"), renamedExecutable);
-    await page.click(".contact-form button[type=submit]");
-    await page.waitForLoadState();
-    await expect
-      .poll(() => page.locator(".contact-form").textContent())
-      .toContain("Ce type de fichier n’est pas pris en charge.");
+    await newDocument(page, () => page.click(".contact-form button[type=submit]"));
+    expect(await page.locator(".contact-form").textContent()).toContain(
+      "Ce type de fichier n’est pas pris en charge.",
+    );
     await fillReport(page, "leo@example.ca");
     await page.setInputFiles(field("attachments"), save("slot-2.lsx"));
     await page.click(".contact-form button[type=submit]");

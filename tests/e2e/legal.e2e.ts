@@ -1,6 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  expectAxeClean,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForHydration,
+} from "./support/harness";
 
 /** The legal pages as a visitor reaches them, with what each language calls them. */
 const pages = [
@@ -61,7 +68,7 @@ async function openDecided(browser: Browser, site: Site, width: number) {
 async function visit(page: Page, url: string) {
   const res = await page.goto(url);
   expect(res?.status(), url).toBe(200);
-  await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  await waitForHydration(page);
 }
 
 /** Ids the contents link to, and whether the document has each of them. */

@@ -3,12 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { freePort, type Site, startSite } from "./support/harness";
 
 const postgresUrl = process.env.TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/test";
 
-/** Runs `node server.js` to completion (for starts that must fail) and returns its output. */
+/**
+ * Runs `node server.js` to completion (for starts that must fail) and returns its output; a
+ * process still running when the test ends (a start that wrongly succeeded) is killed then.
+ */
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["server.js"], {
@@ -22,11 +25,10 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
     child.stderr.on("data", (d) => {
       output += d;
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     });
+    child.on("exit", (code) => resolve({ code, output }));
   });
 }
 

@@ -7,6 +7,7 @@ import {
   openPage,
   type Site,
   startSite,
+  stopClock,
 } from "./support/harness";
 
 /**
@@ -147,6 +148,7 @@ describe("navigation", () => {
     it("opens the menu layer with the hamburger and closes it with its close button", async () => {
       const { page } = await open({ width: 375 });
       await page.goto(`${site.url}/`);
+      await hydrated(page);
       const hamburger = page.getByRole("button", { name: "Menu", exact: true });
       const dialog = page.getByRole("dialog", { name: "Site menu" });
       expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
@@ -175,6 +177,7 @@ describe("navigation", () => {
     it("traps focus in the open layer and closes on Escape, returning focus to the hamburger", async () => {
       const { page } = await open({ width: 375 });
       await page.goto(`${site.url}/`);
+      await hydrated(page);
       const hamburger = page.getByRole("button", { name: "Menu", exact: true });
       await hamburger.click();
       const dialog = page.getByRole("dialog", { name: "Site menu" });
@@ -204,6 +207,7 @@ describe("navigation", () => {
     it("closes on route change and lands on the new page", async () => {
       const { page } = await open({ width: 375 });
       await page.goto(`${site.url}/`);
+      await hydrated(page);
       await page.getByRole("button", { name: "Menu", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Site menu" });
       await dialog.getByRole("link", { name: "Contact", exact: true }).click();
@@ -220,7 +224,9 @@ describe("navigation", () => {
 
     it("shows three carousel slides, one at a time, with previous, next and picker buttons", async () => {
       const { page } = await open({ width: 375 });
+      await page.clock.install();
       await page.goto(`${site.url}/`);
+      await hydrated(page);
       await page.getByRole("button", { name: "Menu", exact: true }).click();
       const carousel = page.getByRole("region", { name: "Highlights" });
       const slides = carousel.locator("[aria-roledescription='slide']");
@@ -247,8 +253,13 @@ describe("navigation", () => {
       // Next after the last wraps to the first; nothing moves on its own.
       await carousel.getByRole("button", { name: "Next slide" }).click();
       await expect.poll(current).toBe("Show slide 1");
-      await page.waitForTimeout(1500);
-      expect(await current()).toBe("Show slide 1");
+      // Once the strip has slid back to the first slide, half a minute of the page's time, looked
+      // at every 2.5 s: a timer moving the slides every 1.25 s or more would have shown.
+      await expect.poll(() => carousel.locator(".carousel__track").evaluate((el) => el.scrollLeft)).toBe(0);
+      for (let i = 0; i < 12; i++) {
+        await page.clock.runFor(2500);
+        expect(await current()).toBe("Show slide 1");
+      }
       await carousel.getByRole("button", { name: "Previous slide" }).click();
       await expect.poll(current).toBe("Show slide 3");
     });
@@ -322,8 +333,12 @@ describe("navigation", () => {
         ).__reactRouterDataRouter.navigate("/privacy?section=cookies"),
       );
       await page.waitForURL(`${site.url}/privacy?section=cookies`);
-      // The address changes before React renders the new location; give the render its time.
-      await page.waitForTimeout(600);
+      // The address changes before React renders the new location: wait for the render (the
+      // language links follow the address), after which the router has placed the page.
+      await page
+        .locator('header a[hreflang="fr-CA"][href="/fr/privacy?section=cookies"]')
+        .first()
+        .waitFor({ state: "attached" });
       expect(await page.evaluate(() => window.scrollY)).toBe(400);
 
       await page.locator("footer").getByRole("link", { name: "Terms of service" }).click();
@@ -332,41 +347,57 @@ describe("navigation", () => {
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
     });
 
+    // The page's clock stops before the click: the delay and the animation then advance only as
+    // the test moves that clock on, whatever the machine's speed.
     it("opens /#games at the top, then animates to the games after about a second", async () => {
       const { page } = await open({ width: 1280 });
+      await page.clock.install();
       await page.goto(`${site.url}/privacy`);
       await hydrated(page);
       const gameLink = page.locator("footer").getByRole("navigation").getByRole("link").first();
       expect(await gameLink.getAttribute("href")).toBe("/#games");
+      await stopClock(page);
       await gameLink.click();
       await page.waitForURL(`${site.url}/#games`);
       await page.locator("#games").waitFor({ state: "attached" });
-      const started = Date.now();
+      const scrollY = () => page.evaluate(() => window.scrollY);
       const gamesTop = () =>
         page.evaluate(() => Math.round(document.getElementById("games")!.getBoundingClientRect().top));
-      // The home page opens at the top and stays there for a moment…
-      expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50);
-      await page.waitForTimeout(500);
-      expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50);
-      // …then it arrives just below the sticky header.
-      await expect.poll(gamesTop, { timeout: 5000 }).toBeLessThan(200);
-      expect(Date.now() - started).toBeGreaterThan(1000);
+      // The home page opens at the top and stays there for most of a second…
+      expect(await scrollY()).toBeLessThan(50);
+      await page.clock.runFor(900);
+      expect(await scrollY()).toBeLessThan(50);
+      // …then moves smoothly (halfway through the one-second scroll it is on its way)…
+      await page.clock.runFor(600);
+      const halfway = await scrollY();
+      // …and arrives just below the sticky header.
+      await page.clock.runFor(600);
+      await expect.poll(gamesTop).toBeLessThan(200);
       expect(await gamesTop()).toBeGreaterThanOrEqual(0);
+      expect(halfway).toBeGreaterThan(50);
+      expect(halfway).toBeLessThan(await scrollY());
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("games");
     });
 
     it("scrolls the page header's button smoothly to the open positions", async () => {
       const { page } = await open({ width: 1280 });
+      await page.clock.install();
       await page.goto(`${site.url}/careers`);
       await hydrated(page);
       const button = page.locator(".page-header__actions a");
       expect(await button.getAttribute("href")).toBe("#js-careers");
-      const started = Date.now();
-      await button.click();
       const top = () =>
         page.evaluate(() => Math.round(document.getElementById("js-careers")!.getBoundingClientRect().top));
-      await expect.poll(top, { timeout: 4000 }).toBeLessThan(200);
-      expect(Date.now() - started).toBeGreaterThan(700);
+      const before = await top();
+      await stopClock(page);
+      await button.click();
+      // Halfway through the one-second scroll the list is on its way, then it arrives.
+      await page.clock.runFor(500);
+      const halfway = await top();
+      await page.clock.runFor(600);
+      await expect.poll(top).toBeLessThan(200);
+      expect(halfway).toBeLessThan(before);
+      expect(halfway).toBeGreaterThan(await top());
       // The address does not change: the button is an in-page action.
       expect(page.url()).toBe(`${site.url}/careers`);
     });

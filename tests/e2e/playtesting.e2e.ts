@@ -2,7 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  expectAxeClean,
+  mailQueueSent,
+  newDocument,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForFiles,
+  waitForHydration,
+} from "./support/harness";
 
 /**
  * Playtesting as a new visitor lives it (issue 5): find the Quebec playtest, sign up (valid,
@@ -29,8 +39,7 @@ const commitments = ["over18", "english", "inPersonDay", "nda", "consent"];
 async function open(path: string, options: { width?: number; javaScript?: boolean } = {}): Promise<Page> {
   const { page } = await openPage(browser, options);
   await page.goto(site.url + path);
-  if (options.javaScript !== false)
-    await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  await waitForHydration(page);
   return page;
 }
 
@@ -49,20 +58,16 @@ async function fillSignup(
   for (const name of commitments) if (!options.skip?.includes(name)) await page.check(field(name));
 }
 
+const signupMail = (address: string) => (f: string) => f.includes("playtest-signup") && f.includes(address);
+
+/** The sign-up e-mails the site has written to this address so far. */
 function mailsTo(address: string): string[] {
   const dir = path.join(site.dataDir, "mail");
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.includes("playtest-signup") && f.includes(address));
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter(signupMail(address)) : [];
 }
 
-async function waitForMail(address: string): Promise<string[]> {
-  for (let i = 0; i < 50; i++) {
-    const files = mailsTo(address);
-    if (files.length) return files;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return [];
-}
+/** The sign-up e-mails to this address, once there is one. */
+const waitForMail = (address: string) => waitForFiles(path.join(site.dataDir, "mail"), signupMail(address));
 
 /** A button of the survey form, by its name. */
 const button = (page: Page, name: string) =>
@@ -74,16 +79,14 @@ describe("playtesting in French on a phone", { timeout: 120_000 }, () => {
   it("finds the Quebec playtest, signs up, gets the e-mail, answers the survey and is thanked", async () => {
     const page = await open("/fr/playtesting", { width: 375 });
     const current = page.locator("#current");
-    await expect
-      .poll(() => current.textContent(), { timeout: 10_000 })
-      .toContain("Groupe de discussion The Lantern Court");
+    await expect.poll(() => current.textContent()).toContain("Groupe de discussion The Lantern Court");
     expect(await current.textContent()).toContain("Québec (Canada)");
     await expectAxeClean(page, "playtesting fr 375");
 
     // The Quebec playtest's sign-up link opens the form with Quebec chosen.
     await page.click('#current a[href*="location=quebec"]');
     await page.waitForURL(/\?location=quebec#sign-up-form$/);
-    await expect.poll(() => page.inputValue(field("location")), { timeout: 10_000 }).toBe("quebec");
+    await expect.poll(() => page.inputValue(field("location"))).toBe("quebec");
     await fillSignup(page, { birthYear: "1990", email: "lea.fr@example.com", location: null });
     await page.click(".playtest-signup button[type=submit]");
     await page.waitForURL(/\/fr\/playtesting\/survey\?token=[\w-]{43}$/);
@@ -130,9 +133,9 @@ describe("playtesting in French on a phone", { timeout: 120_000 }, () => {
     await fillSignup(page, { birthYear: year, email: "jeune@example.com" });
     await page.click(".playtest-signup button[type=submit]");
     const error = page.locator(byId("playtest-signup-dateOfBirth-error"));
-    await expect.poll(() => error.textContent(), { timeout: 10_000 }).toContain("18");
+    await expect.poll(() => error.textContent()).toContain("18");
     expect(page.url()).toMatch(/\/fr\/playtesting$/);
-    await new Promise((r) => setTimeout(r, 500));
+    await mailQueueSent(site);
     expect(mailsTo("jeune@example.com")).toEqual([]);
   });
 });
@@ -142,20 +145,13 @@ describe("playtesting in English", { timeout: 120_000 }, () => {
     for (const javaScript of [true, false]) {
       const page = await open("/playtesting", { javaScript });
       await fillSignup(page, { birthYear: "1985", email: "no.commit@example.com", skip: ["english", "nda"] });
-      if (javaScript) await page.click(".playtest-signup button[type=submit]");
-      else {
-        // Without JavaScript the browser posts the form and loads the answer: wait for that
-        // page, not a fixed time, so a busy machine cannot fail the test.
-        await Promise.all([
-          page.waitForResponse((r) => r.request().method() === "POST", { timeout: 30_000 }),
-          page.click(".playtest-signup button[type=submit]"),
-        ]);
-        await page.waitForLoadState("load");
-      }
+      const send = () => page.click(".playtest-signup button[type=submit]");
+      // Without JavaScript the browser posts the form and loads the answer.
+      if (javaScript) await send();
+      else await newDocument(page, send);
       const english = page.locator(byId("playtest-signup-english-error"));
       await expect
         .poll(() => english.textContent(), {
-          timeout: 15_000,
           message: `the English commitment's error (JavaScript ${javaScript ? "on" : "off"})`,
         })
         .toBe("Field is required");
@@ -166,6 +162,7 @@ describe("playtesting in English", { timeout: 120_000 }, () => {
       if (!javaScript) expect(new URL(page.url()).hash).not.toBe("");
       if (javaScript) await expectAxeClean(page, "sign-up errors");
     }
+    await mailQueueSent(site);
     expect(mailsTo("no.commit@example.com")).toEqual([]);
   });
 
@@ -187,10 +184,10 @@ describe("playtesting in English", { timeout: 120_000 }, () => {
     // Close asks first; keeping on answering loses nothing.
     await button(page, "Close");
     const dialog = page.locator("dialog[open]");
-    await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain("Leave the survey?");
+    await expect.poll(() => dialog.textContent()).toContain("Leave the survey?");
     await expectAxeClean(page, "survey close dialog");
     await page.locator("dialog[open]").getByRole("button", { name: "Keep answering" }).click();
-    await expect.poll(() => page.locator("dialog[open]").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
     expect(await checked(page, "survey-platforms-1")).toBe(true);
 
     await button(page, "Next");

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import { unzipSync } from "fflate";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import {
+  expectAxeClean,
+  loadedWidth,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForHydration,
+} from "./support/harness";
 
 /**
  * Press kits in a real browser: a journalist on a phone opens a game's kit from the press page
@@ -34,7 +42,7 @@ async function visitor(width: number) {
 
 async function visit(page: Page, path: string) {
   await page.goto(site.url + path);
-  await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  await waitForHydration(page);
 }
 
 /** Clicks a link that downloads, and returns the file's name and bytes. */
@@ -93,9 +101,7 @@ describe("a journalist on a phone (375 px)", () => {
       await expect(thumb.getAttribute("width")).resolves.toMatch(/^\d+$/);
       await expect(thumb.getAttribute("height")).resolves.toMatch(/^\d+$/);
       await thumb.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
+      expect(await loadedWidth(thumb)).toBeGreaterThan(0);
     }
   });
 });

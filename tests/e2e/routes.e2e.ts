@@ -7,6 +7,7 @@ import {
   openPage,
   type Site,
   startSite,
+  waitForHydration,
 } from "./support/harness";
 
 /**
@@ -218,23 +219,21 @@ describe("pages", () => {
   it("navigates in the browser without reloading: home → careers → an offer → back to the list", async () => {
     const { page } = await openPage(browser, { width: 1280 });
     await page.goto(`${site.url}/fr`);
-    // Links navigate in place only once React has hydrated (the toast stack marks that moment).
-    await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+    // Links navigate in place only once React has hydrated.
+    await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
     await page.locator(".home-hero").getByRole("link", { name: "Découvrir les carrières" }).click();
     await page.waitForURL(`${site.url}/fr/careers`);
-    await expect.poll(() => page.title(), { timeout: 5000 }).toBe("Carrières – Stormkettle Studios");
+    await expect.poll(() => page.title()).toBe("Carrières – Stormkettle Studios");
     await page.locator("#js-careers .job-card__link").first().click();
     await page.waitForURL(/\/fr\/careers\/\d+$/);
-    await expect.poll(() => page.locator("h1.job-header__title").count(), { timeout: 5000 }).toBe(1);
+    await expect.poll(() => page.locator("h1.job-header__title").count()).toBe(1);
     // The head follows the page: canonical address and title come from the offer's data request.
-    await expect
-      .poll(() => page.locator('link[rel="canonical"]').getAttribute("href"), { timeout: 5000 })
-      .toBe(page.url());
+    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute("href")).toBe(page.url());
     const title = await page.locator("h1").textContent();
-    await expect.poll(() => page.title(), { timeout: 5000 }).toBe(`${title} – Stormkettle Studios`);
+    await expect.poll(() => page.title()).toBe(`${title} – Stormkettle Studios`);
     await page.getByRole("link", { name: "Retour à tous les postes" }).click();
     await page.waitForURL(`${site.url}/fr/careers#js-careers`);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, openPage, type Site, startSite } from "./support/harness";
+import { openBrowser, openPage, type Site, startSite, waitForHydration } from "./support/harness";
 
 describe("security headers", () => {
   let site: Site;
@@ -55,6 +55,7 @@ describe("security headers", () => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
     await page.goto(site.url);
+    await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     expect(violations).toEqual([]);
   });

@@ -12,6 +12,8 @@ export type TestSmtpServer = {
   received: ParsedMail[];
   /** Waits until at least `count` messages arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /** Resolves with the next message to arrive. */
+  nextMessage(): Promise<ParsedMail>;
   stop(): Promise<void>;
 };
 
@@ -27,6 +29,7 @@ export async function freePort(): Promise<number> {
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const parsing: Promise<unknown>[] = [];
+  const waiting: ((mail: ParsedMail) => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -42,6 +45,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       parsing.push(
         simpleParser(stream).then((mail) => {
           received.push(mail);
+          for (const resolve of waiting.splice(0)) resolve(mail);
           callback();
         }, callback),
       );
@@ -60,6 +64,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return received;
+    },
+    nextMessage() {
+      return new Promise((resolve) => waiting.push(resolve));
     },
     async stop() {
       await Promise.allSettled(parsing);

@@ -1,15 +1,15 @@
 import { simpleParser } from "mailparser";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { type Site, waitForMailFile } from "./harness";
+import { type Site, waitForHydration, waitForMailFile } from "./harness";
 
 /** The password of the accounts made here: it passes the §5 rule and the breached-password check. */
 export const accountPassword = "Kettle-Storm-42";
 
 /**
  * An account created and verified through the API and the e-mail it sends, for tests of what
- * comes after (the create screens have their own test). It polls for the e-mail: call it inside
- * a test or a hook with the test's timeout.
+ * comes after (the create screens have their own test). It waits for the e-mail: call it inside
+ * a test or a hook, whose time limit bounds that wait.
  */
 export async function createVerifiedAccount(
   site: Site,
@@ -38,6 +38,7 @@ export async function createVerifiedAccount(
 /** Opens the login page and sends it; waiting for where it leads (overview, code step) is the caller's. */
 export async function submitLogin(page: Page, site: Site, identifier: string, password = accountPassword) {
   await page.goto(`${site.url}/account/login`);
+  await waitForHydration(page);
   await page.fill('[id="login-identifier"]', identifier);
   await page.fill('[id="login-password"]', password);
   await page.click("form#login button[type=submit]");

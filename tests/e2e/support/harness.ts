@@ -1,91 +1,39 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import axe from "axe-core";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject, onTestFinished } from "vitest";
+import { type SiteProcess, spawnSite } from "./site-process";
 
-export type Site = {
-  url: string;
-  dataDir: string;
-  /** SIGTERM, then waits for the exit; resolves to the exit code. */
-  stop(): Promise<number | null>;
-  logs(): string;
-};
+export { freePort } from "./site-process";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export type Site = SiteProcess & { dataDir: string };
 
 /**
- * Starts the built site as production runs it (node server.js), on a free port with an empty
- * data folder of its own, and waits until /readyz answers.
+ * Starts the built site as production runs it (node server.js), on a free port with a data
+ * folder of its own, and waits until /readyz answers. An empty data folder starts as a copy of
+ * the run's template (global-setup.ts): the database already created, migrated and loaded with
+ * the content. The outbox is polled every 100 ms, so an e-mail is written soon after its cause.
  */
 export async function startSite(
   options: { env?: Record<string, string>; dataDir?: string } = {},
 ): Promise<Site> {
-  const port = await freePort();
   // A data folder the caller gives is the caller's to remove.
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-data-"));
-  const url = `http://127.0.0.1:${port}`;
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      BUILD_DIR: inject("buildDir"),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // A content folder other than ./content (a snapshot while content is being edited).
-      ...(process.env.E2E_CONTENT_DIR ? { CONTENT_DIR: process.env.E2E_CONTENT_DIR } : {}),
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`site exited during start:\n${output}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`site did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-
-  return {
-    url,
+  if (fs.readdirSync(dataDir).length === 0)
+    fs.cpSync(inject("templateDataDir"), dataDir, { recursive: true });
+  const site = await spawnSite({
+    buildDir: inject("buildDir"),
     dataDir,
-    logs: () => output,
+    env: { MAIL_WORKER_INTERVAL_MS: "100", ...options.env },
+  });
+  return {
+    ...site,
+    dataDir,
     async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      const code = await exited;
+      const code = await site.stop();
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
@@ -109,6 +57,8 @@ export function openBrowser(): Promise<Browser> {
 
 export type OpenedPage = { page: Page; context: BrowserContext; errors: string[] };
 
+const withoutScripts = new WeakSet<Page>();
+
 /**
  * A page in a fresh context (no cookies) at a phone or desktop width. Console errors and page
  * errors fail the test when it finishes, except those matching `allowErrors` (e.g. the
@@ -126,7 +76,24 @@ export async function openPage(
     hasTouch: width < 970,
     isMobile: false,
   });
+  // A toast leaves after a few seconds, which a busy machine can let pass before the test
+  // looks: each document keeps the text of every toast it showed (toastsShown).
+  await context.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { toastsShown: string[] }).toastsShown = shown;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const toast of [node, ...node.querySelectorAll(".toast")]) {
+            if (toast.matches(".toast")) shown.push(toast.textContent ?? "");
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   const page = await context.newPage();
+  if (options.javaScript === false) withoutScripts.add(page);
   const errors: string[] = [];
   const allowed = (text: string) => (options.allowErrors ?? []).some((re) => re.test(text));
   page.on("console", (msg) => {
@@ -202,24 +169,104 @@ export async function expectFitsWidth(page: Page, label = page.url()) {
   expect(overflowing.found, `${label} wider than ${overflowing.width}px`).toEqual([]);
 }
 
+/** The text of every toast the page's document has shown so far, gone or not. */
+export function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { toastsShown: string[] }).toastsShown);
+}
+
+/**
+ * Resolves once React has hydrated the page (the toast stack marks itself then), so what the
+ * test does next goes through the page's scripts; at once for a page opened without JavaScript.
+ */
+export async function waitForHydration(page: Page) {
+  if (withoutScripts.has(page)) return;
+  await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+}
+
+/** The natural width of an image once it has loaded (at once if it has); fails if it cannot load. */
+export function loadedWidth(image: Locator): Promise<number> {
+  return image.evaluate((img: HTMLImageElement) => {
+    if (img.complete) {
+      if (img.naturalWidth > 0) return img.naturalWidth;
+      throw new Error(`${img.currentSrc || img.src} did not load`);
+    }
+    return new Promise<number>((resolve, reject) => {
+      img.addEventListener("load", () => resolve(img.naturalWidth), { once: true });
+      img.addEventListener("error", () => reject(new Error(`${img.currentSrc} did not load`)), {
+        once: true,
+      });
+    });
+  });
+}
+
+/**
+ * Stops the page's clock, installed with page.clock.install() before the page loaded (time
+ * flows as usual until then): its timers and animation frames then advance only as the test
+ * moves the clock on with page.clock.runFor(), however slowly the machine runs meanwhile.
+ */
+export async function stopClock(page: Page) {
+  // A moment ahead of the page's time, which was flowing until now.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
+
+/**
+ * Does what loads a new document (a form posted or a link followed without JavaScript) and
+ * resolves once that document has loaded. Waiting for the load state after the click instead
+ * would find the old document, loaded already, while the new one is still on its way.
+ */
+export async function newDocument(page: Page, action: () => Promise<unknown>) {
+  const loaded = page.waitForEvent("load");
+  await action();
+  await loaded;
+}
+
+/**
+ * The names in `dir` that `matches`, sorted, once there are at least `count`: it watches the
+ * folder rather than looking again after a while. The site writes these files whole (a
+ * temporary name, then a link), so a name that shows up is a complete file.
+ */
+export async function waitForFiles(dir: string, matches: (name: string) => boolean, count = 1) {
+  fs.mkdirSync(dir, { recursive: true });
+  const watcher = fs.watch(dir);
+  try {
+    for (;;) {
+      const names = fs.readdirSync(dir).filter(matches).sort();
+      if (names.length >= count) return names;
+      await once(watcher, "change");
+    }
+  } finally {
+    watcher.close();
+  }
+}
+
 /**
  * The text of the first e-mail of this kind to this address that the site wrote as a file
  * (DATA_DIR/mail, no SMTP_URL), waiting for the outbox worker to deliver it.
  */
 export async function waitForMailFile(site: Site, kind: string, to: string): Promise<string> {
   const dir = path.join(site.dataDir, "mail");
-  let found = "";
-  await expect
-    .poll(
-      () => {
-        const file = fs.existsSync(dir)
-          ? fs.readdirSync(dir).find((f) => f.includes(kind) && f.includes(to))
-          : undefined;
-        found = file ? fs.readFileSync(path.join(dir, file), "utf8") : "";
-        return found.length > 0;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found;
+  const [name] = await waitForFiles(dir, (f) => f.includes(kind) && f.includes(to));
+  return fs.readFileSync(path.join(dir, name!), "utf8");
+}
+
+let markers = 0;
+
+/**
+ * Resolves once the site has sent every e-mail queued before the call, so a test can say that
+ * one was never sent. The outbox sends in the order e-mails were queued: this queues one more
+ * (a job alert's confirmation, to an address of its own) and waits until `received` has it.
+ */
+export async function mailQueueSent(
+  site: Site,
+  received: (to: string) => Promise<unknown> = (to) => waitForMailFile(site, "alert-created", to),
+) {
+  markers += 1;
+  const to = `queue-marker-${markers}@example.com`;
+  const res = await fetch(`${site.url}/api/open/office-job-subscriptions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: site.url },
+    body: JSON.stringify({ name: "Queue marker", email: to, language: "en" }),
+  });
+  expect(res.status, "the marker alert is created").toBe(202);
+  await received(to);
 }
