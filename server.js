@@ -1,6 +1,10 @@
 // Process entry: builds the HTTP server around the app (server/app.ts), through Vite's dev
-// server in development and from the production build otherwise, and shuts down cleanly.
+// server in development and from the production build otherwise. On SIGTERM or SIGINT it
+// drains: /readyz fails, no new connections are taken, open requests finish (within
+// SHUTDOWN_GRACE_SECONDS), then the workers and the database close and the process exits 0;
+// 1 when requests had to be cut.
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
@@ -8,6 +12,9 @@ import express from "express";
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
+
+/** One turn of the event loop: resolves in its check phase, after its poll phase. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 async function main() {
   let mod;
@@ -20,8 +27,9 @@ async function main() {
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     mod = await vite.ssrLoadModule("./server/app.ts");
   }
+  let svc;
   try {
-    await mod.boot();
+    svc = await mod.boot();
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     // Close what boot had opened (the embedded database and its lock) before exiting.
@@ -48,24 +56,70 @@ async function main() {
     root.use(mod.createApp());
   }
 
-  const server = http.createServer(root);
+  let stopping = false;
+  const open = new Set();
+  const server = http.createServer((req, res) => {
+    open.add(res);
+    res.once("close", () => open.delete(res));
+    // A connection that brings a request while the process stops is closed after its answer,
+    // so the client (nginx) opens its next one to a process that is staying.
+    if (stopping) res.setHeader("Connection", "close");
+    root(req, res);
+  });
+  let accepted = 0;
+  server.on("connection", () => {
+    accepted++;
+  });
   server.listen(port, host, () => {
     const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
     console.log(`Site ready on ${process.env.PUBLIC_URL || `http://${shown}:${port}`}`);
   });
 
-  let stopping = false;
   const stop = async (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing open requests, then stopping`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close();
-    server.closeIdleConnections?.();
+    mod.markStopping();
+    const graceMs = svc.config.SHUTDOWN_GRACE_SECONDS * 1000;
+    // Should closing the services themselves hang.
+    setTimeout(() => process.exit(1), graceMs + 10_000).unref();
+    svc.logger.info({ signal, requests: open.size, graceMs }, "stopping: finishing open requests");
+    for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+    // Connections the kernel has already completed wait in its accept queue, and closing the
+    // listening socket resets them, after their client may have sent a request: a proxy cannot
+    // tell that from a request cut while it ran, and does not retry a POST. Each poll of the
+    // event loop accepts all that is queued, so it turns until a poll finds nothing more (the
+    // first turn only reaches the check phase of the turn that took the signal: no poll yet),
+    // or a second passes while new connections keep coming. From then on, a new connection is
+    // refused, which a proxy can safely try on another process whatever the method.
+    await turn();
+    const acceptUntil = Date.now() + 1000;
+    for (let before = -1; before !== accepted && Date.now() < acceptUntil; ) {
+      before = accepted;
+      await turn();
+    }
+    // net.Server's close, not http.Server's: the latter also drops idle keep-alive connections
+    // at once, and a proxy that has just sent a request on one of them gets a reset it may not
+    // retry (nginx never retries a POST it has sent). Idle connections end instead when their
+    // client closes them or their keep-alive timeout (5 s) passes; a request on one is still
+    // answered, with Connection: close. `closed` resolves once every connection has ended.
+    const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
+    const deadline = new Promise((resolve) => setTimeout(resolve, graceMs, "deadline"));
+    let code = 0;
+    if ((await Promise.race([closed, deadline])) === "deadline") {
+      const cut = open.size;
+      if (cut > 0) {
+        svc.logger.error(
+          { cut, graceMs },
+          `stopping: ${cut} request(s) still open after the grace period, cut`,
+        );
+        code = 1;
+      }
+      server.closeAllConnections();
+    }
+    // The database and workers close only once no request can use them any more.
     await mod.shutdown();
     await vite?.close();
-    process.exit(0);
+    process.exit(code);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -5,8 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
 import { splitLanguage } from "~/platform/i18n/languages";
+import { serverI18n } from "~/platform/i18n/translator.server";
 import { requestInfoContext } from "~/platform/request-context";
 
 export const streamTimeout = 5_000;
@@ -20,7 +20,7 @@ export default async function handleRequest(
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
   const { lang } = splitLanguage(new URL(request.url).pathname);
-  const i18n = createI18n(lang, await loadAllLanguages());
+  const i18n = await serverI18n(lang);
   // Crawlers and no-JS visitors get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
 

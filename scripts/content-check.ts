@@ -2,10 +2,12 @@
 // every image it names present under public/. Run before committing content:
 //   npx tsx scripts/content-check.ts [content-dir] [public-dir]
 import path from "node:path";
-import { checkAssets } from "~/features/content/check-assets.server";
-import { ContentError } from "~/features/content/content-error";
-import { parseContentTree } from "~/features/content/parse-tree.server";
-import { readContentFiles } from "~/features/content/read-tree.server";
+import {
+  ContentError,
+  checkAssets,
+  parseContentTree,
+  readContentFiles,
+} from "~/features/content/index.server";
 
 const contentDir = path.resolve(process.argv[2] ?? "content");
 const publicDir = path.resolve(process.argv[3] ?? path.join(contentDir, "..", "public"));
@@ -15,10 +17,8 @@ try {
   const tree = parseContentTree(files);
   const problems = checkAssets(tree, publicDir, files.label);
   if (problems.length > 0) throw new ContentError(problems);
-  console.log(
-    `${files.files.size} files OK: ${tree.offices.length} offices, ${tree.games.length} games, ` +
-      `${tree.faqItems.length} FAQ answers in ${tree.faqCategories.length} categories, ${tree.jobs.length} job offers`,
-  );
+  const counts = [...tree].map(([kind, units]) => `${units.length} ${kind}`);
+  console.log(`${files.files.size} files OK: ${counts.join(", ")}`);
 } catch (err) {
   console.error(err instanceof ContentError ? err.message : err);
   process.exitCode = 1;

@@ -7,14 +7,13 @@
 // playtest-select.ts. Uses DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite; stop the site first,
 // PGlite allows one process at a time). Content must have been loaded (offices, taxonomy).
 import { parseArgs } from "node:util";
-import { FeedError } from "~/features/recruiting/greenhouse-feed.server";
-import { syncGreenhouse } from "~/features/recruiting/greenhouse-sync.server";
-import { config } from "~/platform/config.server";
+import { FeedError, syncGreenhouse } from "~/features/jobs/index.server";
+import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/client.server";
 import { createLogger } from "~/platform/logging.server";
 
 const { values } = parseArgs({ options: { json: { type: "boolean" } } });
-const cfg = config();
+const cfg = parseConfig(process.env);
 const logger = createLogger(cfg.LOG_LEVEL);
 if (!cfg.GREENHOUSE_BOARD_URL) {
   console.error("GREENHOUSE_BOARD_URL is not set: there is no recruiting feed to sync.");

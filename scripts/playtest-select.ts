@@ -8,8 +8,8 @@
 // running site's mail worker sends it. Uses DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite; stop
 // the site first, PGlite allows one process at a time).
 import { parseArgs } from "node:util";
-import { InviteError, inviteApplicant, listSignups } from "~/features/playtest/selection.server";
-import { config } from "~/platform/config.server";
+import { InviteError, inviteApplicant, listSignups } from "~/features/playtesting/selection.server";
+import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/client.server";
 
 const { positionals, values } = parseArgs({
@@ -27,7 +27,7 @@ const { positionals, values } = parseArgs({
   },
 });
 
-const cfg = config();
+const cfg = parseConfig(process.env);
 const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir });
 try {
   await database.migrate();

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setConfigForTests } from "~/platform/config.server";
+import { parseConfig } from "~/platform/config.server";
 import { png } from "~/platform/uploads/test-samples";
 import { createApi } from "./api";
 import { boot, shutdown } from "./lifecycle";
@@ -19,14 +19,15 @@ let base: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "api-test-"));
-  setConfigForTests({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    RATE_LIMIT_FORM_POINTS: "3",
-    RATE_LIMIT_API_POINTS: "40",
-  });
-  const services = await boot();
+  const services = await boot(
+    parseConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_FORM_POINTS: "3",
+      RATE_LIMIT_API_POINTS: "40",
+    }),
+  );
   const app = express();
   app.use("/api", createApi(services));
   server = app.listen(0, "127.0.0.1");

@@ -2,18 +2,19 @@ import express from "express";
 import { createAccountApi } from "~/features/account/account-api.server";
 import { createAlertsApi } from "~/features/alerts/alerts-api.server";
 import { createAnalyticsApi } from "~/features/analytics/analytics-api.server";
+import { createNewsApi } from "~/features/blog/news-api.server";
 import { createCareersApi } from "~/features/careers/careers-api.server";
 import { createConsentApi } from "~/features/consent/consent-api.server";
 import { createContactApi } from "~/features/contact/contact-api.server";
-import { createIssuesApi } from "~/features/issues/issues-api.server";
-import { createBannersApi } from "~/features/legal/banners-api.server";
-import { createNewsApi } from "~/features/news/news-api.server";
+import { createBannersApi } from "~/features/home/index.server";
 import { createPatchesApi } from "~/features/patches/patches-api.server";
 import { createPlatformsApi } from "~/features/platforms/platforms-api.server";
-import { createPlaytestApi } from "~/features/playtest/playtest-api.server";
+import { createPlaytestApi } from "~/features/playtesting/playtest-api.server";
 import { createPressApi } from "~/features/press/press-api.server";
 import { createSupportApi } from "~/features/support/support-api.server";
+import { createIssuesApi } from "~/features/support-report/issues-api.server";
 import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
+import { refuseForbiddenText } from "~/platform/http/input-guard.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import type { Services } from "~/platform/services.server";
 import { createUploadRouter } from "~/platform/uploads/upload-routes.server";
@@ -31,6 +32,9 @@ export function createApi(svc: Services) {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  // Control characters and lone surrogates in the address or the body: 400 before any handler,
+  // whatever its schema (multipart bodies are checked where they are parsed, in uploads).
+  api.use(refuseForbiddenText);
 
   // The public job and office routes first: they carry most of the traffic (job seekers), and
   // every router mounted before them costs each of their requests a pass over its routes.

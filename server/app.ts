@@ -7,12 +7,13 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { analyticsCspExtras } from "~/features/analytics/analytics-csp.server";
+import { ANALYTICS_CONSENT_COOKIE, CONSENT_COOKIE } from "~/features/consent/consent-cookies";
 import { contactCspExtras } from "~/features/contact/contact-csp.server";
 import { createDiscoveryRouter } from "~/features/discovery/discovery-routes.server";
-import { contentVersionOf } from "~/features/page-cache/content-version.server";
-import { createPageCache } from "~/features/page-cache/page-cache.server";
 import { platformsCspExtras } from "~/features/platforms/platform-config.server";
 import { createPressFilesRouter } from "~/features/press/press-files-routes.server";
+import { contentVersionOf } from "~/platform/cache/content-version.server";
+import { createPageCache } from "~/platform/cache/page-cache.server";
 import { maxBytes } from "~/platform/forms/upload-rules";
 import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
@@ -20,9 +21,9 @@ import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import { mergeCspExtras, securityHeaders } from "~/platform/security/headers.server";
 import { createApi } from "./api";
-import { boot, isBooted, services, shutdown } from "./lifecycle";
+import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
 
-export { boot, shutdown };
+export { boot, markStopping, shutdown };
 
 /** React Router's route manifest (id, path, parent, module): tests walk every page from it. */
 export const pageRoutes = build.routes;
@@ -40,19 +41,19 @@ export function createApp() {
   app.disable("x-powered-by");
   app.set("trust proxy", svc.config.HTTP_TRUST_PROXY);
 
-  // Rendered pages and public API answers for anonymous visitors (features/page-cache), unless
-  // PAGE_CACHE_TTL_SECONDS is 0: hits are answered first, with the headers stored with the page
-  // (no log line, no render); misses are recorded after compression.
-  const pageCache =
-    svc.config.PAGE_CACHE_TTL_SECONDS > 0
-      ? createPageCache({
-          ttlMs: svc.config.PAGE_CACHE_TTL_SECONDS * 1000,
-          maxEntries: 1000,
-          neutralCookies: svc.config.ANALYTICS_COOKIE_NAMES,
-          version: contentVersionOf(svc.db),
-        })
-      : undefined;
-  if (pageCache) app.use(pageCache.serve);
+  // Rendered pages and API answers their routes declare public, for anonymous visitors
+  // (platform/cache): hits are answered first, with the headers stored with the page (no log
+  // line, no render); misses are recorded after compression. PAGE_CACHE_TTL_SECONDS=0 keeps
+  // nothing. Pages are rendered from the consent record, and an outside analytics provider's
+  // cookies change nothing: any other cookie makes a request personal.
+  const pageCache = createPageCache({
+    ttlMs: svc.config.PAGE_CACHE_TTL_SECONDS * 1000,
+    maxEntries: 1000,
+    pageCookies: [CONSENT_COOKIE, ANALYTICS_CONSENT_COOKIE],
+    neutralCookies: svc.config.ANALYTICS_COOKIE_NAMES,
+    version: contentVersionOf(svc.db),
+  });
+  app.use(pageCache.serve);
 
   app.use(
     pinoHttp({
@@ -75,7 +76,7 @@ export function createApp() {
   });
   app.get("/readyz", async (_req, res) => {
     try {
-      if (!isBooted()) throw new Error("booting");
+      if (!isBooted() || isStopping()) throw new Error("booting or stopping");
       await svc.database.ping();
       res.json({ status: "ready", database: svc.database.kind });
     } catch {
@@ -97,7 +98,7 @@ export function createApp() {
   app.use(compression());
 
   // Records pages for the page cache (see above), after compression so it sees them as rendered.
-  if (pageCache) app.use(pageCache.capture);
+  app.use(pageCache.capture);
 
   // Before the static files: nothing is served from a folder under /api, so API requests skip
   // their file lookups (a stat per request, measured in bench/careers-bench.ts).
@@ -118,7 +119,7 @@ export function createApp() {
   }
 
   // sitemap.xml and robots.txt (features/discovery).
-  app.use(createDiscoveryRouter(svc));
+  app.use(createDiscoveryRouter(svc, build.routes));
   // Press kit files, thumbnails and zips (features/press).
   app.use(createPressFilesRouter(svc));
   // Another site's form post gets our 403 before its body is read or React Router sees it.

@@ -1,25 +1,34 @@
 import path from "node:path";
-import { startAccountRetention } from "~/features/account/retention.server";
-import { startAlertWorker } from "~/features/alerts/worker.server";
-import { startPageviewRetention } from "~/features/analytics/retention.server";
-import { startApplicationRetention } from "~/features/careers/application.server";
-import { startContactRetention } from "~/features/contact/retention.server";
-import { loadContent } from "~/features/content/loader.server";
-import { startPlaytestRetention } from "~/features/playtest/retention.server";
-import { startGreenhouseSync } from "~/features/recruiting/periodic-sync.server";
-import { config } from "~/platform/config.server";
+import { accountRetentionTask } from "~/features/account/retention.server";
+import { jobAlertMatchTask, unconfirmedAlertPurgeTask } from "~/features/alerts/worker.server";
+import { pageviewRetentionTask } from "~/features/analytics/retention.server";
+import { applicationRetentionTask } from "~/features/careers/application.server";
+import { contactRetentionTask } from "~/features/contact/retention.server";
+import { loadContent } from "~/features/content/index.server";
+import { greenhouseSyncTask } from "~/features/jobs/index.server";
+import { playtestRetentionTask } from "~/features/playtesting/retention.server";
+import { shareContentMemo } from "~/platform/cache/content-memo.server";
+import { type Config, parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/client.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
-import { startMailWorker } from "~/platform/mail/worker.server";
+import { createMailTransport } from "~/platform/mail/transport.server";
+import { mailDeliveryTask } from "~/platform/mail/worker.server";
 import type { Services } from "~/platform/services.server";
-import { createUploadStore, startUploadPurge } from "~/platform/uploads/upload-store.server";
+import { startTasks } from "~/platform/tasks/scheduler.server";
+import type { Task } from "~/platform/tasks/task";
+import { createUploadStore, uploadPurgeTask } from "~/platform/uploads/upload-store.server";
 
 /**
  * Boot and shutdown of the process's services. Kept on globalThis so Vite's dev server, which
  * re-evaluates changed modules, never opens a second database in one process.
  */
-type State = { services?: Services; booting?: Promise<Services>; stops: Array<() => Promise<void> | void> };
+type State = {
+  services?: Services;
+  booting?: Promise<Services>;
+  stopping?: boolean;
+  stops: Array<() => Promise<void> | void>;
+};
 const holder = globalThis as { __studioState?: State };
 holder.__studioState ??= { stops: [] };
 const state: State = holder.__studioState;
@@ -33,17 +42,48 @@ export function isBooted(): boolean {
   return state.services !== undefined;
 }
 
+/**
+ * From the stop signal on, readiness fails at once, so a balancer stops choosing this process
+ * while it finishes the requests it already has.
+ */
+export function markStopping() {
+  state.stopping = true;
+}
+
+export function isStopping(): boolean {
+  return state.stopping === true;
+}
+
 /** Registers work to undo at shutdown (workers, timers, connections), run in reverse order. */
 export function onShutdown(stop: () => Promise<void> | void) {
   state.stops.push(stop);
 }
 
-export function boot(): Promise<Services> {
+/** Background work, in the order it starts (job alerts match what the content load just listed). */
+function backgroundTasks(svc: Services, mailTransport: ReturnType<typeof createMailTransport>): Task[] {
+  return [
+    mailDeliveryTask(svc, mailTransport),
+    uploadPurgeTask(svc.uploads),
+    pageviewRetentionTask(svc),
+    playtestRetentionTask(svc),
+    greenhouseSyncTask(svc),
+    accountRetentionTask(svc),
+    jobAlertMatchTask(svc),
+    unconfirmedAlertPurgeTask(svc),
+    contactRetentionTask(svc),
+    applicationRetentionTask(svc),
+  ].filter((task) => task !== null);
+}
+
+/** Starts the process's services from `cfg` (the environment's, parsed, unless given). */
+export function boot(given?: Config): Promise<Services> {
   state.booting ??= (async () => {
-    const cfg = config();
+    const cfg = given ?? parseConfig(process.env);
     const logger = createLogger(cfg.LOG_LEVEL);
     const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir });
     onShutdown(() => database.close());
+    // Content reads nearly every page makes, kept as long as pages are (off when that is 0).
+    shareContentMemo(database.db, cfg.PAGE_CACHE_TTL_SECONDS * 1000);
     // On PostgreSQL several processes may start at once: one migrates and loads content, the
     // others wait for the lock and then find nothing left to do.
     await database.withBootLock(async () => {
@@ -61,17 +101,11 @@ export function boot(): Promise<Services> {
       logger,
     });
     const svc: Services = { config: cfg, database, db: database.db, logger, uploads, rateLimits };
-    const mailWorker = startMailWorker(svc);
-    onShutdown(() => mailWorker.stop());
-    onShutdown(startUploadPurge(uploads, logger));
-    onShutdown(startPageviewRetention(svc));
-    onShutdown(startPlaytestRetention(svc));
-    onShutdown(startGreenhouseSync(svc));
-    onShutdown(startAccountRetention(svc));
-    // Job alerts: matches offers the content load just listed, then every minute.
-    onShutdown(startAlertWorker(svc));
-    onShutdown(startContactRetention(svc));
-    onShutdown(startApplicationRetention(svc));
+    const mailTransport = createMailTransport(cfg, logger);
+    onShutdown(() => mailTransport.close());
+    logger.info({ transport: mailTransport.description }, "mail transport ready");
+    const scheduler = startTasks(backgroundTasks(svc, mailTransport), { logger });
+    onShutdown(() => scheduler.stop());
     state.services = svc;
     logger.info({ database: database.kind }, "services ready");
     return svc;
@@ -90,4 +124,5 @@ export async function shutdown() {
   }
   state.services = undefined;
   state.booting = undefined;
+  state.stopping = false;
 }

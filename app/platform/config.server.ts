@@ -40,6 +40,16 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** What this site's Redis keys start with, so that sites or test runs can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,100}$/, "letters, digits, '_', '.' or '-' only")
+    .default("studio"),
+  /**
+   * Seconds a stopping process waits for its open requests to finish before it cuts them; keep
+   * it below the service manager's stop timeout.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-* from this many proxies (0 when the app faces the internet). */
   HTTP_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -200,18 +210,4 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     PAGE_CACHE_TTL_SECONDS: c.PAGE_CACHE_TTL_SECONDS ?? (c.NODE_ENV === "production" ? 60 : 0),
     secureCookies: publicUrl.startsWith("https://"),
   };
-}
-
-let current: Config | undefined;
-
-/** The process's configuration, parsed on first use. */
-export function config(): Config {
-  current ??= parseConfig(process.env);
-  return current;
-}
-
-/** Tests swap the configuration for one built from an explicit environment. */
-export function setConfigForTests(env: NodeJS.ProcessEnv): Config {
-  current = parseConfig(env);
-  return current;
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading, CodeForm } from "~/features/account/AccountForms";
-import { submitCode } from "~/features/account/account.server";
+import { submitCode } from "~/features/account/login.server";
 import { codeSchema } from "~/features/account/account-forms";
 import { clearCookie, sessionCookie } from "~/features/account/account-http.server";
 import {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { CreateForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
-import { createAccount } from "~/features/account/account.server";
+import { createAccount } from "~/features/account/sign-up.server";
 import { createAccountSchema } from "~/features/account/account-forms";
 import {
   accountContext,
@@ -9,10 +9,10 @@ import {
   guardPost,
   refusal,
 } from "~/features/account/account-route.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/account-create";
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

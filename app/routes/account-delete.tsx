@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading, PasswordConfirmForm } from "~/features/account/AccountForms";
-import { deleteAccount } from "~/features/account/account.server";
+import { deleteAccount } from "~/features/account/settings.server";
 import { passwordOnlySchema } from "~/features/account/account-forms";
 import { clearCookie } from "~/features/account/account-http.server";
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading, ForgotForm } from "~/features/account/AccountForms";
-import { forgotPassword } from "~/features/account/account.server";
+import { forgotPassword } from "~/features/account/passwords.server";
 import { forgotSchema } from "~/features/account/account-forms";
 import {
   accountContext,

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { LoginForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
-import { login } from "~/features/account/account.server";
+import { login } from "~/features/account/login.server";
 import { loginSchema } from "~/features/account/account-forms";
 import { mfaCookie, sessionCookie } from "~/features/account/account-http.server";
 import {
@@ -14,10 +14,10 @@ import {
 } from "~/features/account/account-route.server";
 import { PlatformSignIn } from "~/features/platforms/PlatformSignIn";
 import { configuredPlatforms, signInPlatforms } from "~/features/platforms/platform-config.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo } from "~/platform/seo/page-seo.server";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-login";
 

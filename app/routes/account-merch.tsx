@@ -6,8 +6,8 @@ import {
   accountSeo,
   requireSession,
 } from "~/features/account/account-route.server";
-import { MerchGrid } from "~/features/platforms/MerchGrid";
-import { merchList } from "~/features/platforms/merch.server";
+import { MerchGrid } from "~/features/merch";
+import { merchList } from "~/features/merch/index.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-merch";

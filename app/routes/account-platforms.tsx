@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { AccountError } from "~/features/account/account.server";
+import { AccountError } from "~/features/account/account-core.server";
 import {
   accountContext,
   accountPageHeaders,

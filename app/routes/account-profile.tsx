@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { publicUser, updateEmail, updateProfile } from "~/features/account/account.server";
+import { publicUser } from "~/features/account/account-core.server";
+import { updateEmail, updateProfile } from "~/features/account/settings.server";
 import { updateEmailSchema, updateProfileSchema } from "~/features/account/account-forms";
 import {
   accountContext,

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading, ResetForm } from "~/features/account/AccountForms";
-import { resetPassword } from "~/features/account/account.server";
+import { resetPassword } from "~/features/account/passwords.server";
 import { resetSchema } from "~/features/account/account-forms";
 import {
   accountContext,

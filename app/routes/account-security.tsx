@@ -1,19 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading, UpdatePasswordForm } from "~/features/account/AccountForms";
-import {
-  AccountError,
-  addSms,
-  addTotp,
-  confirmSms,
-  confirmTotp,
-  endOtherSessions,
-  listSessions,
-  publicUser,
-  regenerateRecoveryCodes,
-  removeMfa,
-  totpSetup,
-  updatePassword,
-} from "~/features/account/account.server";
+import { AccountError, publicUser } from "~/features/account/account-core.server";
+import { updatePassword } from "~/features/account/passwords.server";
+import { endOtherSessions, listSessions } from "~/features/account/settings.server";
+import { addSms, confirmSms, removeMfa } from "~/features/account/sms-factor.server";
+import { addTotp, confirmTotp, regenerateRecoveryCodes, totpSetup } from "~/features/account/totp.server";
 import {
   codeSchema,
   passwordOnlySchema,

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { acceptTos, publicUser } from "~/features/account/account.server";
+import { publicUser } from "~/features/account/account-core.server";
+import { acceptTos } from "~/features/account/settings.server";
 import { acceptTosSchema, currentTosVersion } from "~/features/account/account-forms";
 import {
   accountContext,

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { AccountError, validateEmail } from "~/features/account/account.server";
+import { AccountError } from "~/features/account/account-core.server";
+import { validateEmail } from "~/features/account/sign-up.server";
 import { tokenSchema } from "~/features/account/account-forms";
 import {
   accountContext,

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { endSession, globalLogout, publicUser } from "~/features/account/account.server";
+import { publicUser } from "~/features/account/account-core.server";
+import { endSession } from "~/features/account/sessions.server";
+import { globalLogout } from "~/features/account/settings.server";
 import { clearCookie } from "~/features/account/account-http.server";
 import {
   accountContext,

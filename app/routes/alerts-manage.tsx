@@ -14,14 +14,16 @@ import {
   updateAlert,
 } from "~/features/alerts/alerts.server";
 import { ManageAlerts, type ManagedAlert } from "~/features/alerts/ManageAlerts";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { safeLocalPath } from "~/platform/http/same-origin";
 import { localizePath } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/alerts-manage";
 
@@ -53,7 +55,7 @@ const toManaged = (a: ManagedAlert): ManagedAlert => ({
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  const t = await serverT(lang, "alerts");
+  const t = await translator(lang, "alerts");
   const seo = await loadPageSeo(args, "alerts", { title: t("manage.title") });
   const via = await alertByToken(db, args.params.id, args.params.token);
   const pageUrl = localizePath(`/alerts/manage/${args.params.id}/${args.params.token}`, lang);

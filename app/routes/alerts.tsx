@@ -5,20 +5,25 @@ import { AlertsIntro } from "~/features/alerts/AlertsIntro";
 import { alertCreateSchema, alertFilterKeys } from "~/features/alerts/alert-form";
 import { alertDictionaries, createAlert, UnknownCriterion } from "~/features/alerts/alerts.server";
 import { consumeAddressLimit } from "~/features/alerts/alerts-api.server";
-import { Section } from "~/features/pages/Section";
+import type { SitemapHandle } from "~/features/discovery";
+import { filtersFromSearch } from "~/features/jobs";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
+import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/alerts";
 
 export const createFormId = "alert-create";
 /** The section around the form: the answer to a post scrolls here. */
 const createSectionId = "create-alert";
+
+export const handle: SitemapHandle = { sitemap: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
@@ -27,8 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
   // Pre-filled from the careers filters (names agreed with careers: location/studio, team…).
   const query = new URL(args.request.url).searchParams;
   const defaults: AlertFormValues = { language: lang };
+  const filters = filtersFromSearch(query);
   for (const key of alertFilterKeys) {
-    const value = query.get(key) ?? (key === "location" ? query.get("studio") : null);
+    const value = filters[key];
     if (value && options[key].some((option) => option.value === value)) defaults[key] = value;
   }
   return { seo, studioName: seo.siteName, options, defaults, created: query.has("created") };

@@ -1,15 +1,22 @@
 import { data } from "react-router";
-import { formatDate } from "~/features/careers/job-display";
-import { ArticleView } from "~/features/news/ArticleView";
-import { getNewsArticle } from "~/features/news/news.server";
-import { feedLink, withDateLabel } from "~/features/news/news-page.server";
+import { ArticleView } from "~/features/blog/ArticleView";
+import { getNewsArticle } from "~/features/blog/news.server";
+import { feedLink, withDateLabel } from "~/features/blog/news-page.server";
+import type { SitemapHandle } from "~/features/discovery";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
+import { formatDate } from "~/platform/i18n/format";
 import { languageTags } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/blog-article";
 
 const articleSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const handle: SitemapHandle = { sitemap: { pages: "articles" } };
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
@@ -23,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     description: article.summary,
   };
   const origin = new URL(seo.url).origin;
-  const t = await serverT(lang, "blog");
+  const t = await translator(lang, "blog");
   const neighbour = (link: typeof article.previous) =>
     link ? { ...link, dateLabel: formatDate(link.date, lang) } : null;
   return {

@@ -1,10 +1,10 @@
 import { Feed } from "feed";
 import { data, redirect } from "react-router";
-import { listFeedArticles } from "~/features/news/news.server";
+import { listFeedArticles } from "~/features/blog/news.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { defaultLanguage, isLanguage, languageTags, localizePath } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
-import { serverT } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/blog-feed";
 
 /**
@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [studio, articles, t] = await Promise.all([
     getStudioInfo(db, lang),
     listFeedArticles(db, lang),
-    serverT(lang, "blog"),
+    translator(lang, "blog"),
   ]);
   const blogUrl = origin + localizePath("/blog", lang);
   const feedUrl = origin + localizePath("/blog/feed.xml", lang);

@@ -1,15 +1,21 @@
 import { useTranslation } from "react-i18next";
-import { ArticleGrid } from "~/features/news/ArticleCard";
-import { BlogPagination } from "~/features/news/BlogPagination";
-import { BlogToolbar } from "~/features/news/BlogToolbar";
-import { FeedLink } from "~/features/news/FeedLink";
-import { listNews, listNewsCategories } from "~/features/news/news.server";
-import { blogPageQuery, feedLink, withDateLabel } from "~/features/news/news-page.server";
+import { ArticleGrid } from "~/features/blog/ArticleCard";
+import { BlogPagination } from "~/features/blog/BlogPagination";
+import { BlogToolbar } from "~/features/blog/BlogToolbar";
+import { FeedLink } from "~/features/blog/FeedLink";
+import { listNews, listNewsCategories } from "~/features/blog/news.server";
+import { blogPageQuery, feedLink, withDateLabel } from "~/features/blog/news-page.server";
+import type { SitemapHandle } from "~/features/discovery";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/blog";
+
+export const handle: SitemapHandle = { sitemap: true };
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const lang = routeLanguage(args.params);

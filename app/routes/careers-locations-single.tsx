@@ -1,18 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { searchJobOffers } from "~/features/careers/job-search.server";
 import {
   LocationPositions,
   OfficeDetails,
   OtherLocations,
   QuebecPlaytesting,
 } from "~/features/careers/StudioLocation";
-import { getOfficeBySlug, listOffices } from "~/features/studio/studio.server";
+import type { SitemapHandle } from "~/features/discovery";
+import { isFrenchFirstOffice } from "~/features/jobs";
+import { searchJobOffers } from "~/features/jobs/index.server";
+import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { withPathname } from "~/platform/http/same-origin";
 import { type Language, splitLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { socialImage } from "~/platform/seo/social-image";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { LayoutHandle } from "~/ui/layouts/handle";
@@ -20,9 +24,14 @@ import type { Route } from "./+types/careers-locations-single";
 
 /** SPEC §2: a single careers-location page exists in English and French only. */
 const locationLanguages: Language[] = ["en", "fr"];
-export const handle: LayoutHandle = { languages: locationLanguages };
+export const handle: LayoutHandle & SitemapHandle = {
+  languages: locationLanguages,
+  sitemap: { pages: "offices" },
+};
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context, url } = args;
@@ -75,7 +84,7 @@ export default function CareersLocationsSingle({ loaderData }: Route.ComponentPr
         content={
           <>
             <p>{office.summary}</p>
-            {office.slug === "quebec" ? <p>{t("location.frenchNote")}</p> : null}
+            {isFrenchFirstOffice(office.slug) ? <p>{t("location.frenchNote")}</p> : null}
           </>
         }
         button={{ label: t("header.button"), targetId: "js-careers" }}

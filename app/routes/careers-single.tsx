@@ -6,26 +6,36 @@ import {
 } from "~/features/careers/application.server";
 import { applicationSchema } from "~/features/careers/application-form";
 import { JobApply, JobBody, JobHeader, JobSuggestions } from "~/features/careers/JobDetails";
-import { formatDate, formatSalaryAmounts } from "~/features/careers/job-display";
-import { filtersFromSearch, searchFromFilters } from "~/features/careers/job-filters";
-import { jobPostingJsonLd } from "~/features/careers/job-posting";
-import { searchJobOffers } from "~/features/careers/job-search.server";
-import { offerPageLanguages } from "~/features/careers/offer-languages";
-import { getJobOffer, getStudioInfo } from "~/features/studio/studio.server";
+import type { SitemapHandle } from "~/features/discovery";
+import {
+  filtersFromSearch,
+  formatSalaryAmounts,
+  jobPostingJsonLd,
+  offerPageLanguages,
+  searchFromFilters,
+} from "~/features/jobs";
+import { getJobOffer, searchJobOffers } from "~/features/jobs/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { getStudioInfo } from "~/features/studio/studio.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { HttpError } from "~/platform/http/errors.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { formatDate } from "~/platform/i18n/format";
 import { localizePath } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { socialImage } from "~/platform/seo/social-image";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/careers-single";
 
 /** Offer ids are positive integers; anything else is a failed parameter check (404, SPEC §8). */
 const offerId = /^[1-9]\d{0,9}$/;
+
+export const handle: SitemapHandle = { sitemap: { pages: "open-job-offers" } };
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context, url } = args;

@@ -8,14 +8,20 @@ import {
   WhyJoinUs,
 } from "~/features/careers/CareersSections";
 import { FilteredPositions } from "~/features/careers/FilteredPositions";
-import { filtersFromSearch, knownFiltersOnly } from "~/features/careers/job-filters";
-import { jobFilterChoices, searchJobOffers } from "~/features/careers/job-search.server";
+import type { SitemapHandle } from "~/features/discovery";
+import { filtersFromSearch, knownFiltersOnly } from "~/features/jobs";
+import { jobFilterChoices, searchJobOffers } from "~/features/jobs/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/careers";
+
+export const handle: SitemapHandle = { sitemap: true };
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);

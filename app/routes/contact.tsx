@@ -6,17 +6,22 @@ import { contactCategories } from "~/features/contact/contact-categories";
 import { contactCaptchaAction, contactSchema } from "~/features/contact/contact-form";
 import { CaptchaRefused, submitContact } from "~/features/contact/contact-submit.server";
 import { OfficeMap } from "~/features/contact/OfficeMap";
-import { getStudioInfo, listOffices } from "~/features/studio/studio.server";
+import type { SitemapHandle } from "~/features/discovery";
+import { listOffices } from "~/features/offices/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { getStudioInfo } from "~/features/studio/studio.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/contact";
+
+export const handle: SitemapHandle = { sitemap: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, config } = args.context.get(servicesContext);

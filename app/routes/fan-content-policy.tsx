@@ -1,3 +1,4 @@
+import type { SitemapHandle } from "~/features/discovery";
 import { LegalPage } from "~/features/legal/LegalPage";
 import { loadLegalPage } from "~/features/legal/legal-page.server";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -5,6 +6,8 @@ import type { Route } from "./+types/fan-content-policy";
 
 export const loader = (args: Route.LoaderArgs) =>
   loadLegalPage(args, "fan-content-policy", "fanContentPolicy", "general");
+
+export const handle: SitemapHandle = { sitemap: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

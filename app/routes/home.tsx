@@ -1,18 +1,26 @@
-import { formatDate } from "~/features/careers/job-display";
+import type { SitemapHandle } from "~/features/discovery";
 import { AwardsSection } from "~/features/home/AwardsSection";
+import { listActiveBanners } from "~/features/home/banners.server";
 import { GamesSection } from "~/features/home/GamesSection";
 import { HomeBanner } from "~/features/home/HomeBanner";
 import { HomeHero } from "~/features/home/HomeHero";
 import { heroPreload } from "~/features/home/hero-image";
+import { getHomeContent } from "~/features/home/index.server";
 import { StudioStory } from "~/features/home/StudioStory";
 import { ValuePanels } from "~/features/home/ValuePanels";
-import { listActiveBanners } from "~/features/legal/banners.server";
-import { getHomeContent, getStudioInfo, listOffices } from "~/features/studio/studio.server";
+import { listOffices } from "~/features/offices/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { getStudioInfo } from "~/features/studio/studio.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
+import { formatDate } from "~/platform/i18n/format";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/home";
+
+export const handle: SitemapHandle = { sitemap: true };
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);

@@ -1,18 +1,24 @@
 import { useTranslation } from "react-i18next";
 import { careersSectionId } from "~/features/careers/CareersSections";
-import { searchJobOffers } from "~/features/careers/job-search.server";
+import type { SitemapHandle } from "~/features/discovery";
+import { listFaqGroups } from "~/features/faq/index.server";
 import {
   EarlyCareerJobs,
   InternshipFaq,
   Testimonials,
   YearRoundBanner,
 } from "~/features/internships/InternshipSections";
-import { loadFaqGroups } from "~/features/pages/faq.server";
+import { searchJobOffers } from "~/features/jobs/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/internships";
+
+export const handle: SitemapHandle = { sitemap: true };
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
@@ -20,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Early careers: every internship, and junior roles of any commitment.
   const [{ items: jobs }, faq, seo] = await Promise.all([
     searchJobOffers(db, { lang, earlyCareer: true, pageSize: 100 }),
-    loadFaqGroups(db, "internships", lang),
+    listFaqGroups(db, "internships", lang),
     loadPageSeo(args, "internships"),
   ]);
   return { seo, jobs, faq };

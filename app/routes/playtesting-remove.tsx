@@ -1,18 +1,20 @@
-import "~/features/playtest/playtest.css";
+import "~/features/playtesting/playtest.css";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { removeSignup } from "~/features/playtest/signup.server";
+import { removeSignup } from "~/features/playtesting/signup.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/playtesting-remove";
 
 /** The removal link of the confirmation e-mail: asks first (a link preview must not delete). */
 export async function loader(args: Route.LoaderArgs) {
-  const t = await serverT(routeLanguage(args.params), "playtesting");
+  const t = await translator(routeLanguage(args.params), "playtesting");
   const seo = await loadPageSeo(args, "playtesting", { title: t("remove.metaTitle") });
   return { seo, token: new URL(args.request.url).searchParams.get("token") ?? "" };
 }

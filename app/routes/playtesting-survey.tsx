@@ -1,17 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { getSurvey } from "~/features/playtest/playtest.server";
-import { SurveyFlow } from "~/features/playtest/SurveyFlow";
-import { findSignupBySurveyToken } from "~/features/playtest/signup.server";
-import { submitSurvey } from "~/features/playtest/survey.server";
-import { type AnswerProblem, answersFromForm, localizeSurvey } from "~/features/playtest/survey-definition";
+import { getSurvey } from "~/features/playtesting/playtest.server";
+import { SurveyFlow } from "~/features/playtesting/SurveyFlow";
+import { findSignupBySurveyToken } from "~/features/playtesting/signup.server";
+import { submitSurvey } from "~/features/playtesting/survey.server";
+import {
+  type AnswerProblem,
+  answersFromForm,
+  localizeSurvey,
+} from "~/features/playtesting/survey-definition";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { HttpError } from "~/platform/http/errors.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/playtesting-survey";
 
 const surveyCode = "playtester";

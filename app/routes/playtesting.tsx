@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatDate } from "~/features/careers/job-display";
-import { loadFaqGroups } from "~/features/pages/faq.server";
+import type { SitemapHandle } from "~/features/discovery";
+import { listFaqGroups } from "~/features/faq/index.server";
 import {
   type CurrentPlaytest,
   CurrentPlaytests,
@@ -10,28 +10,32 @@ import {
   SignUpByLocation,
   signUpSectionId,
   WhatIsPlaytesting,
-} from "~/features/playtest/PlaytestSections";
-import { listPlaytestSites } from "~/features/playtest/playtest.server";
-import { playtestLocations } from "~/features/playtest/playtest-locations";
-import { SignupForm } from "~/features/playtest/SignupForm";
-import { SignupRefused, signUpPlaytester } from "~/features/playtest/signup.server";
-import { playtestSignupSchema } from "~/features/playtest/signup-form";
+} from "~/features/playtesting/PlaytestSections";
+import { listPlaytestSites } from "~/features/playtesting/playtest.server";
+import { playtestLocations } from "~/features/playtesting/playtest-locations";
+import { SignupForm } from "~/features/playtesting/SignupForm";
+import { SignupRefused, signUpPlaytester } from "~/features/playtesting/signup.server";
+import { playtestSignupSchema } from "~/features/playtesting/signup-form";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { formatDate } from "~/platform/i18n/format";
 import { localizePath } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/playtesting";
+
+export const handle: SitemapHandle = { sitemap: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, config } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
   const [sites, faq, seo] = await Promise.all([
     listPlaytestSites(db, lang),
-    loadFaqGroups(db, "playtesting", lang),
+    listFaqGroups(db, "playtesting", lang),
     loadPageSeo(args, "playtesting"),
   ]);
   const playtests: CurrentPlaytest[] = sites

@@ -1,19 +1,26 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import type { SitemapHandle } from "~/features/discovery";
 import { kitPath } from "~/features/press/PressKitLists";
 import { KitHeader, KitNav, PressKitBody } from "~/features/press/PressKitView";
 import { pressKitsOf } from "~/features/press/press.server";
 import { withLabels } from "~/features/press/press-format";
 import { kitSlug } from "~/features/press/press-kit-file";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/press-kit";
 
 /** One press kit: a game's (current or archived) or an earlier studio kit. */
+export const handle: SitemapHandle = { sitemap: { pages: "game-press-kits" } };
+export const headers = sharedPageHeaders;
+
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
   if (!kitSlug.safeParse(params.slug).success) throw data(null, { status: 404 });
@@ -22,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!kit) throw data(null, { status: 404 });
   // The studio's current kit is the press page itself: one address for one page.
   if (kitPath(kit) !== `/press/${kit.slug}`) throw redirect(localizePath(kitPath(kit), lang), 301);
-  const t = await serverT(lang, "press");
+  const t = await translator(lang, "press");
   const seo = {
     ...(await loadPageSeo(args, "press", { title: t("factSheet.title", { name: kit.name }) })),
     description: kit.tagline,

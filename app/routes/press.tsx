@@ -1,15 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import type { SitemapHandle } from "~/features/discovery";
 import { GameKitCards, KitArchive } from "~/features/press/PressKitLists";
 import { KitHeader, KitNav, PressKitBody } from "~/features/press/PressKitView";
 import { pressKitsOf } from "~/features/press/press.server";
 import { withLabels } from "~/features/press/press-format";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/press";
 
 /** The press page: the studio's kit in full, then the game kits and the archive. */
+export const handle: SitemapHandle = { sitemap: true };
+export const headers = sharedPageHeaders;
+
 export async function loader(args: Route.LoaderArgs) {
   const svc = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);

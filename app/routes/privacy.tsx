@@ -1,9 +1,12 @@
+import type { SitemapHandle } from "~/features/discovery";
 import { LegalPage } from "~/features/legal/LegalPage";
 import { loadLegalPage } from "~/features/legal/legal-page.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/privacy";
 
 export const loader = (args: Route.LoaderArgs) => loadLegalPage(args, "privacy", "privacy", "privacy");
+
+export const handle: SitemapHandle = { sitemap: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

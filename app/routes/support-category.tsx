@@ -1,18 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { Section } from "~/features/pages/Section";
+import type { SitemapHandle } from "~/features/discovery";
+import { getFaqCategory } from "~/features/faq/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { FaqResultList } from "~/features/support/FaqSearch";
-import { getFaqCategory } from "~/features/support/faq.server";
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
+import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/support-category";
 
 /** /support/category/:slug: one support topic and its questions. */
+export const handle: SitemapHandle = { sitemap: { pages: "support-categories" } };
+
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const category = await getFaqCategory(db, args.params.slug, routeLanguage(args.params));

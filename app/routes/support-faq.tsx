@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { RichText } from "~/features/pages/RichText";
+import type { SitemapHandle } from "~/features/discovery";
+import { getFaq } from "~/features/faq/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { FaqResultList } from "~/features/support/FaqSearch";
 import { FaqVote, type FaqVoteResult } from "~/features/support/FaqVote";
-import { getFaq } from "~/features/support/faq.server";
 import {
   castFaqVote,
   getFaqVotes,
@@ -18,7 +19,8 @@ import { isCrossOrigin } from "~/platform/http/same-origin";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
+import { RichText } from "~/ui/page-kit/RichText";
 import type { Route } from "./+types/support-faq";
 
 async function loadSupportFaq(args: Pick<Route.LoaderArgs, "context" | "params">) {
@@ -29,6 +31,8 @@ async function loadSupportFaq(args: Pick<Route.LoaderArgs, "context" | "params">
 }
 
 /** /support/faq/:slug: one answer, "Was this helpful?" and related questions. */
+export const handle: SitemapHandle = { sitemap: { pages: "support-faqs" } };
+
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const faq = await loadSupportFaq(args);

@@ -1,14 +1,18 @@
 import { useTranslation } from "react-i18next";
-import { formatDate } from "~/features/careers/job-display";
+import type { SitemapHandle } from "~/features/discovery";
 import { PatchFilter, PatchNotes } from "~/features/patches/PatchNotes";
 import { listPatchNotes } from "~/features/patches/patches.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
-import { mailTranslator } from "~/platform/mail/templates.server";
+import { formatDate } from "~/platform/i18n/format";
+import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/support-patches";
+
+export const handle: SitemapHandle = { sitemap: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
@@ -17,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [studio, all, t] = await Promise.all([
     getStudioInfo(db, lang),
     listPatchNotes(db, lang),
-    mailTranslator(lang),
+    translator(lang),
   ]);
   // An unknown game in the address shows every game rather than an empty page.
   const game = all.some((g) => g.game.slug === requested) ? requested : undefined;

@@ -1,28 +1,32 @@
 import { useTranslation } from "react-i18next";
-import { IssueReportForm, issueFormAnchor } from "~/features/issues/IssueReportForm";
-import { issueSchema } from "~/features/issues/issue-form";
-import { IssueRefused, submitIssueReport } from "~/features/issues/issue-report.server";
-import { Section } from "~/features/pages/Section";
+import type { SitemapHandle } from "~/features/discovery";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
+import { IssueReportForm, issueFormAnchor } from "~/features/support-report/IssueReportForm";
+import { issueSchema } from "~/features/support-report/issue-form";
+import { IssueRefused, submitIssueReport } from "~/features/support-report/issue-report.server";
 import { formMessage } from "~/platform/forms/messages";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { HttpError } from "~/platform/http/errors.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
-import { mailTranslator } from "~/platform/mail/templates.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import { readServerRefusal } from "~/ui/forms/upload-items";
 import { PageHeader } from "~/ui/layout/PageHeader";
+import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/support-report";
+
+export const handle: SitemapHandle = { sitemap: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, config, uploads } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  const [studio, t] = await Promise.all([getStudioInfo(db, lang), mailTranslator(lang)]);
+  const [studio, t] = await Promise.all([getStudioInfo(db, lang), translator(lang)]);
   return {
     seo: await loadPageSeo(args, "support", { studio, title: t("issues:header.title") }),
     games: studio.games.map((game) => ({ value: game.slug, label: game.name })),

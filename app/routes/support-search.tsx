@@ -1,13 +1,15 @@
 import { useTranslation } from "react-i18next";
+import { faqSearchLimits } from "~/features/faq";
+import { searchFaqs } from "~/features/faq/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { FaqSearch } from "~/features/support/FaqSearch";
-import { searchFaqs } from "~/features/support/faq.server";
-import { faqSearchLimits } from "~/features/support/faq-search";
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
 import { SiteLink } from "~/platform/http/prefetch";
+import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/support-search";
 
@@ -26,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     ? Math.min(Math.max(requestedPage, 1), faqSearchLimits.maxPage)
     : 1;
   const [t, results] = await Promise.all([
-    serverT(lang, "support"),
+    translator(lang, "support"),
     query ? searchFaqs(db, { lang, q: query, section: "support", page }) : Promise.resolve(null),
   ]);
   const seo = await loadPageSeo(args, "support", { title: t("search.title") });

@@ -1,13 +1,18 @@
 import { useTranslation } from "react-i18next";
-import { SupportReportLinks } from "~/features/issues/SupportReportLinks";
-import { getStudioInfo, listFaq } from "~/features/studio/studio.server";
+import type { SitemapHandle } from "~/features/discovery";
+import { listFaq } from "~/features/faq/index.server";
+import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { getStudioInfo } from "~/features/studio/studio.server";
 import { FaqSearch } from "~/features/support/FaqSearch";
 import { SupportContact, SupportTopics } from "~/features/support/SupportSections";
+import { SupportReportLinks } from "~/features/support-report/SupportReportLinks";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
-import { loadPageSeo, routeLanguage } from "~/platform/seo/page-seo.server";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/support";
+
+export const handle: SitemapHandle = { sitemap: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);

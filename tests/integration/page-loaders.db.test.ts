@@ -2,8 +2,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { isRouteErrorResponse, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent } from "~/features/content/loader.server";
-import { listOpenJobOffers } from "~/features/studio/studio.server";
+import { loadContent } from "~/features/content/index.server";
+import { searchJobOffers } from "~/features/jobs/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobOffers } from "~/platform/db/schema/content";
@@ -74,7 +74,7 @@ describe("job page loader", () => {
   });
 
   it("gives an open offer its formatted facts, safe description and JobPosting data", async () => {
-    const [open] = await listOpenJobOffers(database.db, { lang: "fr", office: "gent" });
+    const [open] = (await searchJobOffers(database.db, { lang: "fr", location: "gent" })).items;
     expect(open).toBeDefined();
     const id = String(open!.id);
     const data = await jobLoader(args(`/fr/careers/${id}`, { lang: "fr", id }));
@@ -90,8 +90,8 @@ describe("job page loader", () => {
   });
 
   it("keeps the list's filters for the back link, and shows a closed offer with open ones of its team", async () => {
-    const [closed] = await listOpenJobOffers(database.db, { lang: "en", teams: ["quality-assurance"] });
-    const [other] = await listOpenJobOffers(database.db, { lang: "en", teams: ["gameplay-qa"] });
+    const [closed] = (await searchJobOffers(database.db, { lang: "en", team: "quality-assurance" })).items;
+    const [other] = (await searchJobOffers(database.db, { lang: "en", team: "gameplay-qa" })).items;
     const id = String(closed!.id);
     const open = await jobLoader(args(`/careers/${id}?team=quality-assurance&junk=1`, { id }));
     expect(open.listSearch).toBe("?team=quality-assurance");
@@ -112,11 +112,10 @@ describe("job page loader", () => {
 
 describe("a Quebec offer in Spanish", () => {
   it("is shown in French, never in a more available English version", async () => {
-    const [offer] = await listOpenJobOffers(database.db, {
-      lang: "es",
-      office: "quebec",
-      teams: ["gameplay-programming"],
-    });
+    // Not listed in Spanish (no Spanish text), but its address still answers.
+    const [offer] = (
+      await searchJobOffers(database.db, { lang: "fr", location: "quebec", team: "gameplay-programming" })
+    ).items;
     const id = String(offer!.id);
     const data = await jobLoader(args(`/es/careers/${id}`, { lang: "es", id }));
     expect(data.job.textLanguage).toBe("fr");

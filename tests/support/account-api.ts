@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { vi } from "vitest";
 import YAML from "yaml";
 import { accountDeps, createAccountApi } from "~/features/account/account-api.server";
-import { studioFileSchema } from "~/features/content/schemas";
+import { studioFileSchema } from "~/features/studio/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { outboxEmails, siteSettings } from "~/platform/db/schema";

@@ -1,9 +1,9 @@
 import "./account.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "~/features/pages/icons";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { Icon } from "~/ui/page-kit/icons";
 
 type Props = { screen: "login" | "create"; studioName: string; children?: ReactNode };
 

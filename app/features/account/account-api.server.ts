@@ -1,45 +1,32 @@
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo } from "~/features/studio/index.server";
 import { HttpError } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import {
-  type AccountDeps,
-  AccountError,
-  acceptTos,
-  addSms,
-  addTotp,
-  confirmSms,
-  confirmTotp,
-  createAccount,
-  createAccountLimits,
-  deleteAccount,
-  endOtherSessions,
-  endSession,
-  forgotPassword,
-  globalLogout,
-  listSessions,
-  login,
-  publicUser,
-  readSession,
-  regenerateRecoveryCodes,
-  removeMfa,
-  resendVerification,
-  resetPassword,
-  type SessionInfo,
-  submitCode,
-  updateEmail,
-  updatePassword,
-  updateProfile,
-  validateEmail,
-} from "./account.server";
+import { createAccountLimits } from "./account-budgets.server";
+import { type AccountDeps, AccountError, publicUser } from "./account-core.server";
 import { apiCodeFor, apiSchemas } from "./account-forms";
 import { clearCookie, mfaCookie, readAccountCookies, sessionCookie } from "./account-http.server";
 import { accountOpenApi } from "./account-openapi.server";
+import { login, submitCode } from "./login.server";
+import { forgotPassword, resetPassword, updatePassword } from "./passwords.server";
+import { type SessionInfo, endSession, readSession } from "./sessions.server";
+import {
+  acceptTos,
+  deleteAccount,
+  endOtherSessions,
+  globalLogout,
+  listSessions,
+  updateEmail,
+  updateProfile,
+} from "./settings.server";
+import { createAccount, resendVerification, validateEmail } from "./sign-up.server";
+import { addSms, confirmSms, removeMfa } from "./sms-factor.server";
 import { smsSetupSchema } from "./sms-setup-form";
+import { addTotp, confirmTotp, regenerateRecoveryCodes } from "./totp.server";
 
 /**
  * The failure budgets live in the site's rate-limit store (Redis when configured), so every

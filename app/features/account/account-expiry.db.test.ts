@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createState, stateTtlMs, takeState } from "~/features/platforms/sign-in-states.server";
 import { accountSessions, accountTokens, accountUsers, outboxEmails } from "~/platform/db/schema";
 import { type AccountApiKit, accountPassword, startAccountApi } from "../../../tests/support/account-api";
 import { sha256 } from "./secrets.server";
 
 /**
  * Every secret with a lifetime stops working once it is over: sessions, verification and reset
- * links, e-mail change codes, the login's second-factor step, texted codes, platform sign-in
- * states, authenticator codes. Each is moved just past its end in the database (or the clock
- * passed along is), so the test sees the check itself, not a clean-up.
+ * links, e-mail change codes, the login's second-factor step, texted codes, authenticator codes
+ * (platform sign-in states: features/platforms/platforms.db.test.ts). Each is moved just past its
+ * end in the database (or the clock passed along is), so the test sees the check itself, not a
+ * clean-up.
  */
 
 let kit: AccountApiKit;
@@ -145,23 +145,5 @@ describe("expiry", () => {
     await expire("sms-login");
     expect((await d.post("mfa/submitcode", { code })).body.messages).toEqual(["MFA_CODE_INVALID"]);
     expect(d.jar.has(sessionCookie)).toBe(false);
-  });
-
-  it("a platform sign-in state is taken within its 10 minutes, not after", async () => {
-    const start = new Date();
-    const input = {
-      platform: "twitch" as const,
-      purpose: "login" as const,
-      accountId: null,
-      codeVerifier: null,
-      language: "en" as const,
-    };
-    const inTime = await createState(kit.db, input, start);
-    const late = await createState(kit.db, input, start);
-    const last = new Date(start.getTime() + stateTtlMs - 1000);
-    expect(await takeState(kit.db, "twitch", inTime, last)).toMatchObject({ purpose: "login" });
-    expect(
-      await takeState(kit.db, "twitch", late, new Date(start.getTime() + stateTtlMs + 1000)),
-    ).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { Config } from "~/platform/config.server";
 import { expireCookie, parseCookies, serializeCookie } from "~/platform/http/cookies";
-import { sessionTtlSeconds } from "./account.server";
+import { sessionTtlSeconds } from "./sessions.server";
 
 /**
  * The account's cookies: HttpOnly, SameSite=Lax, Path=/; with an https PUBLIC_URL also Secure

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { signInPlatforms } from "~/features/platforms/platform-config.server";
-import { platformOrder } from "~/features/platforms/platform-names";
+import { platformOrder, signInPlatforms } from "~/features/platforms/index.server";
 import { languages } from "~/platform/i18n/languages";
 import { apiSchemas, birthDateField } from "./account-forms";
 import { smsSetupSchema } from "./sms-setup-form";

@@ -1,12 +1,15 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { type FormReply, parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { type Language, localizePath } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
-import { loadPageSeo, type PageLoaderArgs, routeLanguage, serverT } from "~/platform/seo/page-seo.server";
-import { AccountError, readSession } from "./account.server";
+import { type PageLoaderArgs, routeLanguage } from "~/platform/seo/page-seo.server";
+import { AccountError } from "./account-core.server";
+import { readSession } from "./sessions.server";
 import { accountDeps } from "./account-api.server";
 import { readAccountCookies } from "./account-http.server";
 
@@ -88,7 +91,7 @@ type FormStepAnswer<A, K> = { intent: string; result?: FormReply } & Partial<A> 
 
 /** The page's SEO: the account description, the page's own title. */
 export async function accountSeo(args: PageLoaderArgs, titleKey: string) {
-  const t = await serverT(routeLanguage(args.params), "account");
+  const t = await translator(routeLanguage(args.params), "account");
   return loadPageSeo(args, "accountLogin", { title: t(titleKey) });
 }
 

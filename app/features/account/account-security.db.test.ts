@@ -8,7 +8,9 @@ import { validateForm } from "~/platform/forms/validate";
 import { createRateLimits, type RateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import { type AccountApiKit, accountPassword, startAccountApi } from "../../../tests/support/account-api";
-import { AccountError, createAccountLimits, login, submitCode } from "./account.server";
+import { createAccountLimits } from "./account-budgets.server";
+import { AccountError } from "./account-core.server";
+import { login, submitCode } from "./login.server";
 import { createAccountSchema } from "./account-forms";
 import { hashPassword } from "./secrets.server";
 

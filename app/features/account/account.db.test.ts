@@ -6,7 +6,7 @@ import express from "express";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { studioFileSchema } from "~/features/content/schemas";
+import { studioFileSchema } from "~/features/studio/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import {
@@ -21,7 +21,7 @@ import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
 import { createTestDatabase } from "../../../tests/support/test-db";
-import { purgeExpiredAccountData } from "./account.server";
+import { purgeExpiredAccountData } from "./sessions.server";
 import { createAccountApi } from "./account-api.server";
 
 let database: Database;

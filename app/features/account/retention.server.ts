@@ -1,24 +1,15 @@
 import type { Services } from "~/platform/services.server";
-import { purgeExpiredAccountData } from "./account.server";
-
-const HOUR_MS = 60 * 60 * 1000;
+import { defineTask, type Task } from "~/platform/tasks/task";
+import { purgeExpiredAccountData } from "./sessions.server";
 
 /**
  * Deletes expired sessions and e-mailed tokens (as the privacy page says: a session is kept no
- * longer than it works), at start and then hourly. Returns the stop function for shutdown.
+ * longer than it works), at start and then hourly.
  */
-export function startAccountRetention({ db, logger }: Pick<Services, "db" | "logger">): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = purgeExpiredAccountData(db).catch((err: unknown) =>
-      logger.warn({ err }, "account sessions purge failed"),
-    );
-  };
-  run();
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export function accountRetentionTask({ db }: Pick<Services, "db">): Task {
+  return defineTask({
+    name: "account-retention",
+    everyMs: 60 * 60_000,
+    run: () => purgeExpiredAccountData(db),
+  });
 }

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
-import { Dialog } from "~/ui/dialog/Dialog";
+import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
+import { useHydrated } from "~/ui/use-hydrated";
 import { AlertForm, type AlertOptions } from "./AlertForm";
 import type { AlertFilterKey } from "./alert-form";
 
@@ -13,12 +14,6 @@ export type ManagedAlert = {
   language: string;
   newsletter: boolean;
 } & Record<AlertFilterKey, string | null>;
-
-function useEnhanced() {
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-  return enhanced;
-}
 
 /**
  * The owner's alerts (SPEC §2, §4): loading text while the list reloads, empty text, a checkbox per
@@ -107,9 +102,8 @@ function AlertCard({
   askRemove: boolean;
 }) {
   const { t } = useTranslation("alerts");
-  const enhanced = useEnhanced();
+  const enhanced = useHydrated();
   const submit = useSubmit();
-  const [removing, setRemoving] = useState(askRemove);
   const checkboxId = `alert-active-${alert.id}`;
   const label = (key: AlertFilterKey) =>
     alert[key]
@@ -158,38 +152,19 @@ function AlertCard({
         <a className="button button--small" href={`${pageUrl}?edit=${alert.id}#alert-${alert.id}`}>
           {t("manage.edit")}
         </a>
-        <a
+        <ConfirmAction
+          label={t("manage.remove")}
           className="button button--small"
-          href={`${pageUrl}?remove=${alert.id}#alert-${alert.id}`}
-          onClick={(event) => {
-            if (!enhanced) return;
-            event.preventDefault();
-            setRemoving(true);
-          }}
-        >
-          {t("manage.remove")}
-        </a>
+          askHref={`${pageUrl}?remove=${alert.id}#alert-${alert.id}`}
+          cancelHref={pageUrl}
+          asking={askRemove}
+          title={t("manage.removeTitle")}
+          description={t("manage.removeConfirm")}
+          fields={{ intent: "remove", alertId: alert.id }}
+          confirmLabel={t("manage.removeYes")}
+          cancelLabel={t("manage.removeNo")}
+        />
       </div>
-      <Dialog
-        open={removing}
-        onClose={() => setRemoving(false)}
-        title={t("manage.removeTitle")}
-        description={t("manage.removeConfirm")}
-        size="small"
-        closeHref={pageUrl}
-        actions={
-          <Form method="post">
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="alertId" value={alert.id} />
-            <button type="submit" className="button button--primary">
-              {t("manage.removeYes")}
-            </button>{" "}
-            <button type="button" className="button" onClick={() => setRemoving(false)} hidden={!enhanced}>
-              {t("manage.removeNo")}
-            </button>
-          </Form>
-        }
-      />
     </>
   );
 }

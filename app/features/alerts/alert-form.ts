@@ -1,23 +1,24 @@
 import { z } from "zod";
+import { type JobFilterKey, jobFilterKeys, jobFilterValue } from "~/features/jobs";
 import { choice, email, requiredString } from "~/platform/forms/fields";
-import { formMessage } from "~/platform/forms/messages";
 import { languages } from "~/platform/i18n/languages";
 
-/** The careers filters an alert copies (names agreed with the careers pages). */
-export const alertFilterKeys = ["location", "team", "level", "commitment"] as const;
-export type AlertFilterKey = (typeof alertFilterKeys)[number];
+/** The careers filters an alert copies, with the careers pages' names and slug rule. */
+export const alertFilterKeys = jobFilterKeys;
+export type AlertFilterKey = JobFilterKey;
 
 /**
- * A filter value: an office or taxonomy slug; empty or "all" means any. Which slugs exist is
- * content, so the server checks them against the database (the browser only checks the shape).
+ * A filter value: an office or taxonomy slug; empty, "all" or absent means any. Which slugs
+ * exist is content, so the server checks them against the database (the browser only checks
+ * the shape).
  */
 const filter = z
-  .string()
-  .trim()
-  .max(60, formMessage("maxLength", { max: 60 }))
-  .regex(/^[a-z0-9-]*$/, formMessage("invalidOption"))
+  .preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    jobFilterValue,
+  )
   .nullish()
-  .transform((value) => (value && value !== "all" ? value : null));
+  .transform((value) => value ?? null);
 
 /** Criteria and name, the part of an alert its owner can edit later. */
 export const alertCriteriaSchema = z.object({

@@ -1,12 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { getStudioInfo, listOffices, listTaxonomy } from "~/features/studio/studio.server";
+import { listTaxonomy } from "~/features/jobs/index.server";
+import { listOffices } from "~/features/offices/index.server";
+import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { jobAlerts, jobAlertTokens } from "~/platform/db/schema/alerts";
 import { offices, taxonomyTerms } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
-import { mailTranslator } from "~/platform/mail/templates.server";
 import type { AlertCreateInput, AlertCriteria, AlertFilterKey } from "./alert-form";
 import { type AlertCriteriaLines, alertCreatedEmail, manageUrl } from "./emails.server";
 import { hashAlertToken, idShape, newAlertToken, sameHash, tokenShape } from "./tokens.server";
@@ -66,7 +68,7 @@ async function checkCriteria(db: Db, criteria: Pick<AlertCriteria, AlertFilterKe
 /** "Quebec City", "Any team"… for an e-mail's or a list's criteria lines. */
 export async function describeCriteria(db: Db, alert: Pick<AlertCriteria, AlertFilterKey>, lang: Language) {
   const dictionaries = await alertDictionaries(db, lang);
-  const t = await mailTranslator(lang);
+  const t = await translator(lang);
   return describeWith(dictionaries, alert, (key) => t(key));
 }
 

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { openOfferSql } from "~/features/jobs/index.server";
+import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { jobAlertTokens } from "~/platform/db/schema/alerts";
-import type { JobOfferText } from "~/platform/db/schema/content";
+import { type JobOfferText, jobOffers } from "~/platform/db/schema/content";
 import {
   isLanguage,
   type Language,
@@ -76,12 +77,12 @@ export async function matchJobAlerts(
     const since = new Date(now.getTime() - MATCH_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
     const result = await tx.execute<FreshRow>(sql`
       with candidates as (
-        select o.id, f.slug as location, o.team, o.level, o.commitment,
-               greatest(o.listed_at, o.published_at) as listed
-        from job_offers o join offices f on f.id = o.office_id
-        where o.status = 'open' and o.published_at <= ${at}::timestamptz
-          and (o.closes_at is null or o.closes_at > ${at}::timestamptz)
-          and greatest(o.listed_at, o.published_at) > ${since}::timestamptz
+        select ${jobOffers.id} as id, f.slug as location, ${jobOffers.team} as team,
+               ${jobOffers.level} as level, ${jobOffers.commitment} as commitment,
+               greatest(${jobOffers.listedAt}, ${jobOffers.publishedAt}) as listed
+        from ${jobOffers} join offices f on f.id = ${jobOffers.officeId}
+        where ${openOfferSql(now)} and ${jobOffers.publishedAt} <= ${at}::timestamptz
+          and greatest(${jobOffers.listedAt}, ${jobOffers.publishedAt}) > ${since}::timestamptz
       ), keys as (
         select c.id, c.listed, l.v as location, t.v as team, lv.v as level, cm.v as commitment
         from candidates c

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useMatches } from "react-router";
-import { useConsent } from "~/features/consent/ConsentProvider";
+import { useConsent } from "~/features/consent";
 import { cookieDomainsFor } from "~/platform/http/cookies";
 import { pageviewRouteKey } from "./route-key";
 

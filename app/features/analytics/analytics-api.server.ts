@@ -1,6 +1,6 @@
 import express from "express";
 import { z } from "zod";
-import { ANALYTICS_CONSENT_COOKIE, CONSENT_GRANTED } from "~/features/consent/consent-cookies";
+import { ANALYTICS_CONSENT_COOKIE, CONSENT_GRANTED } from "~/features/consent";
 import { parseCookies } from "~/platform/http/cookies";
 import { HttpError, parseOr400 } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";

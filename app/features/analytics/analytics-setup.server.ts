@@ -1,4 +1,4 @@
-import { analyticsCookieNames } from "~/features/consent/consent.server";
+import { analyticsCookieNames } from "~/features/consent/index.server";
 import type { Config } from "~/platform/config.server";
 import type { AnalyticsSetup } from "./AnalyticsTracker";
 

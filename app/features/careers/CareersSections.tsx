@@ -1,11 +1,12 @@
+import "./careers-cards.css";
 import { useTranslation } from "react-i18next";
-import { CardGrid } from "~/features/pages/CardGrid";
-import { Icon } from "~/features/pages/icons";
-import { Section } from "~/features/pages/Section";
-import { StepList } from "~/features/pages/StepList";
-import type { JobOfferSummary } from "~/features/studio/types";
+import type { JobOfferSummary } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { CardGrid } from "~/ui/page-kit/CardGrid";
+import { Icon } from "~/ui/page-kit/icons";
+import { Section } from "~/ui/page-kit/Section";
+import { StepList } from "~/ui/page-kit/StepList";
 import { JobList } from "./JobList";
 
 /** The id the page header's button and the `#js-careers` hash scroll to (SPEC §2). */

@@ -1,13 +1,17 @@
 import { useTranslation } from "react-i18next";
 import "./careers.css";
-import { Section } from "~/features/pages/Section";
-import type { JobOfferSummary } from "~/features/studio/types";
+import {
+  type JobFilters as Filters,
+  hasFilters,
+  type JobOfferSummary,
+  searchFromFilters,
+} from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { Section } from "~/ui/page-kit/Section";
 import { careersSectionId } from "./CareersSections";
 import { type FilterChoices, JobFilters } from "./JobFilters";
 import { JobList } from "./JobList";
-import { type JobFilters as Filters, hasFilters, searchFromFilters } from "./job-filters";
 
 export type PositionsPage = {
   filters: Filters & { page: number };

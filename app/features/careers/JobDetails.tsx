@@ -1,12 +1,12 @@
 import "./careers.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RichText } from "~/features/pages/RichText";
-import type { JobOffer, JobOfferSummary } from "~/features/studio/types";
+import type { JobOffer, JobOfferSummary } from "~/features/jobs";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { type Language, languageTags } from "~/platform/i18n/languages";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
+import { RichText } from "~/ui/page-kit/RichText";
 import { ApplicationForm } from "./ApplicationForm";
 import { careersSectionId, RecruitmentSteps } from "./CareersSections";
 import { JobList } from "./JobList";

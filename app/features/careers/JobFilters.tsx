@@ -2,15 +2,15 @@ import "~/ui/forms/forms.css";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { TaxonomyTerm } from "~/features/studio/types";
-import { useLocalizePath } from "~/platform/i18n/use-language";
-import { careersSectionId } from "./CareersSections";
 import {
   type JobFilters as Filters,
   type JobFilterKey,
   jobFilterKeys,
   searchFromFilters,
-} from "./job-filters";
+  type TaxonomyTerm,
+} from "~/features/jobs";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { careersSectionId } from "./CareersSections";
 
 export type FilterChoices = Record<JobFilterKey, TaxonomyTerm[]>;
 

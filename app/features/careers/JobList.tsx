@@ -1,6 +1,6 @@
-import "~/features/pages/pages.css";
+import "./careers-cards.css";
 import { useTranslation } from "react-i18next";
-import type { JobOfferSummary } from "~/features/studio/types";
+import type { JobOfferSummary } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { languageTags } from "~/platform/i18n/languages";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";

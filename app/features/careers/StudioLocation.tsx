@@ -1,12 +1,14 @@
+import "./careers-cards.css";
 import { useTranslation } from "react-i18next";
-import { Icon } from "~/features/pages/icons";
-import { Section } from "~/features/pages/Section";
-import type { JobOfferSummary, Office } from "~/features/studio/types";
+import type { JobOfferSummary } from "~/features/jobs";
+import type { Office } from "~/features/offices";
+import { mapUrl } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { Icon } from "~/ui/page-kit/icons";
+import { Section } from "~/ui/page-kit/Section";
 import { careersSectionId, LocationLinks } from "./CareersSections";
 import { JobList } from "./JobList";
-import { mapUrl } from "./map-url";
 
 export type LocationOffice = Pick<
   Office,

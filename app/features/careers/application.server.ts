@@ -1,15 +1,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, inArray, like, lt } from "drizzle-orm";
-import { addMonths } from "~/features/playtest/signup.server";
-import { getJobOffer, getStudioInfo } from "~/features/studio/studio.server";
-import type { JobOffer } from "~/features/studio/types";
+import type { JobOffer } from "~/features/jobs";
+import { getJobOffer } from "~/features/jobs/index.server";
+import { getStudioInfo } from "~/features/studio/index.server";
 import { jobApplications } from "~/platform/db/schema/careers";
 import { uploads } from "~/platform/db/schema/platform";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { Services } from "~/platform/services.server";
+import { defineTask, type Task } from "~/platform/tasks/task";
+import { addMonths } from "~/platform/time/months";
 import { type ApplicationInput, applicationHoneypot, isResumeName } from "./application-form";
 
 /** Why an application was not taken; `code` is a careers catalog key under "apply.errors.". */
@@ -211,21 +213,14 @@ export async function purgeExpiredApplications(
   return expired.rows.length;
 }
 
-/** Deletes expired applications at start and then hourly; returns the stop function. */
-export function startApplicationRetention(svc: Pick<Services, "db" | "uploads" | "logger">) {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = purgeExpiredApplications(svc)
-      .then((deleted) => {
-        if (deleted) svc.logger.info({ deleted }, "expired job applications deleted");
-      })
-      .catch((err: unknown) => svc.logger.warn({ err }, "job application purge failed"));
-  };
-  run();
-  const timer = setInterval(run, 60 * 60 * 1000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** Deletes expired applications (and their files) at start and then hourly. */
+export function applicationRetentionTask(svc: Pick<Services, "db" | "uploads" | "logger">): Task {
+  return defineTask({
+    name: "application-retention",
+    everyMs: 60 * 60_000,
+    async run() {
+      const deleted = await purgeExpiredApplications(svc);
+      if (deleted) svc.logger.info({ deleted }, "expired job applications deleted");
+    },
+  });
 }

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent } from "~/features/content/loader.server";
+import { loadContent } from "~/features/content/index.server";
+import type { JobSearchResult } from "~/features/jobs/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobApplications } from "~/platform/db/schema/careers";
@@ -14,7 +15,6 @@ import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-s
 import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createCareersApi } from "./careers-api.server";
-import type { JobSearchResult } from "./job-search.server";
 
 let database: Database;
 let server: Awaited<ReturnType<typeof serveApi>>;
@@ -164,7 +164,7 @@ describe("GET /api/offices/job-offers", () => {
   it.each([
     [{ location: "atlantis" }, 'location: unknown value "atlantis"'],
     [{ team: "knitting", level: "godlike" }, 'team: unknown value "knitting"'],
-    [{ commitment: "<script>" }, "commitment: Invalid value"],
+    [{ commitment: "<script>" }, "commitment: forms:validation.invalidOption"],
     [{ page: "0" }, "page"],
     [{ page: "abc" }, "page"],
     [{ pageSize: "1000" }, "pageSize"],

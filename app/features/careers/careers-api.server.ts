@@ -1,9 +1,16 @@
 import express from "express";
 import { z } from "zod";
-import { createContentMemo } from "~/features/page-cache/content-memo.server";
-import { contentVersionOf } from "~/features/page-cache/content-version.server";
-import { getJobOffer, getOfficeBySlug, listOffices } from "~/features/studio/studio.server";
-import type { JobOffer, Office } from "~/features/studio/types";
+import type { JobOffer } from "~/features/jobs";
+import {
+  getJobOffer,
+  jobSearchParams,
+  searchJobOffers,
+  unknownFilterMessages,
+} from "~/features/jobs/index.server";
+import type { Office } from "~/features/offices";
+import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
+import { createContentMemo } from "~/platform/cache/content-memo.server";
+import { contentVersionOf } from "~/platform/cache/content-version.server";
 import { HttpError, notFound, parseOr400 } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
@@ -11,7 +18,6 @@ import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import type { Services } from "~/platform/services.server";
 import { ApplicationRefused, applicableOffer, submitApplication } from "./application.server";
 import { applicationSchema } from "./application-form";
-import { jobSearchParams, searchJobOffers, unknownFilterMessages } from "./job-search.server";
 
 const localeParams = z.strictObject({ locale: z.enum(languages) });
 const slugParams = z.strictObject({

@@ -1,7 +1,6 @@
-import type { i18n as I18n } from "i18next";
 import type { Config } from "~/platform/config.server";
-import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
-import { defaultLanguage, type Language } from "~/platform/i18n/languages";
+import type { Language } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { FLASH_COOKIE } from "~/ui/feedback/flash.server";
 import { analyticsCookieNames } from "./consent.server";
 import {
@@ -36,12 +35,9 @@ export type ConsentSettings = {
   };
 };
 
-let translations: Promise<I18n> | undefined;
-
 /** GET /api/configs/consents (SPEC §7): what the banner offers, labelled in one language. */
 export async function consentSettings(config: Config, lang: Language): Promise<ConsentSettings> {
-  translations ??= loadAllLanguages().then((resources) => createI18n(defaultLanguage, resources));
-  const t = (await translations).getFixedT(lang, "consent");
+  const t = await translator(lang, "consent");
   const scriptUrl = config.ANALYTICS_SCRIPT_URL;
   return {
     cookies: { consent: CONSENT_COOKIE, analytics: ANALYTICS_CONSENT_COOKIE },

@@ -1,12 +1,12 @@
 import "./contact.css";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { mapUrl } from "~/features/careers/map-url";
-import { Icon } from "~/features/pages/icons";
-import { Section } from "~/features/pages/Section";
-import type { Office } from "~/features/studio/types";
+import type { Office } from "~/features/offices";
+import { mapUrl } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { Icon } from "~/ui/page-kit/icons";
+import { Section } from "~/ui/page-kit/Section";
 
 export function ContactTiles({ email }: { email: { general: string; press: string } }) {
   const { t } = useTranslation("contact");

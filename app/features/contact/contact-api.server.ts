@@ -1,10 +1,10 @@
 import express from "express";
 import { z } from "zod";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo } from "~/features/studio/index.server";
 import { HttpError, parseOr400 } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
-import { mailTranslator } from "~/platform/mail/templates.server";
+import { translator } from "~/platform/i18n/translator.server";
 import type { Services } from "~/platform/services.server";
 import { saveFeedback } from "./contact.server";
 import { contactCategories } from "./contact-categories";
@@ -37,7 +37,7 @@ export function createContactApi(svc: Services) {
 
   router.get("/contacts/form", async (req, res) => {
     const { lang } = parseOr400(langQuery, req.query);
-    const [t, studio] = await Promise.all([mailTranslator(lang), getStudioInfo(svc.db, lang)]);
+    const [t, studio] = await Promise.all([translator(lang), getStudioInfo(svc.db, lang)]);
     res.set("Cache-Control", "public, max-age=300");
     res.json({
       categories: contactCategories.map(({ slug, mailbox }) => ({

@@ -1,4 +1,4 @@
-import type { StudioInfo } from "~/features/studio/types";
+import type { StudioInfo } from "~/features/studio";
 
 /**
  * The contact form's topics (SPEC §2, §7 `GET /api/contacts/form`). Each goes to one of the

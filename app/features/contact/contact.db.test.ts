@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { studioFileSchema } from "~/features/content/schemas";
+import { studioFileSchema } from "~/features/studio/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { captchaTokens, contactMessages, feedbacks, outboxEmails, siteSettings } from "~/platform/db/schema";

@@ -1,12 +1,12 @@
 import { lt } from "drizzle-orm";
-import { addMonths } from "~/features/playtest/signup.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { contactMessages, feedbacks } from "~/platform/db/schema";
 import { defaultLanguage, type Language } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { addMonths } from "~/platform/time/months";
 import { purgeUsedCaptchaTokens } from "./captcha.server";
 import { type ContactCategory, categoryAddress } from "./contact-categories";
 import type { ContactInput } from "./contact-form";

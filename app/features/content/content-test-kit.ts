@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import YAML from "yaml";
 import { ContentError } from "./content-error";
 import { parseContentTree } from "./parse-tree.server";
 import type { ContentFiles } from "./read-tree.server";
@@ -16,6 +17,17 @@ export function changeTree(tree: ContentFiles, changes: Record<string, string | 
     else files.set(file, { path: file, text, hash: crypto.createHash("sha256").update(text).digest("hex") });
   }
   return { label: tree.label, files };
+}
+
+/** The change to `file` of `tree` that edits its YAML as data (for changeTree). */
+export function editYaml(
+  tree: ContentFiles,
+  file: string,
+  edit: (data: Record<string, unknown>) => void,
+): Record<string, string> {
+  const data = YAML.parse(tree.files.get(file)!.text);
+  edit(data);
+  return { [file]: YAML.stringify(data) };
 }
 
 /** The problems the loader names for a tree it must refuse (fails if it accepts it). */

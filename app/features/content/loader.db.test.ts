@@ -4,7 +4,9 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { getJobOffer, listFaq, listOffices, listOpenJobOffers } from "~/features/studio/studio.server";
+import { listFaq } from "~/features/faq/index.server";
+import { getJobOffer, searchJobOffers } from "~/features/jobs/index.server";
+import { listOffices } from "~/features/offices/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema/content";
 import { languages } from "~/platform/i18n/languages";
@@ -94,7 +96,7 @@ describe("loadContent", () => {
     await loadContent(db, realContent, quiet);
     const before = await snapshot(db);
     const report = await loadContent(db, realContent, quiet);
-    expect(report).toMatchObject({ changed: false, upserted: 0, removed: 0, closedJobs: 0 });
+    expect(report).toMatchObject({ changed: false, upserted: 0, removed: 0, closed: 0 });
     expect(await snapshot(db)).toEqual(before);
   });
 
@@ -106,7 +108,7 @@ describe("loadContent", () => {
       (d.summary as Record<string, string>).es = "Nuestra sede, renovada.";
     });
     const report = await loadContent(db, dir, quiet);
-    expect(report).toMatchObject({ changed: true, upserted: 1, removed: 0, closedJobs: 0 });
+    expect(report).toMatchObject({ changed: true, upserted: 1, removed: 0, closed: 0 });
     const gent = (await listOffices(db, "es")).find((o) => o.slug === "gent");
     expect(gent?.summary).toBe("Nuestra sede, renovada.");
     // Untouched offers keep their ids and their updatedAt.
@@ -116,7 +118,7 @@ describe("loadContent", () => {
   it("updates an offer when only one of its language files changes, keeping its id", async () => {
     const dir = copyContent();
     await loadContent(db, dir, quiet);
-    const [before] = await listOpenJobOffers(db, { lang: "en", office: "warsaw" });
+    const [before] = (await searchJobOffers(db, { lang: "en", location: "warsaw" })).items;
     const file = path.join(dir, "jobs/warsaw-tools-programmer/en.md");
     fs.writeFileSync(
       file,
@@ -131,14 +133,16 @@ describe("loadContent", () => {
   it("closes, never deletes, an offer whose files are removed", async () => {
     const dir = copyContent();
     await loadContent(db, dir, quiet);
-    const [offer] = await listOpenJobOffers(db, { lang: "en", office: "dublin" });
+    const [offer] = (await searchJobOffers(db, { lang: "en", location: "dublin" })).items;
     expect(offer).toBeDefined();
     fs.rmSync(path.join(dir, "jobs/dublin-gameplay-qa-tester"), { recursive: true });
     const report = await loadContent(db, dir, quiet);
-    expect(report.closedJobs).toBe(1);
+    expect(report.closed).toBe(1);
     const closed = await getJobOffer(db, offer!.id, "en");
     expect(closed).toMatchObject({ id: offer!.id, isOpen: false, title: offer!.title });
-    expect((await listOpenJobOffers(db, { lang: "en" })).map((j) => j.id)).not.toContain(offer!.id);
+    expect((await searchJobOffers(db, { lang: "en", pageSize: 100 })).items.map((j) => j.id)).not.toContain(
+      offer!.id,
+    );
     // Putting the files back reopens the same offer at the same address.
     fs.cpSync(
       path.join(realContent, "jobs/dublin-gameplay-qa-tester"),

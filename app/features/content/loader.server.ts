@@ -51,11 +51,13 @@ export async function loadContent(db: Db, dir: string, logger: ContentLogger): P
     const goneFiles = [...recorded.keys()].filter((path) => !current.has(path));
     if (changedFiles.size === 0 && goneFiles.length === 0) {
       logger.info({ files: current.size }, "content unchanged");
-      return { changed: false, files: current.size, upserted: 0, removed: 0, closedJobs: 0 };
+      return { changed: false, files: current.size, upserted: 0, removed: 0, closed: 0 };
     }
 
     // A unit also counts as changed when one of its files went away (e.g. an offer's es.md).
-    const touchedUnits = new Set(goneFiles.map(unitKeyOf).filter((key): key is string => key !== null));
+    const touchedUnits = new Set(
+      goneFiles.map((file) => unitKeyOf(file)).filter((key): key is string => key !== null),
+    );
     const changed = (unit: Unit<unknown>) =>
       touchedUnits.has(unit.key) || unit.sources.some((path) => changedFiles.has(path));
     const report = await storeContentTree(tx, tree, changed);

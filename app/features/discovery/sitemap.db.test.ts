@@ -3,11 +3,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent } from "~/features/content/loader.server";
+import { loadContent } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobOffers } from "~/platform/db/schema/content";
 import type { Services } from "~/platform/services.server";
+import { routeManifest } from "../../../tests/support/route-manifest";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createDiscoveryRouter } from "./discovery-routes.server";
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await loadContent(database.db, path.resolve("content"), { info: () => {} });
   const svc = { config: parseConfig({ PUBLIC_URL: publicUrl, NODE_ENV: "test" }), db: database.db };
-  const app = express().use(createDiscoveryRouter(svc as unknown as Services));
+  const app = express().use(createDiscoveryRouter(svc as unknown as Services, await routeManifest()));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

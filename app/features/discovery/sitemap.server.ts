@@ -1,9 +1,4 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
-import { offerPageLanguages } from "~/features/careers/offer-languages";
 import type { Db } from "~/platform/db/client.server";
-import { faqCategories, faqItems, jobOffers, offices } from "~/platform/db/schema/content";
-import { newsArticles } from "~/platform/db/schema/news";
-import { pressKits } from "~/platform/db/schema/press";
 import {
   defaultLanguage,
   type Language,
@@ -11,12 +6,14 @@ import {
   languageTags,
   localizePath,
 } from "~/platform/i18n/languages";
+import type { SitemapHandle } from "./sitemap-handle";
+import { type SitemapPageParams, sitemapSources } from "./sitemap-sources.server";
 
 /**
  * sitemap.xml (https://www.sitemaps.org/protocol.html with Google's xhtml:link hreflang
- * alternates): every public page in every language it exists in. Forms that only make sense
- * from a link (survey, removal), account pages and search results are left out; so are closed
- * or past-closing offers, whose pages carry noindex.
+ * alternates): every page whose route declares itself in its `handle` (sitemap-handle.ts), in
+ * every language it exists in. Read from React Router's route manifest, so the addresses are
+ * the routes' own.
  */
 
 export type SitemapPage = {
@@ -26,84 +23,65 @@ export type SitemapPage = {
   lastmod?: string;
 };
 
-/** Public pages with a fixed address (see app/routes.ts). */
-const staticPaths = [
-  "/",
-  "/careers",
-  "/internships",
-  "/blog",
-  "/playtesting",
-  "/support",
-  "/support/report",
-  "/support/patches",
-  "/press",
-  "/contact",
-  "/alerts",
-  "/privacy",
-  "/fan-content-policy",
-  "/tos",
-  "/gdpr",
-];
+/** The part of a server build's `routes` the sitemap reads. */
+export type RouteManifest = Readonly<
+  Record<
+    string,
+    | { id: string; parentId?: string; path?: string; index?: boolean; module: { handle?: unknown } }
+    | undefined
+  >
+>;
 
-/** Careers location pages exist in en and fr only (§2): the es address redirects to en. */
-const locationLanguages: readonly Language[] = ["en", "fr"];
+/** The language prefix every page sits under; a page's English address has none. */
+const LANGUAGE_SEGMENT = ":lang?";
 
-export async function listSitemapPages(db: Db, now = new Date()): Promise<SitemapPage[]> {
-  const [officeRows, jobRows, articleRows, categoryRows, itemRows, kitRows] = await Promise.all([
-    db.select({ slug: offices.slug }).from(offices).orderBy(offices.sort, offices.slug),
-    db
-      .select({
-        id: jobOffers.id,
-        texts: jobOffers.texts,
-        updatedAt: jobOffers.updatedAt,
-        officeSlug: offices.slug,
-      })
-      .from(jobOffers)
-      .innerJoin(offices, eq(offices.id, jobOffers.officeId))
-      .where(and(eq(jobOffers.status, "open"), or(isNull(jobOffers.closesAt), gt(jobOffers.closesAt, now))))
-      .orderBy(jobOffers.id),
-    db
-      .select({ slug: newsArticles.slug, publishedOn: newsArticles.publishedOn })
-      .from(newsArticles)
-      .orderBy(newsArticles.publishedOn),
-    db
-      .select({ slug: faqCategories.slug })
-      .from(faqCategories)
-      .where(eq(faqCategories.section, "support"))
-      .orderBy(faqCategories.sort),
-    db
-      .select({ slug: faqItems.slug })
-      .from(faqItems)
-      .innerJoin(faqCategories, eq(faqCategories.id, faqItems.categoryId))
-      .where(eq(faqCategories.section, "support"))
-      .orderBy(faqItems.id),
-    // Game press kits; the studio's kit is /press itself and archived kits carry noindex.
-    db
-      .select({ slug: pressKits.slug, updatedOn: pressKits.updatedOn })
-      .from(pressKits)
-      .where(and(eq(pressKits.kind, "game"), eq(pressKits.archived, false)))
-      .orderBy(pressKits.sort, pressKits.slug),
-  ]);
+/** A route's address pattern from the root, without the language prefix ("/careers/:id"). */
+function patternOf(routes: RouteManifest, id: string): string {
+  const segments: string[] = [];
+  for (let route = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined) {
+    if (route.path) segments.unshift(...route.path.split("/").filter((s) => s && s !== LANGUAGE_SEGMENT));
+  }
+  return `/${segments.join("/")}`;
+}
 
-  const pages: SitemapPage[] = staticPaths.map((path) => ({ path, languages }));
-  for (const office of officeRows) {
-    pages.push({ path: `/careers/locations/${office.slug}`, languages: locationLanguages });
-  }
-  for (const job of jobRows) {
-    const written = languages.filter((l) => job.texts[l] !== undefined);
-    pages.push({
-      path: `/careers/${job.id}`,
-      languages: offerPageLanguages(job.officeSlug, written),
-      lastmod: job.updatedAt.toISOString(),
-    });
-  }
-  for (const article of articleRows) {
-    pages.push({ path: `/blog/${article.slug}`, languages, lastmod: article.publishedOn });
-  }
-  for (const category of categoryRows) pages.push({ path: `/support/category/${category.slug}`, languages });
-  for (const item of itemRows) pages.push({ path: `/support/faq/${item.slug}`, languages });
-  for (const kit of kitRows) pages.push({ path: `/press/${kit.slug}`, languages, lastmod: kit.updatedOn });
-  return pages;
+function fill(pattern: string, page: SitemapPageParams, routeId: string): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = page.params[name];
+    if (value === undefined) throw new Error(`sitemap: route ${routeId} needs parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+export async function listSitemapPages(
+  db: Db,
+  routes: RouteManifest,
+  now = new Date(),
+): Promise<SitemapPage[]> {
+  const declared = Object.values(routes).flatMap((route) => {
+    const handle = route?.module.handle as SitemapHandle | undefined;
+    const sitemap = handle?.sitemap;
+    if (!route || !sitemap) return [];
+    return [
+      { id: route.id, pattern: patternOf(routes, route.id), sitemap, routeLanguages: handle?.languages },
+    ];
+  });
+  const lists = await Promise.all(
+    declared.map(({ id, pattern, sitemap, routeLanguages }) => {
+      if (sitemap === true) {
+        if (pattern.includes(":"))
+          throw new Error(`sitemap: route ${id} has parameters; name its pages' list`);
+        return [{ path: pattern, languages: routeLanguages ?? languages }];
+      }
+      return sitemapSources[sitemap.pages](db, now).then((pages) =>
+        pages.map((page) => ({
+          path: fill(pattern, page, id),
+          languages: page.languages ?? routeLanguages ?? languages,
+          lastmod: page.lastmod,
+        })),
+      );
+    }),
+  );
+  return lists.flat();
 }
 
 function xmlEscape(value: string): string {

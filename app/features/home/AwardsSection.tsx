@@ -1,8 +1,8 @@
 import "./home.css";
 import { useTranslation } from "react-i18next";
-import { Icon } from "~/features/pages/icons";
-import { Section } from "~/features/pages/Section";
-import type { Award } from "~/features/studio/types";
+import { Icon } from "~/ui/page-kit/icons";
+import { Section } from "~/ui/page-kit/Section";
+import type { Award } from "./types";
 
 export function AwardsSection({ awards }: { awards: Award[] }) {
   const { t } = useTranslation("home");

@@ -1,6 +1,6 @@
 import "./home.css";
 import { useTranslation } from "react-i18next";
-import { Section } from "~/features/pages/Section";
+import { Section } from "~/ui/page-kit/Section";
 
 export type GameCard = {
   slug: string;

@@ -1,8 +1,8 @@
-import "~/features/legal/banners.css";
-import type { Banner } from "~/features/legal/banners.server";
-import type { HomeContent } from "~/features/studio/types";
+import "./banners.css";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import type { Banner } from "./banners.server";
+import type { HomeContent } from "./types";
 
 type BannerItem = Pick<Banner, "slug" | "title" | "body" | "link" | "linkLabel">;
 

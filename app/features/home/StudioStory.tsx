@@ -1,6 +1,6 @@
 import "./home.css";
 import { useTranslation } from "react-i18next";
-import { RichText } from "~/features/pages/RichText";
+import { RichText } from "~/ui/page-kit/RichText";
 
 type Stats = { companySize: number; foundedYear: number; offices: number; countries: number; games: number };
 type Story = { title: string; html: string };

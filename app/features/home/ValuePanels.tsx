@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { CardGrid } from "~/features/pages/CardGrid";
-import { Icon } from "~/features/pages/icons";
-import { Section } from "~/features/pages/Section";
-import type { ValuePanel } from "~/features/studio/types";
+import { CardGrid } from "~/ui/page-kit/CardGrid";
+import { Icon } from "~/ui/page-kit/icons";
+import { Section } from "~/ui/page-kit/Section";
+import type { ValuePanel } from "./types";
 
 export function ValuePanels({ panels }: { panels: ValuePanel[] }) {
   const { t } = useTranslation("home");

@@ -1,14 +1,13 @@
 import "./internships.css";
 import { useTranslation } from "react-i18next";
-import { careersSectionId } from "~/features/careers/CareersSections";
-import { JobList } from "~/features/careers/JobList";
-import { FaqGroups } from "~/features/pages/FaqGroups";
-import type { FaqGroup } from "~/features/pages/FaqList";
-import { Icon } from "~/features/pages/icons";
-import { Section } from "~/features/pages/Section";
-import type { JobOfferSummary } from "~/features/studio/types";
+import { careersSectionId, JobList } from "~/features/careers";
+import type { JobOfferSummary } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { FaqGroups } from "~/ui/page-kit/FaqGroups";
+import type { FaqGroup } from "~/ui/page-kit/FaqList";
+import { Icon } from "~/ui/page-kit/icons";
+import { Section } from "~/ui/page-kit/Section";
 
 export function YearRoundBanner() {
   const { t } = useTranslation("internships");

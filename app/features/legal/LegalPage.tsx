@@ -1,7 +1,7 @@
 import "./legal.css";
 import { Trans, useTranslation } from "react-i18next";
-import { RichText } from "~/features/pages/RichText";
 import { PageHeader } from "~/ui/layout/PageHeader";
+import { RichText } from "~/ui/page-kit/RichText";
 import type { TocEntry } from "./legal-toc";
 
 /** Catalog keys of the four legal pages (`legal:{page}.…`). */

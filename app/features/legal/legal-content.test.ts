@@ -1,10 +1,16 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeTree, problemsOf } from "~/features/content/content-test-kit";
-import { parseContentTree, unitKeyOf } from "~/features/content/parse-tree.server";
-import { type ContentFiles, readContentFiles } from "~/features/content/read-tree.server";
-import { legalDocumentSlugs } from "~/features/content/schemas";
+import {
+  type ContentFiles,
+  changeTree,
+  parseContentTree,
+  problemsOf,
+  readContentFiles,
+  unitKeyOf,
+  unitsOf,
+} from "~/features/content/index.server";
 import { languages } from "~/platform/i18n/languages";
+import { legalDocumentSlugs, legalDocumentsKind } from "./legal-kind.server";
 
 let real: ContentFiles;
 
@@ -18,7 +24,7 @@ const legalFile = (front: string, body = "## Section\n\nText.") => `---\n${front
 
 describe("legal documents in the content tree", () => {
   it("reads the four legal pages in every language, with one version and date each", () => {
-    const { legalDocuments } = parseContentTree(real);
+    const legalDocuments = unitsOf(parseContentTree(real), legalDocumentsKind);
     expect(legalDocuments.map((d) => d.data.slug).sort()).toEqual([...legalDocumentSlugs].sort());
     for (const { data, sources } of legalDocuments) {
       expect(sources).toEqual(languages.map((lang) => `legal/${data.slug}/${lang}.md`));
@@ -80,41 +86,5 @@ describe("legal documents in the content tree", () => {
     ).toContain(
       "content/legal/imprint/en.md: unexpected file (see README.md in the content folder for the layout)",
     );
-  });
-});
-
-describe("banners in the content tree", () => {
-  it("reads the studio's banners with their dates and links", () => {
-    const { banners } = parseContentTree(real);
-    const hiring = banners.find((b) => b.data.slug === "01-now-hiring")?.data;
-    expect(hiring).toMatchObject({ sort: 1, link: "/careers" });
-    expect(hiring?.linkLabel?.fr).toBe("Voir les postes offerts");
-    const launch = banners.find((b) => b.data.slug === "03-tidebound-launch-week")?.data;
-    expect(launch).toMatchObject({ startsOn: "2026-03-10", endsOn: "2026-03-24" });
-    expect(launch?.link).toBeUndefined();
-  });
-
-  const bannerYaml = (lines: string[]) =>
-    [...lines, "body: { en: Body, fr: Corps, es: Cuerpo }", "sort: 1"].join("\n");
-
-  it("refuses a banner missing a language", () => {
-    expect(
-      problemsOf(withChanges({ "banners/bad.yaml": bannerYaml(["title: { en: Hi, fr: Salut }"]) })),
-    ).toContain("content/banners/bad.yaml: title.es: Required");
-  });
-
-  it("refuses a banner ending before it starts, or a link without its label", () => {
-    const problems = problemsOf(
-      withChanges({
-        "banners/bad.yaml": bannerYaml([
-          "title: { en: Hi, fr: Salut, es: Hola }",
-          "startsOn: 2026-05-02",
-          "endsOn: 2026-05-01",
-          "link: /careers",
-        ]),
-      }),
-    );
-    expect(problems).toContain("content/banners/bad.yaml: endsOn: Must not be before startsOn");
-    expect(problems).toContain("content/banners/bad.yaml: linkLabel: A link and its label go together");
   });
 });

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { formatDate } from "~/features/careers/job-display";
-import type { LegalDocumentSlug } from "~/features/content/schemas";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
+import { formatDate } from "~/platform/i18n/format";
 import { servicesContext } from "~/platform/request-context";
-import { loadPageSeo, type PageLoaderArgs, routeLanguage } from "~/platform/seo/page-seo.server";
+import { type PageLoaderArgs, routeLanguage } from "~/platform/seo/page-seo.server";
 import type { LegalPageData, LegalPageKey } from "./LegalPage";
 import { getLegalDocument } from "./legal.server";
+import type { LegalDocumentSlug } from "./legal-kind.server";
 
 /** The four legal routes' loader: the document in the page's language, its SEO and contact. */
 export async function loadLegalPage(

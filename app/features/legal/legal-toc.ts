@@ -1,3 +1,5 @@
+import { asciiSlug } from "~/platform/text/fold";
+
 /**
  * Anchors and a table of contents for a legal document: every h2 and h3 of the rendered
  * (already sanitized) HTML gets an id made from its text, and the contents list links to them.
@@ -18,14 +20,7 @@ export function textOf(html: string): string {
 
 /** "Cookies & page views (2)" → "cookies-page-views-2"; accents dropped so ids stay ASCII. */
 export function slugify(text: string): string {
-  return (
-    text
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "section"
-  );
+  return asciiSlug(text) || "section";
 }
 
 /**

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { LegalDocumentSlug } from "~/features/content/schemas";
-import type { StudioInfo } from "~/features/studio/types";
+import type { StudioInfo } from "~/features/studio";
 import type { Db } from "~/platform/db/client.server";
 import { legalDocuments } from "~/platform/db/schema/legal";
 import { type Language, pick } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
+import type { LegalDocumentSlug } from "./legal-kind.server";
 import { addHeadingAnchors, type TocEntry } from "./legal-toc";
 
 export type LegalDocument = {

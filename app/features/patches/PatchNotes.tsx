@@ -1,9 +1,9 @@
 import "~/ui/forms/forms.css";
 import "./patches.css";
 import { Trans, useTranslation } from "react-i18next";
-import { Section } from "~/features/pages/Section";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { Section } from "~/ui/page-kit/Section";
 import type { GamePatches } from "./patches.server";
 
 /** A game filter that works without JavaScript: a GET form whose choice is in the address. */

@@ -1,7 +1,6 @@
-import { notInArray } from "drizzle-orm";
 import { z } from "zod";
-import { type ContentReader, defineContentKind, type Unit } from "~/features/content/content-kinds.server";
-import { localized } from "~/features/content/schemas";
+import { localized } from "~/features/content";
+import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
 import { supportPatches } from "~/platform/db/schema";
 
 /**
@@ -44,44 +43,27 @@ function parse(reader: ContentReader): Unit<PatchUnit>[] {
   return units;
 }
 
-export const patchNotesKind = defineContentKind<PatchUnit>({
+export const patchNotesKind: ContentKind<PatchUnit> = {
   name: "patch-notes",
   unitKeyOf(file) {
     const match = filePattern.exec(file);
     return match ? `patch:${match[1]}/${match[2]}` : null;
   },
   parse,
-  async store(tx, units, changed) {
-    const keys = units.map((unit) => `${unit.data.game}/${unit.data.version}`);
-    const removed = keys.length
-      ? await tx
-          .delete(supportPatches)
-          .where(notInArray(supportPatches.key, keys))
-          .returning({ key: supportPatches.key })
-      : await tx.delete(supportPatches).returning({ key: supportPatches.key });
-    const rows = units.filter(changed).map(({ data }) => ({
-      key: `${data.game}/${data.version}`,
-      game: data.game,
-      version: data.version,
-      releasedOn: data.releasedOn,
-      title: data.title,
-      platforms: data.platforms,
-      changes: data.changes,
-    }));
-    for (const row of rows) {
-      await tx
-        .insert(supportPatches)
-        .values(row)
-        .onConflictDoUpdate({
-          target: supportPatches.key,
-          set: {
-            releasedOn: row.releasedOn,
-            title: row.title,
-            platforms: row.platforms,
-            changes: row.changes,
-          },
-        });
-    }
-    return { upserted: rows.length, removed: removed.length };
-  },
-});
+  store: (tx, units, changed) =>
+    syncRows(tx, {
+      table: supportPatches,
+      key: supportPatches.key,
+      units,
+      changed,
+      row: (data) => ({
+        key: `${data.game}/${data.version}`,
+        game: data.game,
+        version: data.version,
+        releasedOn: data.releasedOn,
+        title: data.title,
+        platforms: data.platforms,
+        changes: data.changes,
+      }),
+    }),
+};

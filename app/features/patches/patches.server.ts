@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { type PatchChange, supportPatches } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";

@@ -1,7 +1,6 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Dialog } from "~/ui/dialog/Dialog";
+import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { PlatformIcon } from "./PlatformIcon";
 import type { PlatformState } from "./platform-links.server";
 import type { Platform } from "./platform-names";
@@ -42,9 +41,6 @@ function PlatformCard({
   pageUrl: string;
 }) {
   const { t, i18n } = useTranslation("platforms");
-  const [enhanced, setEnhanced] = useState(false);
-  const [open, setOpen] = useState(confirming);
-  useEffect(() => setEnhanced(true), []);
   const name = t(`names.${row.platform}`);
   const headingId = `platform-${row.platform}`;
   const linkedOn = row.linkedAt
@@ -74,18 +70,19 @@ function PlatformCard({
       </div>
       <div className="platform-card__action">
         {row.linked ? (
-          <a
+          <ConfirmAction
+            label={t("disconnect")}
             className="button button--small"
-            href={`${pageUrl}?disconnect=${row.platform}`}
-            aria-describedby={headingId}
-            onClick={(event) => {
-              if (!enhanced) return;
-              event.preventDefault();
-              setOpen(true);
-            }}
-          >
-            {t("disconnect")}
-          </a>
+            describedBy={headingId}
+            askHref={`${pageUrl}?disconnect=${row.platform}`}
+            cancelHref={pageUrl}
+            asking={confirming}
+            title={t("confirm.title", { platform: name })}
+            description={t("confirm.body", { platform: name })}
+            fields={{ platform: row.platform, intent: "disconnect" }}
+            confirmLabel={t("confirm.yes")}
+            cancelLabel={t("confirm.no")}
+          />
         ) : row.available ? (
           // A full navigation: the answer sends the browser to the platform's sign-in page.
           <Form method="post" reloadDocument>
@@ -102,33 +99,6 @@ function PlatformCard({
           </Form>
         ) : null}
       </div>
-      {row.linked ? (
-        <Dialog
-          open={open}
-          onClose={() => setOpen(false)}
-          title={t("confirm.title", { platform: name })}
-          description={t("confirm.body", { platform: name })}
-          size="small"
-          closeHref={pageUrl}
-          actions={
-            <Form method="post">
-              <input type="hidden" name="platform" value={row.platform} />
-              <button type="submit" name="intent" value="disconnect" className="button button--primary">
-                {t("confirm.yes")}
-              </button>{" "}
-              {enhanced ? (
-                <button type="button" className="button" onClick={() => setOpen(false)}>
-                  {t("confirm.no")}
-                </button>
-              ) : (
-                <a className="button" href={pageUrl}>
-                  {t("confirm.no")}
-                </a>
-              )}
-            </Form>
-          }
-        />
-      ) : null}
     </>
   );
 }

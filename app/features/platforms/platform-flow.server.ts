@@ -3,10 +3,10 @@ import {
   type AccountDeps,
   AccountError,
   type AccountUser,
+  accountDeps,
   type LoginResult,
   startSignIn,
-} from "~/features/account/account.server";
-import { accountDeps } from "~/features/account/account-api.server";
+} from "~/features/account/index.server";
 import { accountUsers } from "~/platform/db/schema";
 import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { AccountError, uniqueViolation } from "~/features/account/account.server";
+import { AccountError, uniqueViolation } from "~/features/account/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { accountPlatformLinks } from "~/platform/db/schema";
 import { configuredPlatforms, type Platform, type PlatformsConfig } from "./platform-config.server";

@@ -1,6 +1,8 @@
+import { accountPlatform } from "~/platform/db/schema/platforms";
+
 /**
- * The platforms in the order pages show them (the database enum lists the same names:
- * platform/db/schema/platforms.ts). Shared by the browser and the server.
+ * The platforms in the order pages show them, as the database enum lists them. Browser code
+ * imports the `Platform` type only, which keeps the database schema out of its bundle.
  */
-export const platformOrder = ["steam", "twitch", "galaxy", "ggp"] as const;
-export type Platform = (typeof platformOrder)[number];
+export const platformOrder: readonly Platform[] = accountPlatform.enumValues;
+export type Platform = (typeof accountPlatform.enumValues)[number];

@@ -1,19 +1,20 @@
 import express, { type Request, type Response } from "express";
-import { AccountError } from "~/features/account/account.server";
 import {
+  AccountError,
   apiHandler,
   apiSession,
+  mfaCookie,
   requestLanguage,
   requireApiSession,
   sameSiteOnly,
-} from "~/features/account/account-api.server";
-import { mfaCookie, sessionCookie } from "~/features/account/account-http.server";
+  sessionCookie,
+} from "~/features/account/index.server";
+import { merchList } from "~/features/merch/index.server";
 import { HttpError } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { flashCookie } from "~/ui/feedback/flash.server";
-import { merchList } from "./merch.server";
 import { isPlatform, type Platform, signInPlatforms } from "./platform-config.server";
 import {
   beginPlatformSignIn,

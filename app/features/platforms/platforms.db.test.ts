@@ -5,10 +5,13 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSession } from "~/features/account/account.server";
-import { createAccountApi } from "~/features/account/account-api.server";
-import { accountCookieNames } from "~/features/account/account-http.server";
-import { hashPassword } from "~/features/account/secrets.server";
+import {
+  accountCookieNames,
+  createAccountApi,
+  createSession,
+  hashPassword,
+} from "~/features/account/index.server";
+import { forgetMerchCache } from "~/features/merch/index.server";
 import { type Config, parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import {
@@ -22,9 +25,9 @@ import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
 import { createTestDatabase } from "../../../tests/support/test-db";
-import { forgetMerchCache } from "./merch.server";
 import { addLink, removeLink } from "./platform-links.server";
 import { createPlatformsApi } from "./platforms-api.server";
+import { createState, stateTtlMs, takeState } from "./sign-in-states.server";
 import { requiredSignedFields } from "./steam-openid.server";
 
 /**
@@ -277,6 +280,26 @@ async function steamConnect(c: ReturnType<typeof browser>) {
   expect(res.status).toBe(200);
   return res.body.redirect as string;
 }
+
+describe("sign-in states", () => {
+  it("a platform sign-in state is taken within its 10 minutes, not after", async () => {
+    const start = new Date();
+    const input = {
+      platform: "twitch" as const,
+      purpose: "login" as const,
+      accountId: null,
+      codeVerifier: null,
+      language: "en" as const,
+    };
+    const inTime = await createState(db, input, start);
+    const late = await createState(db, input, start);
+    const last = new Date(start.getTime() + stateTtlMs - 1000);
+    expect(await takeState(db, "twitch", inTime, last)).toMatchObject({ purpose: "login" });
+    expect(
+      await takeState(db, "twitch", late, new Date(start.getTime() + stateTtlMs + 1000)),
+    ).toBeUndefined();
+  });
+});
 
 describe("link rules", () => {
   it("refuses a second link of a platform, an identity of another account, and unlinking nothing", async () => {

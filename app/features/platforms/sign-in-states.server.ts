@@ -1,5 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
-import { newToken, sha256 } from "~/features/account/secrets.server";
+import { newToken, sha256 } from "~/features/account/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { accountPlatformStates, openidNonces } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";

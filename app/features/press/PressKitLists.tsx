@@ -1,8 +1,8 @@
 import "./press.css";
 import { useTranslation } from "react-i18next";
-import { Section } from "~/features/pages/Section";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { Section } from "~/ui/page-kit/Section";
 import type { LabelledKit, PressKit } from "./press-types";
 
 /** Where a kit's page is: the studio's current kit is the press page itself. */

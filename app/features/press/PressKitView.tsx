@@ -1,7 +1,7 @@
 import "./press.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Section } from "~/features/pages/Section";
+import { Section } from "~/ui/page-kit/Section";
 import type { LabelledFile, LabelledKit } from "./press-types";
 
 /**

@@ -1,6 +1,6 @@
-import { formatDate } from "~/features/careers/job-display";
+import { formatDate } from "~/platform/i18n/format";
 import type { Language } from "~/platform/i18n/languages";
-import { serverT } from "~/platform/seo/page-seo.server";
+import { translator } from "~/platform/i18n/translator.server";
 import { formatFileSize, kitFacts } from "./press-format";
 import type { PressKit } from "./press-types";
 
@@ -9,7 +9,7 @@ import type { PressKit } from "./press-types";
  * who only has the zip has every fact, text and credit, and knows what each file is.
  */
 export async function renderFactSheet(kit: Omit<PressKit, "download">, lang: Language): Promise<string> {
-  const t = await serverT(lang, "press");
+  const t = await translator(lang, "press");
   const lines: string[] = [`# ${t("factSheet.title", { name: kit.name })}`, "", `_${kit.tagline}_`, ""];
   lines.push(t("factSheet.updated", { date: formatDate(kit.updatedOn, lang) }), "");
   const section = (title: string, ...body: string[]) => lines.push(`## ${title}`, "", ...body, "");

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from "~/features/careers/job-display";
+import { formatDate, formatMoney } from "~/platform/i18n/format";
 import { type Language, languageTags } from "~/platform/i18n/languages";
 import type { KitFact, LabelledKit, PressFile, PressKit } from "./press-types";
 

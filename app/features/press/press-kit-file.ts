@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpsUrl, localized, slug, text } from "~/features/content/schemas";
+import { httpsUrl, localized, slug, text } from "~/features/content";
 
 /**
  * `content/press/<kit>/kit.yaml`: one press kit in the spirit of presskit() (layout in

@@ -1,5 +1,4 @@
-import { notInArray } from "drizzle-orm";
-import { type ContentReader, defineContentKind, type Unit } from "~/features/content/content-kinds.server";
+import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
 import { pressKits } from "~/platform/db/schema";
 import { type PressKitFile, pressKitFileSchema } from "./press-kit-file";
 
@@ -11,7 +10,7 @@ import { type PressKitFile, pressKitFileSchema } from "./press-kit-file";
  */
 const kitPattern = /^press\/([a-z0-9]+(?:-[a-z0-9]+)*)\/(kit\.yaml|files\/[^/]+|thumbs\/[^/]+)$/;
 
-export type PressKitUnit = { slug: string; kit: PressKitFile; files: Array<{ name: string; hash: string }> };
+export type PressKitUnit = { slug: string; kit: PressKitFile };
 
 /** `key-art.png` → `key-art.png.webp` (a PNG and an SVG logo may share a name). */
 export const thumbName = (file: string) => `${file}.webp`;
@@ -64,39 +63,32 @@ function parse(reader: ContentReader): Unit<PressKitUnit>[] {
       }
     }
     if (!valid) continue;
-    const files = listed.map((name) => ({ name, hash: reader.files.get(`${base}/files/${name}`)!.hash }));
-    units.push({ key: `press-kit:${slug}`, sources: sources.sort(), data: { slug, kit, files } });
+    units.push({ key: `press-kit:${slug}`, sources: sources.sort(), data: { slug, kit } });
   }
   return units;
 }
 
-export const pressKitsKind = defineContentKind<PressKitUnit>({
+export const pressKitsKind: ContentKind<PressKitUnit> = {
   name: "press-kits",
   unitKeyOf(file) {
     const match = kitPattern.exec(file);
     return match ? `press-kit:${match[1]}` : null;
   },
   parse,
-  async store(tx, units, changed) {
-    const slugs = units.map((unit) => unit.data.slug);
-    const removed = await tx
-      .delete(pressKits)
-      .where(slugs.length ? notInArray(pressKits.slug, slugs) : undefined)
-      .returning({ slug: pressKits.slug });
-    const rows = units.filter(changed).map(({ data }) => ({
-      slug: data.slug,
-      kind: data.kit.kind,
-      game: data.kit.game ?? null,
-      archived: data.kit.archived,
-      updatedOn: data.kit.updatedOn,
-      sort: data.kit.sort,
-      kit: data.kit,
-      files: data.files,
-    }));
-    for (const row of rows) {
-      const { slug, ...set } = row;
-      await tx.insert(pressKits).values(row).onConflictDoUpdate({ target: pressKits.slug, set });
-    }
-    return { upserted: rows.length, removed: removed.length };
-  },
-});
+  store: (tx, units, changed) =>
+    syncRows(tx, {
+      table: pressKits,
+      key: pressKits.slug,
+      units,
+      changed,
+      row: ({ slug, kit }) => ({
+        slug,
+        kind: kit.kind,
+        game: kit.game ?? null,
+        archived: kit.archived,
+        updatedOn: kit.updatedOn,
+        sort: kit.sort,
+        kit,
+      }),
+    }),
+};

@@ -5,14 +5,13 @@ import path from "node:path";
 import express from "express";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeTree, problemsOf } from "~/features/content/content-test-kit";
-import { loadContent } from "~/features/content/loader.server";
-import { readContentFiles } from "~/features/content/read-tree.server";
-import { listSitemapPages } from "~/features/discovery/sitemap.server";
+import { changeTree, loadContent, problemsOf, readContentFiles } from "~/features/content/index.server";
+import { listSitemapPages } from "~/features/discovery/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { pressKits } from "~/platform/db/schema";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
+import { routeManifest } from "../../../tests/support/route-manifest";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPressKits } from "./press.server";
 import { createPressApi } from "./press-api.server";
@@ -328,7 +327,7 @@ describe("the whole kit as one zip", () => {
 
 describe("sitemap", () => {
   it("lists the current game kits, not the studio's (it is /press) nor archived ones", async () => {
-    const paths = (await listSitemapPages(database.db)).map((page) => page.path);
+    const paths = (await listSitemapPages(database.db, await routeManifest())).map((page) => page.path);
     expect(paths.filter((p) => p.startsWith("/press"))).toEqual([
       "/press",
       "/press/ashen-covenant",

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
-import { sharedContentMemo } from "~/features/page-cache/content-memo.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo } from "~/features/studio/index.server";
+import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import { awards, games, pressKits } from "~/platform/db/schema";
 import { type Language, pick } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
+import { asciiSlug } from "~/platform/text/fold";
 import { renderFactSheet } from "./press-fact-sheet.server";
 import { createPressFiles, extensionOf, formats, type PressFiles } from "./press-files.server";
 import type { PressKitFile } from "./press-kit-file";
@@ -218,11 +219,6 @@ export function pressKitsOf(svc: Services): PressKitsService {
 
 /** "stormkettle-ashen-covenant-press-kit-fr.zip": says what it is in a downloads folder. */
 export function zipFileName(studio: string, kit: string, lang: Language) {
-  const prefix = studio
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+  const prefix = asciiSlug(studio);
   return `${prefix && !kit.startsWith(prefix) ? `${prefix}-` : ""}${kit}-press-kit-${lang}.zip`;
 }

@@ -1,19 +1,11 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent } from "~/features/content/loader.server";
+import { loadContent } from "~/features/content/index.server";
+import { getHomeContent } from "~/features/home/index.server";
+import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { createTestDatabase } from "../../../tests/support/test-db";
-import {
-  ContentMissingError,
-  getHomeContent,
-  getJobOffer,
-  getOfficeBySlug,
-  getStudioInfo,
-  listFaq,
-  listOffices,
-  listOpenJobOffers,
-  listTaxonomy,
-} from "./studio.server";
+import { ContentMissingError, getStudioInfo } from "./index.server";
 
 let database: Database;
 let db: Db;
@@ -33,7 +25,7 @@ describe("before content is loaded", () => {
   });
 });
 
-describe("studio queries over the studio's content", () => {
+describe("the studio, home page and office queries over the studio's content", () => {
   beforeAll(async () => {
     await loadContent(db, path.resolve("content"), { info: () => {} });
   });
@@ -90,85 +82,5 @@ describe("studio queries over the studio's content", () => {
   it("getOfficeBySlug finds 'quebec' and returns null for an unknown slug", async () => {
     expect((await getOfficeBySlug(db, "quebec", "en"))?.address.region).toBe("QC");
     expect(await getOfficeBySlug(db, "paris", "en")).toBeNull();
-  });
-
-  it("listTaxonomy returns a vocabulary in its order", async () => {
-    expect(await listTaxonomy(db, "level", "fr")).toEqual([
-      { slug: "junior", label: "Junior" },
-      { slug: "intermediate", label: "Intermédiaire" },
-      { slug: "senior", label: "Senior" },
-      { slug: "management", label: "Gestion" },
-      { slug: "open-application", label: "Candidature spontanée" },
-    ]);
-    const teams = await listTaxonomy(db, "team", "en");
-    expect(teams[0]).toEqual({ slug: "animation", label: "Animation" });
-    expect(teams.at(-1)).toEqual({ slug: "other", label: "Other" });
-  });
-
-  it("listFaq returns a section's categories with their answers in order", async () => {
-    const playtesting = await listFaq(db, "playtesting", "fr");
-    expect(playtesting.map((c) => c.slug)).toEqual(["playtesting-about", "playtesting-taking-part"]);
-    expect(playtesting[0]!.items[0]).toMatchObject({
-      slug: "what-is-playtesting",
-      title: "Qu'est-ce qu'un test de jeu?",
-    });
-    const eligibility = playtesting[1]!.items.find((i) => i.slug === "who-can-take-part-in-a-playtest")!;
-    expect(eligibility.description).toContain("18");
-    expect(typeof eligibility.id).toBe("number");
-    const support = await listFaq(db, "support", "en");
-    expect(support.map((c) => c.title)).toEqual(["Account", "Technical issues", "Purchases", "Feedback"]);
-  });
-
-  it("listOpenJobOffers lists open offers newest first, without the closed one", async () => {
-    const offers = await listOpenJobOffers(db, { lang: "en" });
-    expect(offers.length).toBeGreaterThanOrEqual(6);
-    const dates = offers.map((o) => o.publishedAt);
-    expect([...dates].sort().reverse()).toEqual(dates);
-    expect(offers.map((o) => o.slug)).not.toContain("gent-audio-designer");
-    expect(await listOpenJobOffers(db, { lang: "en", limit: 2 })).toHaveLength(2);
-    const internships = await listOpenJobOffers(db, { lang: "en", commitments: ["internship"] });
-    expect(internships.length).toBeGreaterThanOrEqual(2);
-    expect(internships.every((o) => o.commitment.label === "Internship")).toBe(true);
-    const quebec = await listOpenJobOffers(db, { lang: "en", office: "quebec" });
-    expect(quebec.every((o) => o.office.slug === "quebec")).toBe(true);
-  });
-
-  it("getJobOffer returns an offer in the requested language, else English (French at the Quebec office)", async () => {
-    const [combat] = await listOpenJobOffers(db, { lang: "en", teams: ["combat"] });
-    const es = await getJobOffer(db, combat!.id, "es");
-    expect(es).toMatchObject({
-      title: "Diseñador o diseñadora sénior de combate",
-      textLanguage: "es",
-      isOpen: true,
-      office: { slug: "gent", name: "Gante", inEu: true },
-      team: { slug: "combat", label: "Combate" },
-      salary: { min: 62000, max: 76000, currency: "EUR", period: "YEAR" },
-    });
-    expect(es!.responsibilities.length).toBeGreaterThan(0);
-    const [quebec] = await listOpenJobOffers(db, {
-      lang: "es",
-      teams: ["gameplay-programming"],
-      office: "quebec",
-    });
-    // Charter of the French Language: no version is more available than the French one.
-    const fallback = await getJobOffer(db, quebec!.id, "es");
-    expect(fallback).toMatchObject({
-      title: "Programmeur ou programmeuse gameplay senior",
-      textLanguage: "fr",
-      languages: ["en", "fr"],
-    });
-    expect(fallback!.office.name).toBe("Quebec");
-  });
-
-  it("getJobOffer returns a closed offer as closed, and null for ids that do not exist", async () => {
-    const ids = (await listOpenJobOffers(db, { lang: "en" })).map((o) => o.id);
-    const all = await Promise.all(
-      Array.from({ length: Math.max(...ids) + 1 }, (_, i) => getJobOffer(db, i + 1, "en")),
-    );
-    const closed = all.find((o) => o?.slug === "gent-audio-designer");
-    expect(closed).toMatchObject({ isOpen: false });
-    expect(closed!.closesAt).toBe("2026-07-31T23:59:59.999Z");
-    for (const id of [0, -1, 999_999, 2 ** 31, Number.NaN, 1.5])
-      expect(await getJobOffer(db, id, "en")).toBeNull();
   });
 });

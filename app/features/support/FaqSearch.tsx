@@ -3,11 +3,10 @@ import "./support.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { type FaqPage, type FaqSummary, faqSearchLimits } from "~/features/faq";
 import { http } from "~/platform/http/client";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
-import type { FaqPage, FaqSummary } from "./faq.server";
-import { faqSearchLimits } from "./faq-search";
 
 /** How long the box waits after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -1,9 +1,9 @@
 import "./support.css";
 import { useTranslation } from "react-i18next";
-import { Icon } from "~/features/pages/icons";
-import { Section } from "~/features/pages/Section";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { Icon } from "~/ui/page-kit/icons";
+import { Section } from "~/ui/page-kit/Section";
 
 export type SupportTopic = {
   slug: string;

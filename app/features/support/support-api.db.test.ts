@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FaqArticle, FaqCategoryDetail, FaqCategorySummary, FaqPage } from "~/features/faq";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { faqItems, faqVotes } from "~/platform/db/schema";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
-import type { FaqArticle, FaqCategoryDetail, FaqCategorySummary, FaqPage } from "./faq.server";
 import { seedSupportFaq } from "./faq-fixture.server";
 import type { FaqVoteSummary } from "./faq-votes.server";
 import { createSupportApi } from "./support-api.server";

@@ -1,12 +1,19 @@
 import express from "express";
 import { z } from "zod";
+import { faqSections } from "~/features/faq";
+import {
+  faqSearchQuery,
+  getFaq,
+  getFaqCategory,
+  listFaqCategories,
+  searchFaqs,
+  slugParam,
+} from "~/features/faq/index.server";
 import { HttpError, notFound, parseOr400 } from "~/platform/http/errors.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import { faqSections, getFaq, getFaqCategory, listFaqCategories, searchFaqs } from "./faq.server";
-import { faqSearchQuery, slugParam } from "./faq-search";
 import { castFaqVote, getFaqVotes, hashVisitorId, readVisitorId, resolveVisitor } from "./faq-votes.server";
 
 const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });

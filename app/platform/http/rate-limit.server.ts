@@ -35,6 +35,7 @@ export type RateLimits = Record<RateLimitTier, RateLimiterAbstract> & {
 
 export type RateLimitSettings = {
   REDIS_URL?: string;
+  REDIS_KEY_PREFIX?: string;
   RATE_LIMIT_FORM_POINTS: number;
   RATE_LIMIT_API_POINTS: number;
 };
@@ -48,7 +49,7 @@ export function createRateLimits(
   logger: Logger,
   options: { keyPrefix?: string; windows?: Partial<Record<RateLimitTier, number>> } = {},
 ): RateLimits {
-  const keyPrefix = options.keyPrefix ?? "studio:rl";
+  const keyPrefix = options.keyPrefix ?? `${settings.REDIS_KEY_PREFIX ?? "studio"}:rl`;
   const duration = { ...windows, ...options.windows };
   const points: Record<RateLimitTier, number> = {
     form: settings.RATE_LIMIT_FORM_POINTS,

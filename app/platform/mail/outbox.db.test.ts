@@ -5,6 +5,7 @@ import { parseConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { outboxEmails } from "../db/schema";
 import { createLogger } from "../logging.server";
+import { startTasks } from "../tasks/scheduler.server";
 import {
   backoffMs,
   claimDueEmails,
@@ -15,8 +16,8 @@ import {
 } from "./outbox.server";
 import { defineEmailTemplate, type OutgoingEmail } from "./templates.server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "./test-smtp-server";
-import { createSmtpTransport } from "./transport.server";
-import { startMailWorker } from "./worker.server";
+import { createMailTransport, createSmtpTransport } from "./transport.server";
+import { mailDeliveryTask } from "./worker.server";
 
 const FROM = "Lumen Forge <no-reply@lumenforge.test>";
 const logger = createLogger("silent");
@@ -214,10 +215,13 @@ describe("deliverDueEmails", () => {
   });
 });
 
-describe("startMailWorker", () => {
+describe("mail delivery task", () => {
   it("delivers the outbox in the background and stops cleanly", async () => {
     const config = parseConfig({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_WORKER_INTERVAL_MS: "50" });
-    const worker = startMailWorker({ config, db: database.db, logger });
+    const transport = createMailTransport(config, logger);
+    const scheduler = startTasks([mailDeliveryTask({ config, db: database.db, logger }, transport)], {
+      logger,
+    });
     try {
       await database.db.transaction(async (tx) => {
         await enqueueEmail(tx, await compose("ada@example.com"));
@@ -226,7 +230,8 @@ describe("startMailWorker", () => {
       const received = await smtp.waitFor(2);
       expect(received.map((mail) => mail.subject).sort()).toEqual(["Welcome, Ada", "Welcome, Grace"]);
     } finally {
-      await worker.stop();
+      await scheduler.stop();
+      transport.close();
     }
     const statuses = await database.db.select({ status: outboxEmails.status }).from(outboxEmails);
     expect(statuses).toEqual([{ status: "sent" }, { status: "sent" }]);

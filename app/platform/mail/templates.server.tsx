@@ -1,8 +1,8 @@
 import { render } from "@react-email/render";
-import type { i18n as I18n, TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import type { OutboxAttachment } from "~/platform/db/schema";
-import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
-import { defaultLanguage, type Language, languageTags, localizePath } from "~/platform/i18n/languages";
+import { type Language, languageTags, localizePath } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { EmailLayout, type LayoutStrings } from "./email-layout.server";
 
 /**
@@ -47,14 +47,6 @@ export type OutgoingEmail = {
 };
 
 export type RenderedEmail = Pick<OutgoingEmail, "subject" | "html" | "text">;
-
-// Catalogs never change while the process runs: one i18next instance serves every language.
-let translations: Promise<I18n> | undefined;
-
-export async function mailTranslator(lang: Language): Promise<TFunction> {
-  translations ??= loadAllLanguages().then((resources) => createI18n(defaultLanguage, resources));
-  return (await translations).getFixedT(lang);
-}
 
 /** Renders a body in the branded layout as HTML and as plain text. */
 export async function renderEmail(body: EmailBody, context: EmailContext): Promise<RenderedEmail> {
@@ -127,7 +119,7 @@ export function defineEmailTemplate<P>(kind: string, build: (props: P, context: 
       headers?: Record<string, string>,
     ): Promise<OutgoingEmail> {
       const { to, ...rest } = audience;
-      const context: EmailContext = { ...rest, t: await mailTranslator(audience.lang) };
+      const context: EmailContext = { ...rest, t: await translator(audience.lang) };
       const rendered = await renderEmail(build(props, context), context);
       return { kind, to, ...rendered, ...(headers ? { headers } : {}) };
     },

@@ -8,6 +8,7 @@ import { uploads } from "~/platform/db/schema";
 import { maxBytes, maxMbLabel, type UploadLimits } from "~/platform/forms/upload-rules";
 import { HttpError, notFound } from "~/platform/http/errors.server";
 import type { Logger } from "~/platform/logging.server";
+import { defineTask, type Task } from "~/platform/tasks/task";
 import { checkUploadContent } from "./content-check.server";
 
 /** The exact texts of SPEC §5, answered as `{ messages: [...] }`. */
@@ -206,22 +207,7 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
   };
 }
 
-/** Purges stale uploads at start and then hourly; the returned function stops it. */
-export function startUploadPurge(store: UploadStore, logger: Logger, everyMs = 60 * 60_000) {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= store
-      .purgeStale()
-      .catch((err) => logger.error({ err }, "upload purge failed; trying again later"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** Purges stale uploads at start and then hourly. */
+export function uploadPurgeTask(store: UploadStore): Task {
+  return defineTask({ name: "upload-purge", everyMs: 60 * 60_000, run: () => store.purgeStale() });
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { trapTabKey } from "~/ui/layout/focus-trap";
+import { useHydrated } from "~/ui/use-hydrated";
 import "./dialog.css";
 
 type DialogProps = {
@@ -50,15 +51,13 @@ export function Dialog({
   const opener = useRef<HTMLElement | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   // The `open` attribute is React's only on the first render (the server's markup, for a visit
   // without JavaScript); after that showModal() and close() own it, so React must not diff it.
   const [openAtFirstRender] = useState(open);
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const descriptionId = `${baseId}-description`;
-
-  useEffect(() => setEnhanced(true), []);
 
   useEffect(() => {
     const dialog = ref.current;

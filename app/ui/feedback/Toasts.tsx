@@ -1,18 +1,8 @@
 import { type CSSProperties, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { FeedbackStore, Toast } from "./feedback-store";
 import { translateMessage } from "./translate-message";
-
-const subscribeNothing = () => () => {};
-
-/** False on the server and during hydration, true once the page's scripts run. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * Toasts at the top center (SPEC §8): errors in an assertive region, confirmations in a

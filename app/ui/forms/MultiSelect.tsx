@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/ui/use-hydrated";
 import { ChoiceItems } from "./ChoiceItems";
 import {
   describedBy,
@@ -54,7 +55,7 @@ export function MultiSelect({
 }) {
   const { t } = useTranslation("forms");
   const invalid = hasErrors(field);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState(() => initiallyChosen(field.initialValue));
   const rootRef = useRef<HTMLFieldSetElement>(null);
@@ -68,7 +69,6 @@ export function MultiSelect({
     setChosen([...boxes].map((box) => box.value));
   }, []);
 
-  useEffect(() => setEnhanced(true), []);
   // A server reply or a reset may have changed the boxes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the form's value changes.
   useEffect(readChosen, [readChosen, field.initialValue]);

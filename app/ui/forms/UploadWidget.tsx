@@ -10,6 +10,7 @@ import {
   type UploadLimits,
   uploadAccept,
 } from "~/platform/forms/upload-rules";
+import { useHydrated } from "~/ui/use-hydrated";
 import { describedBy, type Field, FieldLabel, fieldClass } from "./Field";
 import { discardUpload, sendUpload, UploadFailed } from "./upload-client";
 import {
@@ -67,7 +68,7 @@ export function UploadWidget({
   className?: string;
 }) {
   const { t } = useTranslation("forms");
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [limitError, setLimitError] = useState<string>();
   const [dragging, setDragging] = useState(false);
@@ -78,7 +79,6 @@ export function UploadWidget({
   const uploadedCount = items.filter(isUploaded).length;
 
   useEffect(() => {
-    setEnhanced(true);
     const pending = aborts.current;
     const waiting = timers.current;
     return () => {

@@ -12,6 +12,7 @@ import { useLocation } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useHydrated } from "~/ui/use-hydrated";
 import {
   type InternalNavLink,
   isInSection,
@@ -38,13 +39,12 @@ export function DesktopNav() {
   const englishPath = splitLanguage(pathname).path;
   const submenuId = useId();
   const [open, setOpen] = useState(false);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // After Escape, focus stays in the item: keep the submenu shut until focus leaves.
   const dismissed = useRef(false);
 
-  useEffect(() => setEnhanced(true), []);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // A navigation (including from inside the submenu) closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change.

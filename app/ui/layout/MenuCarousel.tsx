@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { MenuSlide } from "./menu-slides";
 import { prefersReducedMotion } from "./scroll-to-element";
 
@@ -15,10 +16,8 @@ export function MenuCarousel({ slides }: { slides: MenuSlide[] }) {
   const trackId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const count = slides.length;
-
-  useEffect(() => setEnhanced(true), []);
 
   const goTo = (index: number) => {
     const next = (index + count) % count;

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useHydrated } from "~/ui/use-hydrated";
 import { ExternalLink } from "./ExternalLink";
 import { trapTabKey } from "./focus-trap";
 import { inertOutside } from "./inert-outside";
@@ -44,7 +45,7 @@ export function MobileMenu() {
   const location = useLocation();
   const englishPath = splitLanguage(location.pathname).path;
   const [open, setOpen] = useState(false);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +65,6 @@ export function MobileMenu() {
   }, [location.key]);
 
   useEffect(() => {
-    setEnhanced(true);
     // The hamburger was tapped before the script ran: keep the menu open, drop the fragment.
     if (window.location.hash === `#${layerId}`) {
       window.history.replaceState(

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SocialNetwork } from "~/features/studio/types";
+import type { SocialNetwork } from "./site-identity";
 
 /**
  * Simple, recognisable glyphs for the social networks, drawn for this site on a 24 px grid

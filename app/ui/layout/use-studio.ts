@@ -1,12 +1,12 @@
 import { useRouteLoaderData } from "react-router";
-import type { StudioInfo } from "~/features/studio/types";
 import type { loader as rootLoader } from "~/root";
+import type { SiteIdentity } from "./site-identity";
 
 /**
  * The studio's name, logo, links and games, loaded once by the root loader (the only loader
  * an error page can rely on). Null when the database could not answer: the shell still renders.
  */
-export function useStudio(): StudioInfo | null {
+export function useStudio(): SiteIdentity | null {
   return useRouteLoaderData<typeof rootLoader>("root")?.studio ?? null;
 }
 

@@ -10,7 +10,7 @@ export const newsArticles = pgTable(
   {
     id: serial("id").primaryKey(),
     slug: text("slug").notNull().unique(),
-    /** A category slug (see NEWS_CATEGORIES in features/news). */
+    /** A category slug (see NEWS_CATEGORIES in features/blog). */
     category: text("category").notNull(),
     /** Tag slugs, the same in every language; labels come from the `blog` catalog. */
     tags: jsonb("tags").$type<string[]>().notNull(),

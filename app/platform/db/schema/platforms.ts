@@ -1,10 +1,11 @@
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-// Relative: drizzle-kit reads this file without the app's path aliases.
-import { platformOrder } from "../../../features/platforms/platform-names";
 import { accountUsers } from "./account";
 
-/** The game platforms an account may link (SPEC §7): Steam by OpenID 2.0, the others by OAuth 2.0. */
-export const accountPlatform = pgEnum("account_platform", platformOrder);
+/**
+ * The game platforms an account may link, in the order pages show them: Steam by OpenID 2.0, the
+ * others by OAuth 2.0.
+ */
+export const accountPlatform = pgEnum("account_platform", ["steam", "twitch", "galaxy", "ggp"]);
 
 /**
  * Linked platforms (issue 8): one per platform per account, and one platform identity belongs

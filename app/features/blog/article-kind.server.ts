@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { publicPath, text } from "~/features/content";
+import { type ContentKind, syncRows } from "~/features/content/index.server";
+import { newsArticles } from "~/platform/db/schema/news";
+import { type Localized, languages } from "~/platform/i18n/languages";
+import { newsSearchText } from "./news-search.server";
+import { NEWS_CATEGORIES, NEWS_TAGS } from "./news-taxonomy";
+
+/**
+ * Front matter of content/news/{slug}/{lang}.md; the body is the article (Markdown). Date,
+ * author, category, tags and cover are the same in every language (checked across the files).
+ */
+export const newsArticleFrontMatterSchema = z.strictObject({
+  title: text,
+  date: z.iso.date(),
+  author: text,
+  category: z.enum(NEWS_CATEGORIES),
+  tags: z.array(z.enum(NEWS_TAGS)).max(6).default([]),
+  cover: publicPath,
+  summary: text.max(300),
+});
+export type NewsArticleFrontMatter = z.infer<typeof newsArticleFrontMatterSchema>;
+
+export type NewsArticleData = Omit<NewsArticleFrontMatter, "title" | "summary" | "date"> & {
+  slug: string;
+  publishedOn: string;
+  title: Localized;
+  summary: Localized;
+  body: Localized;
+};
+
+const filePattern = new RegExp(`^news/([a-z0-9]+(?:-[a-z0-9]+)*)/(${languages.join("|")})\\.md$`);
+
+/**
+ * Blog articles, content/news/{slug}/{lang}.md: every article is written in en, fr and es, and
+ * its languages agree on the date, author, category, tags and cover (a translation is the same
+ * article).
+ */
+export const newsArticlesKind: ContentKind<NewsArticleData> = {
+  name: "news-articles",
+  unitKeyOf(file) {
+    const m = filePattern.exec(file);
+    return m ? `news:${m[1]}` : null;
+  },
+  parse(reader) {
+    const slugs = new Set<string>();
+    for (const file of reader.files.keys()) {
+      const m = filePattern.exec(file);
+      if (m) slugs.add(m[1]!);
+    }
+    const articles = [];
+    for (const slug of slugs) {
+      const title: Partial<Localized> = {};
+      const summary: Partial<Localized> = {};
+      const body: Partial<Localized> = {};
+      let shared: { data: NewsArticleFrontMatter; file: string } | undefined;
+      let valid = true;
+      for (const lang of languages) {
+        const file = `news/${slug}/${lang}.md`;
+        if (!reader.files.has(file)) {
+          reader.fileProblem(file, "file is missing (every article is written in en, fr and es)");
+          valid = false;
+          continue;
+        }
+        const parsed = reader.parseMarkdown(file, newsArticleFrontMatterSchema);
+        if (!parsed) {
+          valid = false;
+          continue;
+        }
+        title[lang] = parsed.data.title;
+        summary[lang] = parsed.data.summary;
+        body[lang] = parsed.body;
+        if (!shared) {
+          shared = { data: parsed.data, file };
+          continue;
+        }
+        for (const field of ["date", "author", "category", "tags", "cover"] as const) {
+          const mine = JSON.stringify(parsed.data[field]);
+          const theirs = JSON.stringify(shared.data[field]);
+          if (mine !== theirs) {
+            reader.problem(file, field, `Must be the same in every language (${shared.file} says ${theirs})`);
+            valid = false;
+          }
+        }
+      }
+      if (!valid || !shared) continue;
+      const { date, author, category, tags, cover } = shared.data;
+      articles.push({
+        key: `news:${slug}`,
+        sources: languages.map((lang) => `news/${slug}/${lang}.md`),
+        data: {
+          slug,
+          publishedOn: date,
+          author,
+          category,
+          tags,
+          cover,
+          title: title as Localized,
+          summary: summary as Localized,
+          body: body as Localized,
+        },
+      });
+    }
+    return articles;
+  },
+  assets: (units) =>
+    units.map(({ data, sources }) => ({ file: sources[0]!, field: "cover", asset: data.cover })),
+  store: (tx, units, changed) =>
+    syncRows(tx, {
+      table: newsArticles,
+      key: newsArticles.slug,
+      units,
+      changed,
+      row: (data) => ({
+        slug: data.slug,
+        category: data.category,
+        tags: data.tags,
+        publishedOn: data.publishedOn,
+        author: data.author,
+        cover: data.cover,
+        title: data.title,
+        summary: data.summary,
+        body: data.body,
+        searchText: newsSearchText(data),
+      }),
+    }),
+};

@@ -1,0 +1,2 @@
+/* The blog's server face. */
+export { newsArticlesKind } from "./article-kind.server";

@@ -1,0 +1,85 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type ContentFiles,
+  changeTree,
+  checkAssets,
+  parseContentTree,
+  problemsOf,
+  readContentFiles,
+  unitsOf,
+} from "~/features/content/index.server";
+import { languages } from "~/platform/i18n/languages";
+import { newsArticlesKind } from "./article-kind.server";
+import { NEWS_CATEGORIES } from "./news-taxonomy";
+
+/** The loader's handling of content/news/<slug>/{en,fr,es}.md, on the studio's real articles. */
+let real: ContentFiles;
+
+beforeAll(async () => {
+  real = await readContentFiles(path.resolve("content"));
+});
+
+const withChanges = (changes: Record<string, string | null>) => changeTree(real, changes);
+
+const file = "news/quebec-studio-opens/fr.md";
+const edit = (from: string | RegExp, to: string) => ({
+  [file]: real.files.get(file)!.text.replace(from, to),
+});
+
+describe("news articles in the content tree", () => {
+  it("loads at least a dozen articles, each in every language, with its cover on disk", () => {
+    const tree = parseContentTree(real);
+    const articles = unitsOf(tree, newsArticlesKind);
+    expect(articles.length).toBeGreaterThanOrEqual(12);
+    for (const { data, sources } of articles) {
+      expect(sources).toEqual(languages.map((lang) => `news/${data.slug}/${lang}.md`));
+      for (const lang of languages) {
+        expect(data.title[lang].length).toBeGreaterThan(5);
+        expect(data.body[lang].length).toBeGreaterThan(200);
+      }
+      expect(NEWS_CATEGORIES).toContain(data.category);
+      expect(data.publishedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(new Set(articles.map((a) => a.data.category))).toEqual(new Set(NEWS_CATEGORIES));
+    expect(checkAssets(tree, path.resolve("public"))).toEqual([]);
+    const quebec = articles.find((a) => a.data.slug === "quebec-studio-opens")!;
+    expect(quebec.data.title.fr).toBe("Stormkettle ouvre un studio à Québec");
+    expect(quebec.data.tags).toEqual(["quebec", "hiring"]);
+  });
+
+  it("names the file and field of bad front matter", () => {
+    expect(problemsOf(withChanges(edit(/^date: .*$/m, "date: 12 septembre 2019")))).toEqual([
+      expect.stringMatching(/^content\/news\/quebec-studio-opens\/fr\.md: date: /),
+    ]);
+    expect(problemsOf(withChanges(edit(/^category: .*$/m, "category: gossip")))).toEqual([
+      expect.stringMatching(/^content\/news\/quebec-studio-opens\/fr\.md: category: /),
+    ]);
+    expect(problemsOf(withChanges(edit(/^title: .*\n/m, "")))).toEqual([
+      "content/news/quebec-studio-opens/fr.md: title: Required",
+    ]);
+    expect(problemsOf(withChanges(edit(/^tags: .*$/m, "tags: [quebec, unknown-tag]")))).toEqual([
+      expect.stringMatching(/^content\/news\/quebec-studio-opens\/fr\.md: tags\[1\]: /),
+    ]);
+  });
+
+  it("requires every language and the same date, author, category, tags and cover in each", () => {
+    expect(problemsOf(withChanges({ "news/quebec-studio-opens/es.md": null }))).toEqual([
+      "content/news/quebec-studio-opens/es.md: file is missing (every article is written in en, fr and es)",
+    ]);
+    expect(problemsOf(withChanges(edit(/^date: .*$/m, "date: 2019-09-13")))).toEqual([
+      'content/news/quebec-studio-opens/fr.md: date: Must be the same in every language (news/quebec-studio-opens/en.md says "2019-09-12")',
+    ]);
+  });
+
+  it("refuses an article without a body, and a file outside the layout", () => {
+    const text = real.files.get(file)!.text;
+    const frontMatterOnly = text.slice(0, text.indexOf("---", 3) + 3);
+    expect(problemsOf(withChanges({ [file]: frontMatterOnly }))).toEqual([
+      "content/news/quebec-studio-opens/fr.md: (body): Required",
+    ]);
+    expect(problemsOf(withChanges({ "news/quebec-studio-opens/de.md": "x" }))).toEqual([
+      expect.stringMatching(/^content\/news\/quebec-studio-opens\/de\.md: unexpected file/),
+    ]);
+  });
+});

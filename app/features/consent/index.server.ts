@@ -1,0 +1,2 @@
+/* Cookie consent's server face. */
+export { analyticsCookieNames } from "./consent.server";

@@ -1,0 +1,25 @@
+/*
+ * The content engine's server face. For the site: load the folder at start, check it without
+ * starting, read what a tree holds, read a stored setting. For a feature's content kind: the
+ * ContentKind contract and the store helpers (field rules are in "~/features/content"). For
+ * tests of content rules: change a real tree and read the problems.
+ */
+export { assetsOf, checkAssets } from "./check-assets.server";
+export { ContentError } from "./content-error";
+export {
+  type AssetReference,
+  type ContentKind,
+  type ContentLookup,
+  type ContentReader,
+  deleteMissing,
+  type StoredCounts,
+  storeSetting,
+  syncRows,
+  type Unit,
+  upsertRows,
+} from "./content-kinds.server";
+export { changeTree, editYaml, problemsOf } from "./content-test-kit";
+export { type ContentLogger, type LoadReport, loadContent } from "./loader.server";
+export { type ContentTree, parseContentTree, unitKeyOf, unitsOf } from "./parse-tree.server";
+export { type ContentFile, type ContentFiles, readContentFiles } from "./read-tree.server";
+export { ContentMissingError, readSetting } from "./settings.server";

@@ -1,0 +1,1 @@
+export type { SitemapHandle, SitemapSource } from "./sitemap-handle";

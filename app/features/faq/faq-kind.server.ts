@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { localized, text } from "~/features/content";
+import { type ContentKind, syncRows } from "~/features/content/index.server";
+import { faqCategories, faqItems } from "~/platform/db/schema/content";
+import { type Language, type Localized, languages } from "~/platform/i18n/languages";
+
+/** content/faq/{category}/category.yaml */
+export const faqCategoryFileSchema = z.strictObject({
+  section: z.enum(["internships", "playtesting", "support"]),
+  sort: z.int(),
+  title: localized,
+  description: localized.optional(),
+});
+export type FaqCategoryUnit = z.infer<typeof faqCategoryFileSchema> & { slug: string };
+
+/** Front matter of content/faq/{category}/{nn}-{slug}.{lang}.md; the body is the answer. */
+export const faqItemFrontMatterSchema = z.strictObject({ title: text });
+
+export type FaqItemUnit = {
+  slug: string;
+  category: string;
+  sort: number;
+  title: Localized;
+  description: Localized;
+};
+
+const slugPart = "([a-z0-9]+(?:-[a-z0-9]+)*)";
+const categoryPattern = new RegExp(`^faq/${slugPart}/category\\.yaml$`);
+const itemPattern = new RegExp(`^faq/${slugPart}/(\\d{2})-${slugPart}\\.(${languages.join("|")})\\.md$`);
+
+/** The FAQ's categories, each in one of the pages' sections; removing one removes its answers. */
+export const faqCategoriesKind: ContentKind<FaqCategoryUnit> = {
+  name: "faq-categories",
+  unitKeyOf(file) {
+    const m = categoryPattern.exec(file);
+    return m ? `faq-category:${m[1]}` : null;
+  },
+  parse(reader) {
+    const units = [];
+    for (const file of reader.files.keys()) {
+      const m = categoryPattern.exec(file);
+      if (!m) continue;
+      const data = reader.parseYaml(file, faqCategoryFileSchema);
+      if (data) units.push({ key: `faq-category:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
+    }
+    return units;
+  },
+  store: (tx, units, changed) =>
+    syncRows(tx, {
+      table: faqCategories,
+      key: faqCategories.slug,
+      units,
+      changed,
+      row: (data) => ({
+        slug: data.slug,
+        section: data.section,
+        title: data.title,
+        description: data.description ?? null,
+        sort: data.sort,
+      }),
+    }),
+};
+
+/**
+ * The FAQ's answers: `{nn}-{slug}.{lang}.md` beside their category, in every language; the
+ * slug is unique across the FAQ and `nn` orders the answers in their category.
+ */
+export const faqItemsKind: ContentKind<FaqItemUnit> = {
+  name: "faq-items",
+  unitKeyOf(file) {
+    const m = itemPattern.exec(file);
+    return m ? `faq-item:${m[3]}` : null;
+  },
+  parse(reader) {
+    const bySlug = new Map<string, { category: string; sort: number; files: Map<Language, string> }>();
+    for (const file of reader.files.keys()) {
+      const m = itemPattern.exec(file);
+      if (!m) continue;
+      const [, category, sort, slug, lang] = m as unknown as [string, string, string, string, Language];
+      const entry = bySlug.get(slug) ?? { category, sort: Number(sort), files: new Map() };
+      if (entry.category !== category || entry.sort !== Number(sort)) {
+        reader.fileProblem(
+          file,
+          `FAQ answer "${slug}" is also in faq/${entry.category}/ numbered ${entry.sort}: the files of one answer share one name, and names are unique across the FAQ`,
+        );
+        continue;
+      }
+      entry.files.set(lang, file);
+      bySlug.set(slug, entry);
+    }
+    const units = [];
+    for (const [slug, entry] of bySlug) {
+      const base = `faq/${entry.category}/${String(entry.sort).padStart(2, "0")}-${slug}`;
+      if (!reader.files.has(`faq/${entry.category}/category.yaml`)) {
+        reader.fileProblem(
+          `faq/${entry.category}/category.yaml`,
+          "file is missing (the FAQ answers beside it need it)",
+        );
+      }
+      const title: Partial<Localized> = {};
+      const description: Partial<Localized> = {};
+      for (const lang of languages) {
+        const file = entry.files.get(lang);
+        if (!file) {
+          reader.fileProblem(
+            `${base}.${lang}.md`,
+            "file is missing (every FAQ answer is written in en, fr and es)",
+          );
+          continue;
+        }
+        const parsed = reader.parseMarkdown(file, faqItemFrontMatterSchema);
+        if (parsed) {
+          title[lang] = parsed.data.title;
+          description[lang] = parsed.body;
+        }
+      }
+      if (languages.every((lang) => title[lang] && description[lang])) {
+        units.push({
+          key: `faq-item:${slug}`,
+          sources: languages.map((lang) => entry.files.get(lang)!),
+          data: {
+            slug,
+            category: entry.category,
+            sort: entry.sort,
+            title: title as Localized,
+            description: description as Localized,
+          },
+        });
+      }
+    }
+    return units;
+  },
+  async store(tx, units, changed) {
+    const categoryIds = new Map(
+      (await tx.select({ id: faqCategories.id, slug: faqCategories.slug }).from(faqCategories)).map((c) => [
+        c.slug,
+        c.id,
+      ]),
+    );
+    return syncRows(tx, {
+      table: faqItems,
+      key: faqItems.slug,
+      units,
+      changed,
+      row: (data) => ({
+        slug: data.slug,
+        categoryId: categoryIds.get(data.category)!,
+        title: data.title,
+        description: data.description,
+        sort: data.sort,
+      }),
+    });
+  },
+};

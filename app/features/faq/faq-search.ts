@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { defaultLanguage, type Language, languages } from "~/platform/i18n/languages";
+import { queryWords } from "~/platform/text/fold";
+import { type FaqSection, faqSections } from "./types";
+
+/** FAQ search rules shared by the browser (search as you type) and the server. */
+export const faqSearchLimits = {
+  /** Longest query kept; the rest is ignored. */
+  maxQuery: 100,
+  /** Words searched at most (each must match). */
+  maxTerms: 8,
+  /** The search box asks the server from this many characters on. */
+  minLiveQuery: 2,
+  defaultPageSize: 10,
+  maxPageSize: 50,
+  maxPage: 1000,
+} as const;
+
+/** The distinct folded words of a query; punctuation separates words. */
+export function searchTerms(query: string): string[] {
+  return queryWords(query, { maxLength: faqSearchLimits.maxQuery, maxWords: faqSearchLimits.maxTerms });
+}
+
+const slug = z
+  .string()
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Invalid slug");
+
+export type FaqSearchInput = {
+  lang: Language;
+  q?: string;
+  category?: string;
+  section?: FaqSection;
+  page: number;
+  pageSize?: number;
+};
+
+/** The query string of GET /api/faqs. */
+export const faqSearchQuery = z.object({
+  lang: z.enum(languages).default(defaultLanguage),
+  q: z.string().max(faqSearchLimits.maxQuery).optional(),
+  category: slug.optional(),
+  section: z.enum(faqSections).optional(),
+  page: z.coerce.number().int().min(1).max(faqSearchLimits.maxPage).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(faqSearchLimits.maxPageSize)
+    .default(faqSearchLimits.defaultPageSize),
+});
+
+export const slugParam = slug;

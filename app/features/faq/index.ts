@@ -1,0 +1,3 @@
+export { faqSearchLimits } from "./faq-search";
+export type * from "./types";
+export { faqSections } from "./types";

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { httpsUrl, localized, publicPath, text } from "~/features/content";
+import { type ContentKind, syncRows } from "~/features/content/index.server";
+import { games } from "~/platform/db/schema/content";
+
+/** content/games/{slug}.yaml */
+export const gameFileSchema = z.strictObject({
+  name: text,
+  sort: z.int(),
+  tagline: localized,
+  description: localized,
+  platforms: z.array(text).min(1),
+  releaseDate: z.iso.date().optional(),
+  website: httpsUrl.optional(),
+  image: publicPath.optional(),
+});
+export type GameFile = z.infer<typeof gameFileSchema>;
+/** A game as other kinds' checks see it (ContentLookup.units("games")). */
+export type GameUnit = GameFile & { slug: string };
+
+const filePattern = /^games\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+
+/** The studio's games; awards, patch notes and press kits name them by slug. */
+export const gamesKind: ContentKind<GameUnit> = {
+  name: "games",
+  unitKeyOf(file) {
+    const m = filePattern.exec(file);
+    return m ? `game:${m[1]}` : null;
+  },
+  parse(reader) {
+    const units = [];
+    for (const file of reader.files.keys()) {
+      const m = filePattern.exec(file);
+      if (!m) continue;
+      const data = reader.parseYaml(file, gameFileSchema);
+      if (data) units.push({ key: `game:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
+    }
+    return units;
+  },
+  assets: (units) =>
+    units.flatMap(({ data, sources }) =>
+      data.image ? [{ file: sources[0]!, field: "image", asset: data.image }] : [],
+    ),
+  store: (tx, units, changed) =>
+    syncRows(tx, {
+      table: games,
+      key: games.slug,
+      units,
+      changed,
+      row: (data) => ({
+        slug: data.slug,
+        name: data.name,
+        tagline: data.tagline,
+        description: data.description,
+        platforms: data.platforms,
+        releaseDate: data.releaseDate ?? null,
+        website: data.website ?? null,
+        image: data.image ?? null,
+        sort: data.sort,
+      }),
+    }),
+};

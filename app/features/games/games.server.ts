@@ -1,0 +1,20 @@
+import { asc } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { games } from "~/platform/db/schema/content";
+import { type Language, pick } from "~/platform/i18n/languages";
+import type { Game } from "./types";
+
+/** The studio's games in its order, texts in the requested language. */
+export async function listGames(db: Db, lang: Language): Promise<Game[]> {
+  const rows = await db.select().from(games).orderBy(asc(games.sort), asc(games.slug));
+  return rows.map((row) => ({
+    slug: row.slug,
+    name: row.name,
+    tagline: pick(row.tagline, lang) ?? "",
+    description: pick(row.description, lang) ?? "",
+    platforms: row.platforms,
+    releaseDate: row.releaseDate,
+    website: row.website,
+    image: row.image,
+  }));
+}

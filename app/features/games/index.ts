@@ -1,0 +1,1 @@
+export type { Game, GameSummary } from "./types";

@@ -1,0 +1,8 @@
+/* The home page's server face. */
+
+export { bannersKind } from "./banner-kind.server";
+export type { Banner } from "./banners.server";
+export { createBannersApi } from "./banners-api.server";
+export { getHomeContent } from "./home.server";
+export { homeKind } from "./home-kind.server";
+export type * from "./types";

@@ -1,0 +1,18 @@
+/* The job offers' server face: queries, the open-offer rule in SQL, the Greenhouse sync. */
+export { FeedError } from "./greenhouse/greenhouse-feed.server";
+export { syncGreenhouse } from "./greenhouse/greenhouse-sync.server";
+export { greenhouseSyncTask } from "./greenhouse/periodic-sync.server";
+export { jobsKind } from "./job-kind.server";
+export { getJobOffer } from "./job-offers.server";
+export {
+  type JobSearchInput,
+  type JobSearchResult,
+  jobFilterChoices,
+  jobSearchParams,
+  searchJobOffers,
+  unknownFilterMessages,
+} from "./job-search.server";
+export { isOpenOffer, listedInLanguageSql, openOfferSql } from "./open-offers.server";
+export { listTaxonomy, termLabels } from "./taxonomy.server";
+export { taxonomyKind } from "./taxonomy-kind.server";
+export type * from "./types";

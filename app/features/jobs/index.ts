@@ -1,0 +1,25 @@
+/* The job offers' public face for components and routes (safe in the browser). */
+export { formatSalaryAmounts } from "./job-display";
+export {
+  filterSlugMaxLength,
+  filtersFromSearch,
+  hasFilters,
+  type JobFilterChoices,
+  type JobFilterKey,
+  type JobFilters,
+  jobFilterKeys,
+  jobFilterSchema,
+  jobFilterValue,
+  jobSearchLimits,
+  knownFiltersOnly,
+  searchFromFilters,
+  unknownFilterKeys,
+} from "./job-filters";
+export { jobPostingJsonLd } from "./job-posting";
+export {
+  frenchFirstOffices,
+  isFrenchFirstOffice,
+  offerPageLanguages,
+  offerTextLanguage,
+} from "./offer-languages";
+export type * from "./types";

@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { toOffice } from "~/features/offices/index.server";
+import type { Db } from "~/platform/db/client.server";
+import { jobOffers, offices } from "~/platform/db/schema/content";
+import { type Language, languages } from "~/platform/i18n/languages";
+import { offerTextLanguage } from "./offer-languages";
+import { isOpenOffer } from "./open-offers.server";
+import { termLabels } from "./taxonomy.server";
+import type { JobOffer, JobOfferOffice, JobOfferSummary, TaxonomyKind, TaxonomyTerm } from "./types";
+
+export type JobRow = {
+  job: typeof jobOffers.$inferSelect;
+  office: typeof offices.$inferSelect;
+};
+
+function term(labels: ReadonlyMap<string, string>, kind: TaxonomyKind, slug: string): TaxonomyTerm {
+  // A closed offer may name a term the studio has since removed: show its slug then.
+  return { slug, label: labels.get(`${kind}:${slug}`) ?? slug };
+}
+
+function toOfficeSummary(row: typeof offices.$inferSelect, lang: Language): JobOfferOffice {
+  const { slug, name, country, countryCode, address, timezone, inEu } = toOffice(row, lang);
+  return { slug, name, country, countryCode, address, timezone, inEu };
+}
+
+function writtenLanguages(job: typeof jobOffers.$inferSelect): Language[] {
+  return languages.filter((l) => job.texts[l] !== undefined);
+}
+
+export function toSummary(
+  { job, office }: JobRow,
+  labels: ReadonlyMap<string, string>,
+  lang: Language,
+): JobOfferSummary {
+  const language = offerTextLanguage(office.slug, writtenLanguages(job), lang);
+  return {
+    id: job.id,
+    slug: job.slug,
+    title: job.texts[language]?.title ?? job.slug,
+    textLanguage: language,
+    team: term(labels, "team", job.team),
+    level: term(labels, "level", job.level),
+    commitment: term(labels, "commitment", job.commitment),
+    office: toOfficeSummary(office, lang),
+    salary: job.salary ? { ...job.salary } : null,
+    publishedAt: job.publishedAt.toISOString(),
+    closesAt: job.closesAt ? job.closesAt.toISOString() : null,
+  };
+}
+
+/** One offer by id, open or not (a closed offer's page says so); null when there is none. */
+export async function getJobOffer(db: Db, id: number, lang: Language): Promise<JobOffer | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const [row] = await db
+    .select({ job: jobOffers, office: offices })
+    .from(jobOffers)
+    .innerJoin(offices, eq(offices.id, jobOffers.officeId))
+    .where(eq(jobOffers.id, id));
+  if (!row) return null;
+  const summary = toSummary(row, await termLabels(db, lang), lang);
+  const texts = row.job.texts[summary.textLanguage];
+  return {
+    ...summary,
+    description: texts?.description ?? "",
+    responsibilities: [...(texts?.responsibilities ?? [])],
+    requirements: [...(texts?.requirements ?? [])],
+    isOpen: isOpenOffer(row.job, new Date()),
+    applyUrl: row.job.applyUrl,
+    languages: writtenLanguages(row.job),
+    source: row.job.source,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The shapes the job-offer queries return: plain, serializable objects whose texts are already
+ * in the requested language. Kept apart from the queries so components can import the types
+ * without touching server code.
+ */
+import type { Office } from "~/features/offices";
+import type { JobSalary } from "~/platform/db/schema/content";
+import type { Language } from "~/platform/i18n/languages";
+
+export type { JobSalary };
+
+/** The careers filters' vocabularies: teams, position levels, commitments. */
+export type TaxonomyKind = "team" | "level" | "commitment";
+export type TaxonomyTerm = { slug: string; label: string };
+
+export type JobOfferOffice = Pick<
+  Office,
+  "slug" | "name" | "country" | "countryCode" | "address" | "timezone" | "inEu"
+>;
+
+export type JobOfferSummary = {
+  id: number;
+  slug: string;
+  title: string;
+  /** The language the title and texts are in (an offer is not always in all three). */
+  textLanguage: Language;
+  team: TaxonomyTerm;
+  level: TaxonomyTerm;
+  commitment: TaxonomyTerm;
+  office: JobOfferOffice;
+  salary: JobSalary | null;
+  /** ISO timestamps. */
+  publishedAt: string;
+  closesAt: string | null;
+};
+
+export type JobOffer = JobOfferSummary & {
+  /** Markdown. */
+  description: string;
+  responsibilities: string[];
+  requirements: string[];
+  /** False once closed or past its closing date: the page says so instead of offering to apply. */
+  isOpen: boolean;
+  applyUrl: string | null;
+  /** Languages the offer is published in. */
+  languages: Language[];
+  /** Where the offer came from: "content" or a recruiting service's name. */
+  source: string;
+};

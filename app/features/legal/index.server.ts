@@ -1,0 +1,2 @@
+/* Legal pages: their server face. */
+export { legalDocumentsKind } from "./legal-kind.server";

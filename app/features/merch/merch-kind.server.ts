@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { localized } from "~/features/content";
+import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
+import { merchProducts } from "~/platform/db/schema";
+
+/**
+ * Merchandise as content: `content/merch/<slug>.yaml`, shown on /account/merch and by
+ * `GET /api/account/merch` when no MERCH_STORE_URL is set (layout in content/README.md).
+ */
+const filePattern = /^merch\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+
+export const merchFileSchema = z.strictObject({
+  sort: z.number().int().min(0),
+  title: localized,
+  price: z.strictObject({
+    amount: z.string().regex(/^\d{1,6}\.\d{2}$/, "Must be a decimal amount such as 29.00"),
+    currency: z.string().regex(/^[A-Z]{3}$/, "Must be an ISO 4217 code such as CAD"),
+  }),
+  image: z.string().regex(/^\/images\/[\w/.-]+\.(svg|png|jpg|webp)$/, "Must be a path under public/images"),
+  url: z.url({ protocol: /^https$/ }).optional(),
+});
+
+type MerchUnit = z.infer<typeof merchFileSchema> & { slug: string };
+
+function parse(reader: ContentReader): Unit<MerchUnit>[] {
+  const units: Unit<MerchUnit>[] = [];
+  for (const file of [...reader.files.keys()].sort()) {
+    const slug = filePattern.exec(file)?.[1];
+    if (!slug) continue;
+    const data = reader.parseYaml(file, merchFileSchema);
+    if (data) units.push({ key: `merch:${slug}`, sources: [file], data: { ...data, slug } });
+  }
+  return units;
+}
+
+export const merchProductsKind: ContentKind<MerchUnit> = {
+  name: "merch-products",
+  unitKeyOf(file) {
+    const slug = filePattern.exec(file)?.[1];
+    return slug ? `merch:${slug}` : null;
+  },
+  parse,
+  store: (tx, units, changed) =>
+    syncRows(tx, {
+      table: merchProducts,
+      key: merchProducts.slug,
+      units,
+      changed,
+      row: (data) => ({
+        slug: data.slug,
+        sort: data.sort,
+        title: data.title,
+        priceAmount: data.price.amount,
+        currency: data.price.currency,
+        image: data.image,
+        url: data.url ?? null,
+      }),
+    }),
+};

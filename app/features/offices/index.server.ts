@@ -1,0 +1,3 @@
+export { officeFileSchema, officesKind } from "./office-kind.server";
+export { getOfficeBySlug, listOffices, toOffice } from "./offices.server";
+export type * from "./types";

@@ -1,0 +1,2 @@
+export { mapUrl } from "./map-url";
+export type { Office, OfficeAddress } from "./types";

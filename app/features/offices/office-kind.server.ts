@@ -1,0 +1,131 @@
+import { inArray, notInArray } from "drizzle-orm";
+import { z } from "zod";
+import { localized, publicPath, text } from "~/features/content";
+import { type ContentKind, upsertRows } from "~/features/content/index.server";
+import { jobOffers, offices } from "~/platform/db/schema/content";
+
+/** Countries of the European Union, for the inEu cross-check on offices. */
+const euCountries = new Set(
+  "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split(" "),
+);
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** content/offices/{slug}.yaml */
+export const officeFileSchema = z
+  .strictObject({
+    sort: z.int(),
+    name: localized,
+    country: localized,
+    continent: z.enum(["europe", "north-america", "asia"]),
+    address: z.strictObject({
+      street: text,
+      postalCode: text,
+      city: text,
+      region: text.optional(),
+      countryCode: z.string().regex(/^[A-Z]{2}$/, "Must be an ISO 3166-1 alpha-2 code"),
+    }),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    timezone: z.string().refine(isTimeZone, "Must be an IANA time zone"),
+    email: z.email().optional(),
+    phone: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 number")
+      .optional(),
+    summary: localized,
+    image: publicPath.optional(),
+    /** EU offices publish pay on every offer (Directive (EU) 2023/970). */
+    inEu: z.boolean(),
+  })
+  .superRefine((office, ctx) => {
+    if (office.inEu !== euCountries.has(office.address.countryCode)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["inEu"],
+        message: `Must be ${!office.inEu} for country ${office.address.countryCode}`,
+      });
+    }
+  });
+export type OfficeFile = z.infer<typeof officeFileSchema>;
+/** An office as other kinds' checks see it (ContentLookup.units("offices")). */
+export type OfficeUnit = OfficeFile & { slug: string };
+
+const filePattern = /^offices\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+
+/** The studio's offices, at least one; job offers and playtest sites name them by slug. */
+export const officesKind: ContentKind<OfficeUnit> = {
+  name: "offices",
+  unitKeyOf(file) {
+    const m = filePattern.exec(file);
+    return m ? `office:${m[1]}` : null;
+  },
+  parse(reader) {
+    const units = [];
+    let found = false;
+    for (const file of reader.files.keys()) {
+      const m = filePattern.exec(file);
+      if (!m) continue;
+      found = true;
+      const data = reader.parseYaml(file, officeFileSchema);
+      if (data) units.push({ key: `office:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
+    }
+    if (!found) reader.fileProblem("offices/", "at least one office is required");
+    return units;
+  },
+  assets: (units) =>
+    units.flatMap(({ data, sources }) =>
+      data.image ? [{ file: sources[0]!, field: "image", asset: data.image }] : [],
+    ),
+  async store(tx, units, changed) {
+    const pending = units.filter(changed);
+    await upsertRows(
+      tx,
+      offices,
+      [offices.slug],
+      pending.map(({ data }) => ({
+        slug: data.slug,
+        name: data.name,
+        country: data.country,
+        continent: data.continent,
+        address: data.address,
+        latitude: data.latitude,
+        longitude: data.longitude,
+        timezone: data.timezone,
+        email: data.email ?? null,
+        phone: data.phone ?? null,
+        summary: data.summary,
+        image: data.image ?? null,
+        inEu: data.inEu,
+        sort: data.sort,
+      })),
+    );
+    return { upserted: pending.length, removed: 0 };
+  },
+  // After the job offers are stored: an offer moved from a removed office to another keeps its
+  // row. The (closed) offers still at a removed office leave with it: without the office there
+  // is no page they could be shown on.
+  async removeGone(tx, units) {
+    const gone = await tx
+      .select({ id: offices.id })
+      .from(offices)
+      .where(
+        notInArray(
+          offices.slug,
+          units.map((u) => u.data.slug),
+        ),
+      );
+    if (gone.length === 0) return 0;
+    const ids = gone.map((o) => o.id);
+    await tx.delete(jobOffers).where(inArray(jobOffers.officeId, ids));
+    await tx.delete(offices).where(inArray(offices.id, ids));
+    return ids.length;
+  },
+};

@@ -1,0 +1,2 @@
+/* Patch notes' server face. */
+export { patchNotesKind } from "./patch-kind.server";

@@ -1,0 +1,3 @@
+/* Playtesting's server face. */
+export { playtestSitesKind } from "./playtest-site-kind.server";
+export { surveysKind } from "./survey-kind.server";

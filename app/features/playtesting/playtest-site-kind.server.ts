@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { localized, slug, uniqueSlugs } from "~/features/content";
+import { type ContentKind, syncRows } from "~/features/content/index.server";
+import { playtestSites } from "~/platform/db/schema/playtest";
+
+/** content/playtests/{site}.yaml: a playtest site, the office that runs it, and its sessions. */
+export const playtestSiteFileSchema = z
+  .strictObject({
+    sort: z.int(),
+    /** Slug of an office under content/offices/ (Selangor is served by kuala-lumpur). */
+    office: slug,
+    name: localized,
+    sessions: z
+      .array(
+        z
+          .strictObject({
+            slug,
+            kind: z.enum(["focus-group", "extended"]),
+            title: localized,
+            summary: localized,
+            startsOn: z.iso.date(),
+            endsOn: z.iso.date(),
+            status: z.enum(["open", "full"]).default("open"),
+          })
+          .refine((s) => s.endsOn >= s.startsOn, {
+            path: ["endsOn"],
+            message: "Must not be before startsOn",
+          }),
+      )
+      .default([]),
+  })
+  .superRefine((site, ctx) => uniqueSlugs(site.sessions, ctx, ["sessions"]));
+export type PlaytestSiteUnit = z.infer<typeof playtestSiteFileSchema> & { slug: string };
+
+const filePattern = /^playtests\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+
+/** Playtest sites with their sessions; each site is run by an office that exists. */
+export const playtestSitesKind: ContentKind<PlaytestSiteUnit> = {
+  name: "playtest-sites",
+  unitKeyOf(file) {
+    const m = filePattern.exec(file);
+    return m ? `playtest-site:${m[1]}` : null;
+  },
+  parse(reader) {
+    const units = [];
+    for (const file of reader.files.keys()) {
+      const m = filePattern.exec(file);
+      if (!m) continue;
+      const data = reader.parseYaml(file, playtestSiteFileSchema);
+      if (data) units.push({ key: `playtest-site:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
+    }
+    return units;
+  },
+  check(units, lookup) {
+    const offices = new Set(lookup.units<{ slug: string }>("offices").map((o) => o.data.slug));
+    for (const { data, sources } of units) {
+      if (!offices.has(data.office) && !lookup.has(`offices/${data.office}.yaml`)) {
+        lookup.problem(
+          sources[0]!,
+          "office",
+          `Unknown office "${data.office}" (no offices/${data.office}.yaml)`,
+        );
+      }
+    }
+  },
+  store: (tx, units, changed) =>
+    syncRows(tx, {
+      table: playtestSites,
+      key: playtestSites.slug,
+      units,
+      changed,
+      row: (data) => ({
+        slug: data.slug,
+        office: data.office,
+        name: data.name,
+        sessions: data.sessions,
+        sort: data.sort,
+      }),
+    }),
+};

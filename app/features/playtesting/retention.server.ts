@@ -1,0 +1,18 @@
+import type { Services } from "~/platform/services.server";
+import { defineTask, type Task } from "~/platform/tasks/task";
+import { purgeExpiredSignups } from "./signup.server";
+
+/**
+ * Deletes playtest sign-ups and their survey answers once PLAYTEST_RETENTION_MONTHS have passed
+ * (as the form and the privacy page say), at start and then hourly.
+ */
+export function playtestRetentionTask({ db, logger }: Pick<Services, "db" | "logger">): Task {
+  return defineTask({
+    name: "playtest-retention",
+    everyMs: 60 * 60_000,
+    async run() {
+      const deleted = await purgeExpiredSignups(db);
+      if (deleted) logger.info({ deleted }, "expired playtest sign-ups deleted");
+    },
+  });
+}

@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import { getStudioInfo } from "~/features/studio/index.server";
+import type { Config } from "~/platform/config.server";
+import type { Db } from "~/platform/db/client.server";
+import { playtestSignups } from "~/platform/db/schema/playtest";
+import { ageOn } from "~/platform/forms/date-of-birth";
+import { type Language, localizePath } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { addMonths } from "~/platform/time/months";
+import { listSiteSlugs } from "./playtest.server";
+import { type PlaytestSignupInput, playtestMinAge } from "./signup-form";
+
+/** A refusal the visitor can act on; `code` is a playtesting catalog key under "errors.". */
+export class SignupRefused extends Error {
+  constructor(readonly code: "underage" | "unknownLocation") {
+    super(code);
+  }
+}
+
+/** A one-time secret: 256 random bits, URL-safe. Only its SHA-256 is stored. */
+export function newToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** Age in full years on `now`'s calendar day (UTC), for a YYYY-MM-DD birth date. */
+export function ageOnDay(dateOfBirth: string, now: Date): number {
+  const [year, month, day] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  // ageOn reads local fields: a UTC day is passed as a local date of the same numbers.
+  const today = new Date(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return ageOn({ year, month, day }, today);
+}
+
+const signupConfirmation = defineEmailTemplate(
+  "playtest-signup",
+  (p: { name: string; location: string; surveyUrl: string; removeUrl: string; months: number }, { t }) => ({
+    subject: t("playtesting:email.subject"),
+    heading: t("playtesting:email.heading", { name: p.name }),
+    paragraphs: [
+      t("playtesting:email.received", { location: p.location }),
+      t("playtesting:email.next"),
+      t("playtesting:email.survey"),
+      t("playtesting:email.retention", { months: p.months }),
+      t("playtesting:email.remove", { url: p.removeUrl }),
+    ],
+    action: { label: t("playtesting:email.surveyAction"), url: p.surveyUrl },
+    reason: t("playtesting:email.reason"),
+  }),
+);
+
+export type SignupResult = { id: string; surveyToken: string };
+
+/**
+ * Stores a sign-up and queues its confirmation e-mail in one transaction. The age is checked
+ * again on the sign-up day (`now`): anyone under 18 is refused and nothing is stored.
+ */
+export async function signUpPlaytester(
+  deps: { db: Db; config: Pick<Config, "publicUrl" | "PLAYTEST_RETENTION_MONTHS"> },
+  input: PlaytestSignupInput,
+  { lang, now = new Date() }: { lang: Language; now?: Date },
+): Promise<SignupResult> {
+  if (ageOnDay(input.dateOfBirth, now) < playtestMinAge) throw new SignupRefused("underage");
+  const { db, config } = deps;
+  if (!(await listSiteSlugs(db)).includes(input.location)) throw new SignupRefused("unknownLocation");
+  const surveyToken = newToken();
+  const removalToken = newToken();
+  const studio = await getStudioInfo(db, lang);
+  const tr = await translator(lang);
+  const base = config.publicUrl;
+  const email = await signupConfirmation.compose(
+    { to: input.email, lang, studioName: studio.name, siteUrl: base },
+    {
+      name: input.name,
+      location: tr(`playtesting:signUp.locations.${input.location}`),
+      surveyUrl: `${base}${localizePath("/playtesting/survey", lang)}?token=${surveyToken}`,
+      removeUrl: `${base}${localizePath("/playtesting/remove", lang)}?token=${removalToken}`,
+      months: config.PLAYTEST_RETENTION_MONTHS,
+    },
+  );
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(playtestSignups)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        site: input.location,
+        dateOfBirth: input.dateOfBirth,
+        language: lang,
+        surveyTokenHash: hashToken(surveyToken),
+        removalTokenHash: hashToken(removalToken),
+        createdAt: now,
+        expiresAt: addMonths(now, config.PLAYTEST_RETENTION_MONTHS),
+      })
+      .returning({ id: playtestSignups.id });
+    await enqueueEmail(tx, email);
+    return { id: row!.id, surveyToken };
+  });
+}
+
+/** The sign-up a survey token opens, while its survey is unanswered and the sign-up kept. */
+export async function findSignupBySurveyToken(db: Db, token: string, now = new Date()) {
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .select({
+      id: playtestSignups.id,
+      language: playtestSignups.language,
+      expiresAt: playtestSignups.expiresAt,
+    })
+    .from(playtestSignups)
+    .where(and(eq(playtestSignups.surveyTokenHash, hashToken(token)), isNull(playtestSignups.surveyUsedAt)));
+  return row && row.expiresAt > now ? row : null;
+}
+
+/** Deletes the sign-up (and its answers) a removal token names; false when there is none. */
+export async function removeSignup(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const deleted = await db
+    .delete(playtestSignups)
+    .where(eq(playtestSignups.removalTokenHash, hashToken(token)))
+    .returning({ id: playtestSignups.id });
+  return deleted.length > 0;
+}
+
+/** Deletes sign-ups (and their answers) past their retention date; returns how many. */
+export async function purgeExpiredSignups(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(playtestSignups)
+    .where(lt(playtestSignups.expiresAt, now))
+    .returning({ id: playtestSignups.id });
+  return deleted.length;
+}

@@ -1,0 +1,2 @@
+/* Press kits' server face. */
+export { pressKitsKind } from "./press-kit-kind.server";

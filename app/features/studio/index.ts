@@ -1,0 +1,2 @@
+export type { SocialLink, SocialNetwork, StudioInfo } from "./types";
+export { socialNetworks } from "./types";

@@ -1,0 +1,103 @@
+import "~/ui/forms/forms.css";
+import { getFormProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import type { FormReply } from "~/platform/forms/parse-form.server";
+import type { UploadLimits } from "~/platform/forms/upload-rules";
+import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { RequiredFieldsNote } from "~/ui/forms/Field";
+import { FormErrors } from "~/ui/forms/FormErrors";
+import { Honeypot } from "~/ui/forms/Honeypot";
+import { Select, type SelectOption } from "~/ui/forms/Select";
+import { Textarea } from "~/ui/forms/Textarea";
+import { EmailField, TextField } from "~/ui/forms/TextField";
+import { UploadWidget } from "~/ui/forms/UploadWidget";
+import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { issueCategories, issueHoneypot, issuePlatforms, issueSchema } from "./issue-form";
+
+export const issueFormId = "issue";
+export const issueFormAnchor = "report-form";
+
+/**
+ * The problem report (SPEC §7): what, which game and platform, an e-mail address and one
+ * attachment through the form kit's upload widget (sent to the upload store at once with
+ * JavaScript; posted with the form without it). The server answers errors either way.
+ */
+export function IssueReportForm({
+  lastResult,
+  games,
+  limits,
+  retentionMonths,
+  action,
+}: {
+  lastResult?: FormReply | null;
+  games: SelectOption[];
+  limits: UploadLimits;
+  retentionMonths: number;
+  action: string;
+}) {
+  const { t } = useTranslation("issues");
+  const [form, fields] = useValidatedForm({ schema: issueSchema, lastResult, id: issueFormId });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="contact-form">
+      <RequiredFieldsNote />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        action={action}
+        aria-label={t("form.title")}
+        {...getFormProps(form)}
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Select
+          field={fields.game}
+          label={t("form.game")}
+          options={games}
+          placeholder={t("form.gamePlaceholder")}
+        />
+        <div className="contact-form__row">
+          <Select
+            field={fields.category}
+            label={t("form.category")}
+            options={issueCategories.map((value) => ({ value, label: t(`categories.${value}`) }))}
+            placeholder={t("form.categoryPlaceholder")}
+          />
+          <Select
+            field={fields.platform}
+            label={t("form.platform")}
+            options={issuePlatforms.map((value) => ({ value, label: t(`platforms.${value}`) }))}
+            placeholder={t("form.platformPlaceholder")}
+          />
+        </div>
+        <EmailField field={fields.email} label={t("form.email")} />
+        <TextField field={fields.summary} label={t("form.summary")} autoComplete="off" />
+        <Textarea
+          field={fields.description}
+          label={t("form.description")}
+          hint={t("form.descriptionHint")}
+          autoComplete="off"
+          rows={7}
+        />
+        <UploadWidget
+          field={fields.attachments}
+          label={t("form.attachments")}
+          hint={t("form.attachmentsHint")}
+          limits={limits}
+          payload={{ purpose: "issue-report" }}
+        />
+        <CheckboxSwitch
+          field={fields.consent}
+          label={t("form.consent")}
+          hint={t("form.retention", { months: retentionMonths })}
+        />
+        <Honeypot id={fields[issueHoneypot].id} name={issueHoneypot} label={t("form.honeypot")} />
+        <p className="contact-form__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t("form.submit")}
+          </button>
+        </p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/* Problem reports' server face. */
+export { purgeExpiredIssueReports } from "./issue-report.server";

@@ -1,0 +1,165 @@
+import fs from "node:fs/promises";
+import { inArray, lt } from "drizzle-orm";
+import { getStudioInfo } from "~/features/studio/index.server";
+import { issueReports, uploads } from "~/platform/db/schema";
+import { defaultLanguage, type Language } from "~/platform/i18n/languages";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import type { Services } from "~/platform/services.server";
+import { addMonths } from "~/platform/time/months";
+import { type IssueInput, issueHoneypot } from "./issue-form";
+
+/** The game named is not one of the studio's (content/games). */
+export class IssueRefused extends Error {
+  constructor(readonly code: "unknownGame") {
+    super(code);
+  }
+}
+
+/** What the upload store calls the owner of a report's files. */
+export const issueOwner = (id: string) => `issue-report:${id}`;
+
+const reportForSupport = defineEmailTemplate(
+  "issue-report",
+  (
+    p: Omit<IssueInput, "attachments" | "consent" | typeof issueHoneypot> & {
+      id: string;
+      gameName: string;
+      language: string;
+      files: string[];
+    },
+    { t },
+  ) => ({
+    subject: t("issues:email.support.subject", { game: p.gameName, summary: p.summary }),
+    heading: p.summary,
+    details: [
+      { label: t("issues:form.category"), value: t(`issues:categories.${p.category}`) },
+      { label: t("issues:form.game"), value: p.gameName },
+      { label: t("issues:form.platform"), value: t(`issues:platforms.${p.platform}`) },
+      { label: t("issues:form.email"), value: p.email },
+      { label: t("issues:email.support.language"), value: p.language },
+      { label: t("issues:email.support.files"), value: p.files.join(", ") || "—" },
+      { label: t("issues:email.support.reference"), value: p.id },
+    ],
+    paragraphs: p.description.split(/\n\s*\n/).filter((part) => part.trim()),
+    reason: t("issues:email.support.reason"),
+  }),
+);
+
+/** A fixed acknowledgement: never the visitor's own text (see docs/decisions/0011-contact-bot-check-and-archives.md). */
+const reportAcknowledgement = defineEmailTemplate(
+  "issue-report-acknowledgement",
+  (p: { id: string; months: number }, { t }) => ({
+    subject: t("issues:email.ack.subject"),
+    heading: t("issues:email.ack.heading"),
+    paragraphs: [
+      t("issues:email.ack.received"),
+      t("issues:email.ack.reference", { id: p.id.slice(0, 8).toUpperCase() }),
+      t("issues:email.ack.retention", { months: p.months }),
+    ],
+    reason: t("issues:email.ack.reason"),
+  }),
+);
+
+export type IssueResult = { status: "sent"; id: string } | { status: "dropped" };
+
+/**
+ * One rule for the report page's action and POST /api/issues: honeypot → dropped; else the
+ * report, its files (attached in the same transaction) and both e-mails are stored together.
+ */
+export async function submitIssueReport(
+  svc: Pick<Services, "db" | "config" | "logger" | "uploads">,
+  input: IssueInput,
+  { lang, now = new Date() }: { lang: Language; now?: Date },
+): Promise<IssueResult> {
+  if (input[issueHoneypot]) {
+    svc.logger.info("issue report honeypot filled; dropped");
+    return { status: "dropped" };
+  }
+  const studio = await getStudioInfo(svc.db, defaultLanguage);
+  const game = studio.games.find((g) => g.slug === input.game);
+  if (!game) throw new IssueRefused("unknownGame");
+
+  // Without JavaScript the files themselves arrive: store them first (unattached, so the
+  // upload purge removes them if the transaction below fails). The store vets their content.
+  const files = input.attachments.filter((item): item is File => typeof item !== "string");
+  const saved = files.length
+    ? await svc.uploads.save(
+        await Promise.all(
+          files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+        ),
+      )
+    : [];
+  const uploadIds = [
+    ...input.attachments.filter((item): item is string => typeof item === "string"),
+    ...saved.map((s) => s.id),
+  ];
+  const { config } = svc;
+  const months = config.CONTACT_RETENTION_MONTHS;
+  const site = { studioName: studio.name, siteUrl: config.publicUrl };
+
+  return svc.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(issueReports)
+      .values({
+        category: input.category,
+        game: input.game,
+        platform: input.platform,
+        email: input.email,
+        summary: input.summary,
+        description: input.description,
+        language: lang,
+        createdAt: now,
+        expiresAt: addMonths(now, months),
+      })
+      .returning({ id: issueReports.id });
+    const id = row!.id;
+    const attached = await svc.uploads.attach(tx, uploadIds, issueOwner(id));
+    const { category, platform, email, summary, description } = input;
+    const toSupport = await reportForSupport.compose(
+      { to: studio.email.support, lang: defaultLanguage, ...site },
+      {
+        id,
+        category,
+        game: input.game,
+        gameName: game.name,
+        platform,
+        email,
+        summary,
+        description,
+        language: lang,
+        files: attached.map((file) => file.name),
+      },
+      { "Reply-To": email },
+    );
+    await enqueueEmail(tx, {
+      ...toSupport,
+      attachments: attached.map((file) => ({ filename: file.name, path: file.path, contentType: file.type })),
+    });
+    await enqueueEmail(tx, await reportAcknowledgement.compose({ to: email, lang, ...site }, { id, months }));
+    return { status: "sent", id };
+  });
+}
+
+/** Deletes reports past their retention date with their files; returns how many reports. */
+export async function purgeExpiredIssueReports(
+  svc: Pick<Services, "db" | "uploads">,
+  now = new Date(),
+): Promise<number> {
+  const expired = await svc.db
+    .delete(issueReports)
+    .where(lt(issueReports.expiresAt, now))
+    .returning({ id: issueReports.id });
+  if (!expired.length) return 0;
+  const files = await svc.db
+    .delete(uploads)
+    .where(
+      inArray(
+        uploads.attachedTo,
+        expired.map((r) => issueOwner(r.id)),
+      ),
+    )
+    .returning({ id: uploads.id });
+  await Promise.all(files.map((f) => fs.rm(`${svc.uploads.dir}/${f.id}`, { force: true })));
+  return expired.length;
+}

@@ -1,0 +1,47 @@
+import express from "express";
+import { z } from "zod";
+import { getStudioInfo } from "~/features/studio/index.server";
+import { HttpError, parseOr400 } from "~/platform/http/errors.server";
+import { rateLimit } from "~/platform/http/rate-limit.server";
+import { defaultLanguage, languages } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
+import type { Services } from "~/platform/services.server";
+import { issueCategories, issuePlatforms, issueSchema } from "./issue-form";
+import { IssueRefused, submitIssueReport } from "./issue-report.server";
+
+const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
+
+/**
+ * SPEC §7: GET /api/issues/form (categories, games from content, platforms, upload limits, in
+ * `?lang=`) and POST /api/issues (the form's fields; `attachments` are ids from POST /api/uploads).
+ */
+export function createIssuesApi(svc: Services) {
+  const router = express.Router();
+
+  router.get("/issues/form", async (req, res) => {
+    const { lang } = parseOr400(langQuery, req.query);
+    const [t, studio] = await Promise.all([translator(lang), getStudioInfo(svc.db, lang)]);
+    res.set("Cache-Control", "public, max-age=300");
+    res.json({
+      categories: issueCategories.map((value) => ({ value, label: t(`issues:categories.${value}`) })),
+      games: studio.games.map((game) => ({ value: game.slug, label: game.name })),
+      platforms: issuePlatforms.map((value) => ({ value, label: t(`issues:platforms.${value}`) })),
+      uploads: { url: "/api/uploads", ...svc.uploads.limits },
+    });
+  });
+
+  router.post("/issues", rateLimit(svc.rateLimits.form, "issue-report", svc.logger), async (req, res) => {
+    const { lang } = parseOr400(langQuery, req.query);
+    const input = parseOr400(issueSchema, req.body ?? {});
+    try {
+      const result = await submitIssueReport(svc, input, { lang });
+      // A dropped (honeypot) report gets the same answer, without an id to follow.
+      res.status(201).json({ ok: true, ...(result.status === "sent" ? { id: result.id } : {}) });
+    } catch (err) {
+      if (err instanceof IssueRefused) throw new HttpError(400, ["game: forms:validation.invalidOption"]);
+      throw err;
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,357 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
+import { isbot } from "isbot";
+import { parseCookies } from "~/platform/http/cookies";
+
+/**
+ * A cache of rendered HTML and public API answers for anonymous visitors
+ * (docs/decisions/0009-page-cache.md).
+ *
+ * - Which answers may be kept is the route's to say, in its `Cache-Control`: a page or an API
+ *   answer is kept only when its route declared it `public` (and not `no-store`, `no-cache` or
+ *   `private`), for no longer than its `s-maxage`/`max-age` nor `ttlMs`. Pages default to
+ *   `private, no-cache` (entry.server.tsx), API answers to `no-store`: a route that says
+ *   nothing is never kept. No list of paths to keep in step with the routes.
+ * - Only GETs from visitors whose cookies are all known: those the page is rendered from
+ *   (`pageCookies`, e.g. the consent record: their values are part of the key) and those that
+ *   never change it (`neutralCookies`). Any other cookie (session, flash, account…) bypasses
+ *   the cache both ways.
+ * - Key: path + query + the page cookies' values + crawler or not (crawlers get the whole
+ *   document at once, browsers a stream: the bytes may differ).
+ * - Stored only for a 200 answer that sets no cookie: a page's text/html, an API answer's JSON.
+ * - Pages leave the server `private, no-cache` even when their route says `public`: their key
+ *   holds cookie values no outside cache keys on, and a fresh render carries a per-response
+ *   nonce. API answers leave as their route declared them.
+ * - A cached page cannot carry a per-response CSP nonce (a nonce served twice protects nothing),
+ *   so at store time the nonces are removed and the CSP's nonce source is replaced by the
+ *   sha256 hash of each inline script: the cached page allows exactly its own scripts.
+ * - Two middlewares: `serve` first in the chain answers hits, `capture` after compression
+ *   records misses (and keeps pages private outside).
+ * - Entries live at most `ttlMs` (0: nothing is kept) and are dropped when the content version
+ *   changes (content load, recruiting sync: see content-version.server.ts).
+ */
+
+export type PageCacheOptions = {
+  ttlMs: number;
+  maxEntries: number;
+  /** Bytes all stored pages may take together (64 MB when omitted). */
+  maxBytes?: number;
+  /** Cookies the page is rendered from (the consent record): their values are part of the key. */
+  pageCookies?: readonly string[];
+  /** Cookies that never change the page (an outside analytics provider's). */
+  neutralCookies?: readonly string[];
+  /** The current content version; entries stored under another version are stale. */
+  version: () => Promise<string>;
+};
+
+type Entry = {
+  body: Buffer;
+  /** Compressed once, on the first hit that accepts gzip, instead of on every answer. */
+  gzip?: Buffer;
+  headers: Record<string, string>;
+  version: string;
+  expiresAt: number;
+};
+
+/** The JSON API: its answers are kept as JSON, pages as HTML. */
+const apiPrefix = "/api/";
+
+/**
+ * What pages (documents and React Router's data requests) tell browsers and outside caches,
+ * whatever their route declared for this cache.
+ */
+const PRIVATE_PAGE = "private, no-cache";
+const isPageType = (type: string) => type.startsWith("text/html") || type.startsWith("text/x-script");
+
+const MAX_KEY_LENGTH = 1024;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Response headers not stored with the page: they belong to one answer (or to its encoding).
+ * All others (content type, cache control, the security headers) are served with it.
+ */
+const perResponseHeaders = new Set([
+  "x-request-id",
+  "x-page-cache",
+  "date",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "vary",
+  "etag",
+  "set-cookie",
+]);
+
+function directivesOf(cacheControl: string): Map<string, string | undefined> {
+  const directives = new Map<string, string | undefined>();
+  for (const part of cacheControl.toLowerCase().split(",")) {
+    const [name, value] = part.split("=").map((s) => s.trim());
+    if (name) directives.set(name, value);
+  }
+  return directives;
+}
+
+/**
+ * How long an answer may be shared, from its route's Cache-Control: 0 unless it says `public`
+ * (and not `private`, `no-store` or `no-cache`), else its `s-maxage` or `max-age` in
+ * milliseconds, at most `ttlMs`.
+ */
+export function sharedLifetimeMs(cacheControl: string, ttlMs: number): number {
+  const directives = directivesOf(cacheControl);
+  if (!directives.has("public") || ["private", "no-store", "no-cache"].some((d) => directives.has(d)))
+    return 0;
+  const maxAge = Number(directives.get("s-maxage") ?? directives.get("max-age") ?? Number.NaN);
+  return Number.isFinite(maxAge) ? Math.min(ttlMs, Math.max(0, maxAge) * 1000) : ttlMs;
+}
+
+/**
+ * sha256 CSP sources for the inline scripts of a document that carry `nonce` (scripts with src
+ * need none). Only the scripts the renderer vouched for with the nonce are hashed: a script
+ * smuggled into the page (an HTML injection in content) has no nonce, gets no hash, and stays
+ * blocked on the cached copy as it was on the fresh one.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = match[1] ?? "";
+    const body = match[2] ?? "";
+    if (/\ssrc\s*=/i.test(attrs) || !attrs.includes(` nonce="${nonce}"`)) continue;
+    // JSON-LD and other data blocks are not executed; CSP does not govern them.
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript")
+      continue;
+    hashes.push(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+/** The page without its nonce attributes, and a CSP allowing its own inline scripts by hash. */
+export function toCacheable(html: string, csp: string, nonce: string): { html: string; csp: string } {
+  const hashes = inlineScriptHashes(html, nonce);
+  const withoutNonce = html.split(` nonce="${nonce}"`).join("");
+  const hashedCsp = hashes.length
+    ? csp.replace(`'nonce-${nonce}'`, hashes.join(" "))
+    : csp.replace(` 'nonce-${nonce}'`, "").replace(`'nonce-${nonce}'`, "");
+  return { html: withoutNonce, csp: hashedCsp };
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const entries = new Map<string, Entry>();
+  const pageCookies = [...(options.pageCookies ?? [])];
+  const known = new Set([...pageCookies, ...(options.neutralCookies ?? [])]);
+  const stats = { hits: 0, misses: 0, stores: 0, bypasses: 0 };
+
+  function keyFor(req: Request): string | null {
+    if (options.ttlMs <= 0 || (req.method !== "GET" && req.method !== "HEAD")) return null;
+    const url = req.originalUrl;
+    if (url.length > MAX_KEY_LENGTH) return null;
+    const cookieHeader = req.headers.cookie;
+    // Every part of the header counts, even one without "=": unknown means personal.
+    for (const part of (cookieHeader ?? "").split(";")) {
+      const name = part.split("=")[0]?.trim();
+      if (name && !known.has(name)) return null;
+    }
+    // Pages the visitor asked to see with something personal in the request are not shared.
+    if (req.headers.authorization) return null;
+    const cookies = parseCookies(cookieHeader);
+    const variant = pageCookies.map((name) => JSON.stringify(cookies.get(name) ?? null)).join(",");
+    const bot = isbot(req.headers["user-agent"]) ? "bot" : "browser";
+    return `${variant}|${bot}|${url}`;
+  }
+
+  let totalBytes = 0;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.body.length + (entry.gzip?.length ?? 0);
+    entries.delete(key);
+  }
+
+  function put(key: string, entry: Entry) {
+    drop(key);
+    // Map keeps insertion order: the oldest entries go first. Bounded in count and in bytes, so
+    // requests with made-up query strings cannot grow the process without limit.
+    while (
+      entries.size > 0 &&
+      (entries.size >= options.maxEntries || totalBytes + entry.body.length > maxBytes)
+    ) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      drop(oldest);
+    }
+    entries.set(key, entry);
+    totalBytes += entry.body.length;
+    stats.stores++;
+  }
+
+  function send(req: Request, res: Response, entry: Entry) {
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader("X-Page-Cache", "hit");
+    res.setHeader("Vary", "Accept-Encoding");
+    let body = entry.body;
+    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+      if (!entry.gzip) {
+        entry.gzip = zlib.gzipSync(entry.body);
+        totalBytes += entry.gzip.length;
+      }
+      body = entry.gzip;
+      // The compression middleware leaves an answer that already has an encoding alone.
+      res.setHeader("Content-Encoding", "gzip");
+    }
+    res.setHeader("Content-Length", body.length);
+    res.status(200);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  type Pending = { key: string; version: string; api: boolean };
+
+  /**
+   * How long a miss's answer may be kept (0: not at all): as long as its route declared it may
+   * be shared, if it is what the request asked for (JSON from the API, a page elsewhere).
+   */
+  function lifetimeOf(res: Response, api: boolean): number {
+    if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return 0;
+    const type = String(res.getHeader("content-type") ?? "");
+    if (!type.startsWith(api ? "application/json" : "text/html")) return 0;
+    return sharedLifetimeMs(String(res.getHeader("cache-control") ?? ""), options.ttlMs);
+  }
+
+  /**
+   * First in the chain, before logging, security headers and compression: a hit is answered
+   * here with the headers stored with the page (the security headers included, its CSP
+   * rewritten to hashes), which is what makes a hit cheap. A miss notes what `capture` needs.
+   */
+  const serve: RequestHandler = async (req, res, next) => {
+    const key = keyFor(req);
+    if (key === null) {
+      stats.bypasses++;
+      return next();
+    }
+    let version: string;
+    try {
+      version = await options.version();
+    } catch {
+      // Without a version the freshness is unknown: render as if there were no cache.
+      return next();
+    }
+    const cached = entries.get(key);
+    if (cached && cached.version === version && cached.expiresAt > Date.now()) {
+      stats.hits++;
+      // Hits write no request log line (that is most of their cost); the id still identifies them.
+      res.setHeader("X-Request-Id", crypto.randomUUID());
+      return send(req, res, cached);
+    }
+    if (cached) drop(key);
+    stats.misses++;
+    if (req.method !== "HEAD") {
+      const api = req.originalUrl.startsWith(apiPrefix);
+      res.locals.pageCache = { key, version, api } satisfies Pending;
+    }
+    next();
+  };
+
+  /**
+   * After compression (so it sees the page as rendered, not gzipped): just before the headers
+   * leave, keeps pages private outside and decides whether a miss's answer may be kept; records
+   * that answer and stores it.
+   */
+  const capture: RequestHandler = (_req, res, next) => {
+    const pending = res.locals.pageCache as Pending | undefined;
+    let decided = false;
+    let lifetimeMs = 0;
+    const decide = () => {
+      if (decided || res.headersSent) return;
+      decided = true;
+      if (pending) lifetimeMs = lifetimeOf(res, pending.api);
+      const type = String(res.getHeader("content-type") ?? "");
+      if (isPageType(type) && directivesOf(String(res.getHeader("cache-control") ?? "")).has("public"))
+        res.setHeader("Cache-Control", PRIVATE_PAGE);
+      if (lifetimeMs > 0) res.setHeader("X-Page-Cache", "miss");
+    };
+    // Node writes the headers through writeHead, also when the first write implies them.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+    res.writeHead = ((...args: unknown[]) => {
+      decide();
+      return writeHead(...args);
+    }) as Response["writeHead"];
+    if (!pending) return next();
+    const { key, version } = pending;
+
+    // Record what the renderer writes (before compression, which sits below in the chain).
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const record = (chunk: unknown, encoding: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || tooBig) return;
+      if (decided && lifetimeMs <= 0) return;
+      const buf =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
+          : Buffer.from(chunk as Uint8Array);
+      size += buf.length;
+      if (size > MAX_BODY_BYTES) tooBig = true;
+      else chunks.push(buf);
+    };
+    res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
+      record(chunk, encoding);
+      return write(chunk, encoding, cb);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+      record(chunk, encoding);
+      try {
+        decide();
+        store();
+      } catch {
+        // A page that cannot be cached is still answered.
+      }
+      return end(chunk, encoding, cb);
+    }) as Response["end"];
+
+    const store = () => {
+      if (tooBig || lifetimeMs <= 0) return;
+      const nonce = res.locals.cspNonce as string | undefined;
+      const csp = res.getHeader("content-security-policy");
+      if (!nonce || typeof csp !== "string") return;
+      const cacheable = toCacheable(Buffer.concat(chunks).toString("utf8"), csp, nonce);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (perResponseHeaders.has(name) || value === undefined) continue;
+        headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+      }
+      headers["content-security-policy"] = cacheable.csp;
+      put(key, {
+        body: Buffer.from(cacheable.html, "utf8"),
+        headers,
+        version,
+        expiresAt: Date.now() + lifetimeMs,
+      });
+    };
+    next();
+  };
+
+  return {
+    serve,
+    capture,
+    stats,
+    clear: () => {
+      entries.clear();
+      totalBytes = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return totalBytes;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,1 @@
+ALTER TABLE "press_kits" DROP COLUMN "files";

@@ -1,0 +1,33 @@
+/**
+ * What the site's shell (header, menus, footer, error page) shows of whoever runs the site,
+ * described here so the layout needs no product code: any record with these fields fits.
+ */
+
+/** The networks the footer has a glyph for (SocialIcon); content may link only these. */
+export const socialNetworks = [
+  "x",
+  "youtube",
+  "instagram",
+  "linkedin",
+  "facebook",
+  "tiktok",
+  "discord",
+  "twitch",
+] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
+
+export type SocialLink = { network: SocialNetwork; url: string; label: string };
+
+export type SiteIdentity = {
+  name: string;
+  /** Path under public/, e.g. "/brand/logo.svg". */
+  logo: string;
+  tagline: string;
+  /** The main site (external; opens in a new tab). */
+  website: string;
+  forumsUrl: string;
+  businessUrl: string;
+  socialLinks: SocialLink[];
+  /** Listed in the footer, each linking to the home page's games. */
+  games: Array<{ slug: string; name: string }>;
+};

@@ -1,0 +1,341 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { matchRoutes, type RouteObject } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "~/features/content/index.server";
+import { createContentVersion } from "~/platform/cache/content-version.server";
+import {
+  createPageCache,
+  inlineScriptHashes,
+  sharedLifetimeMs,
+  toCacheable,
+} from "~/platform/cache/page-cache.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
+import { parseConfig } from "~/platform/config.server";
+import type { Database } from "~/platform/db/client.server";
+import { jobOffers } from "~/platform/db/schema/content";
+import { securityHeaders } from "~/platform/security/headers.server";
+import { routeManifest } from "../support/route-manifest";
+import { createTestDatabase } from "../support/test-db";
+
+/**
+ * The cache in front of a stand-in renderer that behaves like the real one: the app's security
+ * headers (CSP nonce), a page with nonce'd inline scripts built from the database, written in
+ * chunks; the version read from the real database.
+ */
+let database: Database;
+let server: ReturnType<express.Express["listen"]>;
+let origin: string;
+let renders = 0;
+let cache: ReturnType<typeof createPageCache>;
+
+/**
+ * Whether the real route that answers `pathname` declares its page shared (`headers` is
+ * sharedPageHeaders): the stand-in renderer answers with the Cache-Control that route's page
+ * would carry, so these tests follow what the routes declare.
+ */
+let declaresShared: (pathname: string) => boolean;
+
+async function sharedRouteMatcher() {
+  const manifest = await routeManifest();
+  const shared = new Set<string>();
+  const byParent = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(manifest)) {
+    if (!route) continue;
+    const { headers } = route.module as { headers?: unknown };
+    if (headers === sharedPageHeaders) shared.add(route.id);
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(
+      route.index ? { id: route.id, index: true } : { id: route.id, path: route.path ?? "", children: [] },
+    );
+    byParent.set(route.parentId, siblings);
+  }
+  const tree = (parentId?: string): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((r) => (r.index ? r : { ...r, children: tree(r.id) }));
+  const routes = tree();
+  return (pathname: string) => {
+    const leaf = matchRoutes(routes, pathname)?.at(-1);
+    return leaf !== undefined && shared.has(leaf.route.id ?? "");
+  };
+}
+
+beforeAll(async () => {
+  declaresShared = await sharedRouteMatcher();
+  database = await createTestDatabase();
+  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  const config = parseConfig({ NODE_ENV: "production" });
+  cache = createPageCache({
+    ttlMs: 60_000,
+    maxEntries: 50,
+    // As the app passes them (server/app.ts): the consent record's cookies key the page.
+    pageCookies: ["cookieconsent_status", "cookieconsent_analytics"],
+    neutralCookies: ["_ga"],
+    version: createContentVersion(database.db, 0),
+  });
+  const app = express();
+  app.use(cache.serve);
+  app.use(securityHeaders(config));
+  app.use(cache.capture);
+  // Stands for the API behind its mounted router: each answer's Cache-Control as its route
+  // declares it (the API's default is no-store).
+  const api = express.Router();
+  api.get("/{*rest}", (req, res) => {
+    renders++;
+    res.setHeader("Cache-Control", String(req.query.cc ?? "no-store"));
+    res.json({ path: req.path, renders });
+  });
+  app.use("/api", api);
+  app.get("/{*splat}", async (req, res) => {
+    renders++;
+    const nonce = res.locals.cspNonce as string;
+    const open = await database.db
+      .select({ id: jobOffers.id })
+      .from(jobOffers)
+      .where(eq(jobOffers.status, "open"));
+    if (req.query.flash) res.cookie("flash", "saved");
+    res.status(req.path.includes("missing") ? 404 : 200).type("html");
+    const declared = declaresShared(req.path) ? "public" : "private, no-cache";
+    res.setHeader("Cache-Control", req.query.nostore ? "no-store" : declared);
+    res.write(`<!doctype html><html><head><script nonce="${nonce}">window.__a=${renders}</script>`);
+    res.write(`<script type="application/ld+json">{"@type":"JobPosting"}</script>`);
+    // Stands for an HTML injection in content: no nonce, so it must stay blocked once cached.
+    res.write("<script>steal()</script>");
+    res.end(
+      `</head><body><p>${open.length} open</p><script type="module" nonce="${nonce}">import "/x.js";</script></body></html>`,
+    );
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await database?.close();
+});
+
+function sha256(text: string) {
+  return `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+}
+
+async function get(url: string, cookie?: string) {
+  const res = await fetch(origin + url, { headers: cookie ? { cookie } : {} });
+  return { res, html: await res.text(), cache: res.headers.get("x-page-cache") };
+}
+
+describe("page cache", () => {
+  it("serves a second anonymous request from the cache", async () => {
+    const before = renders;
+    const first = await get("/careers?team=audio");
+    const second = await get("/careers?team=audio");
+    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+    expect(renders).toBe(before + 1);
+    expect(second.res.status).toBe(200);
+    expect(second.res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(second.res.headers.get("cache-control")).toBe("private, no-cache");
+    // Another query, language or consent state is another page.
+    expect((await get("/careers?team=art")).cache).toBe("miss");
+    expect((await get("/fr/careers?team=audio")).cache).toBe("miss");
+    expect((await get("/careers?team=audio", "cookieconsent_status=0")).cache).toBe("miss");
+    expect((await get("/careers?team=audio", "cookieconsent_status=0; _ga=GA1.2")).cache).toBe("hit");
+  });
+
+  it("keeps the press page and the press kits, which journalists open from shared links", async () => {
+    for (const path of ["/press", "/fr/press/tidebound"]) {
+      expect((await get(path)).cache).toBe("miss");
+      expect((await get(path)).cache).toBe("hit");
+    }
+  });
+
+  it("a cached page carries no nonce, and its CSP allows exactly its inline scripts by hash", async () => {
+    await get("/blog");
+    const { res, html } = await get("/blog");
+    expect(html).not.toContain("nonce=");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
+    const first = /<script>(.*?)<\/script>/.exec(html)?.[1] ?? "";
+    const module = /<script type="module">(.*?)<\/script>/.exec(html)?.[1] ?? "";
+    expect(scriptSrc.sort()).toEqual(["'self'", sha256(first), sha256(module)].sort());
+    expect(html).toContain("<script>steal()</script>");
+    expect(scriptSrc).not.toContain(sha256("steal()"));
+    expect(csp).not.toContain("'nonce-");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    // The rest of the policy is the app's.
+    expect(csp).toContain("frame-ancestors 'none'");
+    // So are the other security headers, stored with the page.
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("serves the cached page gzipped to clients that accept it, as is to the others", async () => {
+    const raw = (encoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `${origin}/careers/locations/quebec`,
+            { headers: encoding ? { "accept-encoding": encoding } : {} },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c: Buffer) => chunks.push(c));
+              res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on("error", reject);
+      });
+    await raw(); // fills the cache (without a user agent: the browser key, not fetch's)
+    const [plain, gzipped] = [await raw(), await raw("gzip, deflate")];
+    expect([plain.headers["x-page-cache"], gzipped.headers["x-page-cache"]]).toEqual(["hit", "hit"]);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+  });
+
+  it("never serves or stores a page for a request with a session, flash or any unknown cookie", async () => {
+    await get("/internships");
+    expect((await get("/internships")).cache).toBe("hit");
+    for (const cookie of [
+      "session=abc",
+      "__session=abc",
+      "flash=1",
+      "cookieconsent_status=1; sid=2",
+      "weird",
+    ]) {
+      const { cache: state, html } = await get("/internships", cookie);
+      expect(state, cookie).toBeNull();
+      expect(html).toContain("nonce=");
+    }
+  });
+
+  it("stores no answer that sets a cookie, is not a 200, or whose route does not declare it shared", async () => {
+    // Rendered every time, and not marked: X-Page-Cache says "miss" only for an answer kept.
+    const flashRenders = renders;
+    await get("/careers?flash=1");
+    expect((await get("/careers?flash=1")).cache).toBeNull();
+    expect(renders).toBe(flashRenders + 2);
+    await get("/careers/missing");
+    expect((await get("/careers/missing")).cache).toBeNull();
+    await get("/playtesting");
+    expect((await get("/playtesting")).cache).toBeNull();
+    await get("/account/login");
+    expect((await get("/account/login")).cache).toBeNull();
+  });
+
+  it("keeps an API answer only when its route declares it shared, and no longer than it says", async () => {
+    const shared = `/api/offices/job-offers?location=quebec&cc=${encodeURIComponent("public, max-age=300")}`;
+    const first = await get(shared);
+    expect(first.cache).toBe("miss");
+    const again = await get(shared);
+    expect(again.cache).toBe("hit");
+    expect(again.res.headers.get("content-type")).toContain("application/json");
+    expect(again.res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(JSON.parse(again.html)).toEqual(JSON.parse(first.html));
+    // Per visitor (the API's default), private, or shared for no time at all: never stored.
+    for (const cc of ["", "private, max-age=300", "public, no-cache", "public, max-age=0"]) {
+      const url = cc ? `/api/faqs/vote/1?cc=${encodeURIComponent(cc)}` : "/api/faqs/vote/1";
+      const before = renders;
+      await get(url);
+      expect((await get(url)).cache, cc).toBeNull();
+      expect(renders, cc).toBe(before + 2);
+    }
+    // A caller with a personal cookie is never served from the cache, nor stored.
+    expect((await get(shared, "session=abc")).cache).toBeNull();
+  });
+
+  it("reads how long an answer may be shared from its Cache-Control", () => {
+    expect(sharedLifetimeMs("public, max-age=300", 60_000)).toBe(60_000);
+    expect(sharedLifetimeMs("public, max-age=30, stale-while-revalidate=300", 60_000)).toBe(30_000);
+    expect(sharedLifetimeMs("Public, S-MaxAge=10, max-age=300", 60_000)).toBe(10_000);
+    expect(sharedLifetimeMs("public", 60_000)).toBe(60_000);
+    expect(sharedLifetimeMs("no-store", 60_000)).toBe(0);
+    expect(sharedLifetimeMs("public, private", 60_000)).toBe(0);
+    expect(sharedLifetimeMs("max-age=300", 60_000)).toBe(0);
+  });
+
+  it("does not keep a page whose route says no-store", async () => {
+    const before = renders;
+    await get("/careers?nostore=1");
+    expect((await get("/careers?nostore=1")).cache).toBeNull();
+    expect(renders).toBe(before + 2);
+  });
+
+  it("drops pages when the content changes (an offer closed by a sync or the loader)", async () => {
+    await get("/");
+    const cached = await get("/");
+    expect(cached.cache).toBe("hit");
+    const [offer] = await database.db.select().from(jobOffers).where(eq(jobOffers.status, "open")).limit(1);
+    await database.db
+      .update(jobOffers)
+      .set({ status: "closed", updatedAt: new Date() })
+      .where(eq(jobOffers.id, offer!.id));
+    const after = await get("/");
+    expect(after.cache).toBe("miss");
+    const count = (html: string) => Number(/<p>(\d+) open<\/p>/.exec(html)?.[1]);
+    expect(count(after.html)).toBe(count(cached.html) - 1);
+    expect((await get("/")).cache).toBe("hit");
+  });
+});
+
+describe("page cache bounds", () => {
+  it("keeps at most maxEntries pages and maxBytes bytes, dropping the oldest first", async () => {
+    const small = createPageCache({ ttlMs: 60_000, maxEntries: 3, maxBytes: 1000, version: async () => "v" });
+    const app = express();
+    app.use(small.serve);
+    app.use(securityHeaders(parseConfig({ NODE_ENV: "production" })));
+    app.use(small.capture);
+    app.get("/{*splat}", (req, res) => {
+      res.setHeader("Cache-Control", "public");
+      res.type("html").end("x".repeat(req.path === "/blog" ? 600 : 300));
+    });
+    const local = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => local.once("listening", resolve));
+    const base = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    const state = async (url: string) => (await fetch(base + url)).headers.get("x-page-cache");
+    try {
+      for (const q of ["a", "b", "c", "d"]) await state(`/careers?q=${q}`);
+      expect(small.size).toBe(3);
+      expect(await state("/careers?q=a")).toBe("miss"); // the oldest went first
+      expect(await state("/careers?q=d")).toBe("hit");
+      await state("/blog"); // 600 bytes: older pages leave until it fits in 1000
+      expect(small.bytes).toBeLessThanOrEqual(1000);
+      expect(await state("/blog")).toBe("hit");
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
+  });
+});
+
+describe("script hashes", () => {
+  it("hash the executable inline scripts that carry the nonce, and only those", () => {
+    const html =
+      '<script nonce="n1">a()</script><script nonce="n1" src="/x.js"></script>' +
+      '<script nonce="n1" type="application/ld+json">{}</script>' +
+      '<script type="module" nonce="n1">b()</script><script nonce="n1">a()</script>' +
+      '<script>injected()</script><script nonce="other">c()</script>';
+    expect(inlineScriptHashes(html, "n1")).toEqual([sha256("a()"), sha256("b()")]);
+  });
+
+  it("leave a page without inline scripts with no script source but 'self'", () => {
+    expect(toCacheable("<p>hi</p>", "script-src 'self' 'nonce-n1'; img-src 'self'", "n1").csp).toBe(
+      "script-src 'self'; img-src 'self'",
+    );
+  });
+
+  it("replace the nonce source and attributes", () => {
+    const out = toCacheable(
+      '<script nonce="n1">a()</script>',
+      "script-src 'self' 'nonce-n1'; img-src 'self'",
+      "n1",
+    );
+    expect(out).toEqual({
+      html: "<script>a()</script>",
+      csp: `script-src 'self' ${sha256("a()")}; img-src 'self'`,
+    });
+  });
+});
