@@ -1,17 +1,28 @@
 import displayFont from "@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
-import { data, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { AnalyticsTracker } from "~/features/analytics/AnalyticsTracker";
 import { analyticsSetup } from "~/features/analytics/analytics-setup.server";
 import { ConsentBanner } from "~/features/consent/ConsentBanner";
 import { ConsentProvider } from "~/features/consent/ConsentProvider";
-import { readConsent } from "~/features/consent/consent-cookies";
+import { gpcRequested, readConsent } from "~/features/consent/consent-cookies";
+import { consentRevision } from "~/features/consent/index.server";
 import { getStudioInfo, type StudioInfo } from "~/features/studio/studio.server";
 import { languageTags, splitLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { FeedbackProvider } from "~/ui/feedback/FeedbackProvider";
 import { takeFlash } from "~/ui/feedback/flash.server";
 import { SiteScrollRestoration } from "~/ui/layout/SiteScrollRestoration";
+import { ErrorPage } from "~/ui/layouts/ErrorPage";
 import globalStyles from "~/ui/styles/global.css?url";
 import type { Route } from "./+types/root";
 
@@ -38,12 +49,30 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   } catch (error) {
     logger.error({ err: error }, "studio info unavailable for the site shell");
   }
-  // Cookie consent as stored (the banner shows without a choice) and a one-time flash message,
-  // deleted as it is read.
-  const consent = readConsent(request.headers.get("Cookie"));
+  // Cookie consent as stored (the banner shows without a choice under the policy's current
+  // revision; what the browser's privacy signal asks) and a one-time flash message, deleted as
+  // it is read. Only what the page cache keys on is read: never the consent id.
+  let consentPolicy = 1;
+  try {
+    consentPolicy = await consentRevision(db);
+  } catch (error) {
+    logger.error({ err: error }, "consent revision unavailable; the first is assumed");
+  }
+  const consent = readConsent(request.headers.get("Cookie"), {
+    revision: consentPolicy,
+    gpc: gpcRequested(request.headers.get("Sec-GPC")),
+  });
   const { flash, setCookie } = takeFlash(request, config);
   return data(
-    { lang, studio, year: new Date().getFullYear(), consent, analytics: analyticsSetup(config), flash },
+    {
+      lang,
+      studio,
+      year: new Date().getFullYear(),
+      consent,
+      consentRevision: consentPolicy,
+      analytics: analyticsSetup(config),
+      flash,
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -68,23 +97,55 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+/**
+ * The providers and consent banner around every page. `loaderData` is undefined when a route's
+ * middleware refused the request before any loader ran (a bad address's 400, an unknown
+ * language's 404): React Router then runs no loader at all and renders the root's error
+ * boundary, which still needs the shell around the error page.
+ */
+function Shell({
+  loaderData,
+  children,
+}: {
+  loaderData?: Route.ComponentProps["loaderData"];
+  children: ReactNode;
+}) {
   return (
-    <FeedbackProvider flash={loaderData.flash}>
-      <ConsentProvider initial={loaderData.consent}>
+    <FeedbackProvider flash={loaderData?.flash ?? null}>
+      <ConsentProvider
+        initial={loaderData?.consent ?? readConsent(null)}
+        revision={loaderData?.consentRevision ?? 1}
+      >
         <ConsentBanner />
-        <Outlet />
-        <AnalyticsTracker setup={loaderData.analytics} />
+        {children}
+        {loaderData && <AnalyticsTracker setup={loaderData.analytics} />}
       </ConsentProvider>
     </FeedbackProvider>
   );
 }
 
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell loaderData={loaderData}>
+      <Outlet />
+    </Shell>
+  );
+}
+
 /**
- * Reached only when the site's own error page (routes/lang.tsx) could not render: plain,
- * with no dependency that could fail again.
+ * Reached by a refusal that a route's middleware threw (no loader ran: the site's error page
+ * in a shell without loader data), and when the site's own error page (routes/lang.tsx) could
+ * not render: then plain, with no dependency that could fail again.
  */
 export function ErrorBoundary() {
+  // A refusal (4xx) thrown by a route's middleware: the site's own error page, in the shell.
+  if (isRouteErrorResponse(useRouteError())) {
+    return (
+      <Shell>
+        <ErrorPage />
+      </Shell>
+    );
+  }
   return (
     <main className="fatal-error">
       <h1>An error occurred while showing the error page</h1>

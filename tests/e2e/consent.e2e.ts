@@ -1,5 +1,8 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -16,7 +19,10 @@ import {
 
 const CONSENT = "cookieconsent_status";
 const ANALYTICS = "cookieanalytcs_status";
+/** The site's own third strictly necessary cookie: `<consent id>.<revision>`. */
+const RECORD = "cookieconsent_record";
 const NINETY_DAYS_S = 90 * 24 * 60 * 60;
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** Every page-view beacon the page sends, with the route it reports. */
 function watchPageviews(page: Page) {
@@ -28,6 +34,48 @@ function watchPageviews(page: Page) {
   });
   return routes;
 }
+
+/** Every request to the analytics API (page views or anything else), by path. */
+function watchAnalytics(page: Page) {
+  const paths: string[] = [];
+  page.on("request", (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/analytics")) paths.push(pathname);
+  });
+  return paths;
+}
+
+const GPC_LINE = "Your browser asks sites not to track you: analytics stays off.";
+
+/**
+ * A browser with Global Privacy Control on, as browsers that have it send it: `Sec-GPC: 1` on
+ * every request (`header`) and `navigator.globalPrivacyControl` for scripts (`script`).
+ */
+async function withGpc(context: BrowserContext, { header = true, script = true } = {}) {
+  if (header) await context.setExtraHTTPHeaders({ "Sec-GPC": "1" });
+  if (script) {
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "globalPrivacyControl", {
+        get: () => true,
+        configurable: true,
+      });
+    });
+  }
+}
+
+/** The receipt of the context's visitor (the API request shares the context's cookies). */
+async function receiptOf(context: BrowserContext, siteUrl: string) {
+  const res = await context.request.get(`${siteUrl}/api/consents/receipt`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["cache-control"]).toBe("no-store");
+  return (await res.json()) as {
+    consentId: string;
+    records: Array<{ method: string; analytics: boolean; revision: number; at: string }>;
+  };
+}
+
+/** Today as the banner writes a record's date in English. */
+const today = () => new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date());
 
 async function consentCookies(context: BrowserContext) {
   return Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
@@ -61,7 +109,11 @@ describe("cookie consent and analytics", () => {
   let site: Site;
   let browser: Browser;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    // Many choices from one address: more than the consent form's budget per client.
+    [site, browser] = await Promise.all([
+      startSite({ env: { RATE_LIMIT_FORM_POINTS: "1000" } }),
+      openBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -76,6 +128,8 @@ describe("cookie consent and analytics", () => {
     const necessary = banner(page).getByRole("checkbox", { name: /Strictly necessary/ });
     expect(await necessary.isChecked()).toBe(true);
     expect(await necessary.isDisabled()).toBe(true);
+    // Valid markup: `readonly` does not apply to a checkbox (the W3C checker reports it).
+    expect(await necessary.getAttribute("readonly")).toBeNull();
     expect(await banner(page).getByRole("checkbox", { name: "Analytics" }).isChecked()).toBe(false);
     for (const name of ["Accept All", "Confirm my choices", "Reject All"]) {
       expect(await banner(page).getByRole("button", { name }).isVisible(), name).toBe(true);
@@ -92,7 +146,7 @@ describe("cookie consent and analytics", () => {
     await expect.poll(() => pageviews).toEqual(["routes/home"]);
   });
 
-  it("Accept All stores exactly the two cookies for 90 days and counts one page view per navigation", async () => {
+  it("Accept All stores the two spec cookies and the record cookie for 90 days and counts one page view per navigation", async () => {
     const { page, context } = await openPage(browser);
     const pageviews = watchPageviews(page);
     await visit(page, `${site.url}/contact`);
@@ -105,7 +159,11 @@ describe("cookie consent and analytics", () => {
       .toContainEqual(expect.stringContaining("cookie choices have been saved"));
 
     const cookies = await context.cookies();
-    expect(cookies.map((c) => `${c.name}=${c.value}`).sort()).toEqual([`${ANALYTICS}=1`, `${CONSENT}=1`]);
+    expect(cookies.map((c) => `${c.name}=${c.value}`).sort()).toEqual([
+      `${ANALYTICS}=1`,
+      expect.stringMatching(new RegExp(`^${RECORD}=${UUID}\\.1$`)),
+      `${CONSENT}=1`,
+    ]);
     const now = Date.now() / 1000;
     for (const cookie of cookies) {
       expect(cookie.expires - now).toBeGreaterThan(NINETY_DAYS_S - 120);
@@ -217,6 +275,7 @@ describe("cookie consent and analytics", () => {
     expect(await banner(page).count()).toBe(0);
     let cookies = await consentCookies(context);
     expect([cookies[CONSENT]?.value, cookies[ANALYTICS]?.value]).toEqual(["1", "1"]);
+    expect(cookies[RECORD]?.value).toMatch(new RegExp(`^${UUID}\\.1$`));
 
     // The footer link reloads the page with the banner, showing the stored choice.
     await newDocument(page, () =>
@@ -224,6 +283,10 @@ describe("cookie consent and analytics", () => {
     );
     expect(await banner(page).isVisible()).toBe(true);
     expect(await banner(page).getByRole("checkbox", { name: "Analytics" }).isChecked()).toBe(true);
+    // The strictly necessary box: ticked, disabled, valid (no `readonly`), and never in the post.
+    const necessary = banner(page).getByRole("checkbox", { name: /Strictly necessary/ });
+    expect([await necessary.isChecked(), await necessary.isDisabled()]).toEqual([true, true]);
+    expect(await necessary.getAttribute("readonly")).toBeNull();
     await newDocument(page, () => banner(page).getByRole("button", { name: "Reject All" }).click());
     expect(new URL(page.url()).search).toBe("");
     expect(await banner(page).count()).toBe(0);
@@ -319,6 +382,176 @@ describe("cookie consent and analytics", () => {
     }
   });
 
+  it("Global Privacy Control with JavaScript: no analytics request, the banner says why, the signal is recorded, until an explicit accept", async () => {
+    const { page, context } = await openPage(browser);
+    await withGpc(context);
+    const requests = watchAnalytics(page);
+    await visit(page, `${site.url}/careers`);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    expect(await banner(page).getByText(GPC_LINE).isVisible()).toBe(true);
+    expect(await banner(page).getByRole("checkbox", { name: "Analytics" }).isChecked()).toBe(false);
+    // The signal is recorded under a new consent id; the specification's cookies are not written.
+    await expect
+      .poll(async () => (await consentCookies(context))[RECORD]?.value)
+      .toMatch(new RegExp(`^${UUID}\\.1$`));
+    expect(Object.keys(await consentCookies(context))).toEqual([RECORD]);
+
+    await clickNav(page, "Contact", "/contact");
+    await clickNav(page, "Blog", "/blog");
+    // A new document, rendered by the server with the header: the banner still asks, and says why.
+    await visit(page, `${site.url}/careers`);
+    await expect.poll(() => banner(page).getByText(GPC_LINE).isVisible()).toBe(true);
+    await clickNav(page, "Contact", "/contact");
+    expect(requests).toEqual([]);
+
+    // An explicit accept is the visitor's: analytics starts, the line goes.
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await expect.poll(() => requests).toEqual(["/api/analytics/pageview"]);
+    const receipt = await receiptOf(context, site.url);
+    expect(receipt.consentId).toBe((await consentCookies(context))[RECORD]?.value.split(".")[0]);
+    expect(receipt.records.map((r) => [r.method, r.analytics])).toEqual([
+      ["gpc", false],
+      ["accept-all", true],
+    ]);
+  });
+
+  it("Global Privacy Control shown only to scripts still keeps analytics off and is said", async () => {
+    const { page, context } = await openPage(browser);
+    await withGpc(context, { header: false });
+    const requests = watchAnalytics(page);
+    await visit(page, `${site.url}/fr/careers`);
+    const fr = banner(page, "Témoins sur ce site");
+    await expect
+      .poll(() =>
+        fr
+          .getByText(
+            "Votre navigateur demande aux sites de ne pas vous suivre : les statistiques restent désactivées.",
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(async () => (await consentCookies(context))[RECORD]?.value).toBeDefined();
+    expect((await consentCookies(context))[CONSENT]).toBeUndefined();
+    await banner(page, "Témoins sur ce site").getByRole("button", { name: "Tout refuser" }).click();
+    await expect.poll(() => banner(page, "Témoins sur ce site").count()).toBe(0);
+    // The cookie settings say it too, after the choice (the answer's request carried no header).
+    await page.getByRole("contentinfo").getByRole("link", { name: "Paramètres des témoins" }).click();
+    await expect.poll(() => fr.getByText(/Votre navigateur demande aux sites/).isVisible()).toBe(true);
+    await page.getByRole("banner").getByRole("link", { name: "Nous joindre", exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === "/fr/contact");
+    expect(requests).toEqual([]);
+    expect((await receiptOf(context, site.url)).records.map((r) => r.method)).toEqual(["gpc", "reject"]);
+  });
+
+  it("Global Privacy Control without JavaScript: the server renders the line, keys its cache on it, and records the signal with the choice", async () => {
+    // A visitor without the signal has the page cached first: the signal is part of the key.
+    const { page, context } = await openPage(browser, { javaScript: false });
+    // As this browser: the cache keeps crawlers' pages apart.
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+    const url = `${site.url}/careers?team=audio`;
+    await (await fetch(url, { headers: { "User-Agent": userAgent } })).text();
+    expect((await fetch(url, { headers: { "User-Agent": userAgent } })).headers.get("x-page-cache")).toBe(
+      "hit",
+    );
+
+    await withGpc(context, { script: false });
+    const requests = watchAnalytics(page);
+    const res = await page.goto(url);
+    expect(res?.headers().vary).toMatch(/\bSec-GPC\b/i);
+    expect(await banner(page).getByText(GPC_LINE).isVisible()).toBe(true);
+    expect(await context.cookies()).toEqual([]);
+    // The same page again is the signal's own cached copy.
+    const again = await page.goto(url);
+    expect(again?.headers()["x-page-cache"]).toBe("hit");
+    expect(await banner(page).getByText(GPC_LINE).isVisible()).toBe(true);
+
+    await newDocument(page, () => banner(page).getByRole("button", { name: "Reject All" }).click());
+    let cookies = await consentCookies(context);
+    expect([cookies[CONSENT]?.value, cookies[ANALYTICS]?.value]).toEqual(["1", "0"]);
+    // The cookie settings say it too.
+    await newDocument(page, () =>
+      page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click(),
+    );
+    expect(await banner(page).getByText(GPC_LINE).isVisible()).toBe(true);
+    await newDocument(page, () => banner(page).getByRole("button", { name: "Accept All" }).click());
+    cookies = await consentCookies(context);
+    expect(cookies[ANALYTICS]?.value).toBe("1");
+    expect(requests).toEqual([]);
+    expect((await receiptOf(context, site.url)).records.map((r) => [r.method, r.analytics])).toEqual([
+      ["gpc", false],
+      ["reject", false],
+      ["accept-all", true],
+    ]);
+  });
+
+  it("shows the visitor their latest record, hands them their receipt, and records a withdrawal", async () => {
+    const { page, context } = await openPage(browser);
+    await visit(page, `${site.url}/contact`);
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await expect.poll(() => banner(page).count()).toBe(0);
+    const consentId = (await consentCookies(context))[RECORD]?.value.split(".")[0];
+
+    const settings = page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" });
+    await settings.click();
+    await expect
+      .poll(() => banner(page).getByText(`You chose: necessary and analytics, on ${today()}.`).count())
+      .toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      banner(page).getByRole("link", { name: "Download my consent receipt" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^consent-receipt-[0-9a-f]{8}\.json$/);
+    const file = JSON.parse(fs.readFileSync((await download.path()) ?? "", "utf8")) as {
+      consentId: string;
+      records: Array<{ method: string }>;
+    };
+    expect(file.consentId).toBe(consentId);
+    expect(file.records.map((r) => r.method)).toEqual(["accept-all"]);
+
+    // Withdrawing is recorded as such, and shown.
+    await banner(page).getByRole("button", { name: "Reject All" }).click();
+    await expect.poll(() => banner(page).count()).toBe(0);
+    await settings.click();
+    await expect
+      .poll(() => banner(page).getByText(`You chose: necessary only, on ${today()}.`).count())
+      .toBe(1);
+    const receipt = await receiptOf(context, site.url);
+    expect(receipt.consentId).toBe(consentId);
+    expect(receipt.records.map((r) => [r.method, r.analytics])).toEqual([
+      ["accept-all", true],
+      ["withdrawal", false],
+    ]);
+  });
+
+  it("keeps serving a public page from the page cache to a visitor who made a choice, without their consent id", async () => {
+    const { page, context } = await openPage(browser);
+    await visit(page, `${site.url}/careers`);
+    await banner(page).getByRole("button", { name: "Reject All" }).click();
+    await expect.poll(() => banner(page).count()).toBe(0);
+    const consentId = (await consentCookies(context))[RECORD]?.value.split(".")[0] ?? "";
+    expect(consentId).toMatch(new RegExp(`^${UUID}$`));
+
+    await page.goto(`${site.url}/careers`);
+    const res = await page.goto(`${site.url}/careers`);
+    expect(res?.headers()["x-page-cache"]).toBe("hit");
+    expect(await res?.text()).not.toContain(consentId);
+    await waitForHydration(page);
+    expect(await banner(page).count()).toBe(0);
+
+    // Another visitor with the same choice and another id is served the same cached page.
+    const otherId = crypto.randomUUID();
+    const other = await fetch(`${site.url}/careers`, {
+      headers: {
+        Cookie: `${CONSENT}=1; ${ANALYTICS}=0; ${RECORD}=${otherId}.1`,
+        "User-Agent": await page.evaluate(() => navigator.userAgent),
+      },
+    });
+    expect(other.headers.get("x-page-cache")).toBe("hit");
+    const html = await other.text();
+    expect(html).not.toContain(otherId);
+    expect(html).not.toContain(consentId);
+  });
+
   it("shows a server-rendered flash message once, even without JavaScript", async () => {
     const { page, context } = await openPage(browser, { javaScript: false });
     const flash = Buffer.from(JSON.stringify({ kind: "error", messages: ["TOO_MANY_REQUESTS"] })).toString(
@@ -332,6 +565,84 @@ describe("cookie consent and analytics", () => {
     await page.reload();
     expect(await toast.count()).toBe(0);
   });
+});
+
+describe("a new revision of the consent policy", () => {
+  let browser: Browser;
+  let dataDir: string;
+  let contentDir: string;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-consent-data-"));
+    // The studio's content with the revision raised, as the studio would commit it.
+    contentDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-consent-")), "content");
+    fs.cpSync(path.resolve(process.env.E2E_CONTENT_DIR ?? "content"), contentDir, { recursive: true });
+    const policy = path.join(contentDir, "consent.yaml");
+    fs.writeFileSync(policy, fs.readFileSync(policy, "utf8").replace(/^revision: 1$/m, "revision: 2"));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(contentDir), { recursive: true, force: true });
+  });
+
+  // Two starts of the site (before and after the content change): more than a test's usual time.
+  it("asks returning visitors again, with and without JavaScript, under the same consent id", async () => {
+    const { page, context } = await openPage(browser);
+    let site = await startSite({ dataDir });
+    let consentId = "";
+    try {
+      await visit(page, `${site.url}/contact`);
+      await banner(page).getByRole("button", { name: "Accept All" }).click();
+      await expect.poll(() => banner(page).count()).toBe(0);
+      const record = (await consentCookies(context))[RECORD]?.value ?? "";
+      expect(record).toMatch(new RegExp(`^${UUID}\\.1$`));
+      consentId = record.split(".")[0] ?? "";
+      await visit(page, `${site.url}/careers`);
+      expect(await banner(page).count()).toBe(0);
+      // Nothing left open on a site about to stop.
+      await page.goto("about:blank");
+    } finally {
+      await site.stop();
+    }
+
+    // The studio raises the revision: the same data, the new content.
+    site = await startSite({ dataDir, env: { CONTENT_DIR: contentDir } });
+    try {
+      const settings = (await (await fetch(`${site.url}/api/configs/consents`)).json()) as {
+        revision: number;
+      };
+      expect(settings.revision).toBe(2);
+
+      // Without JavaScript the server renders the banner again for the same cookies.
+      const noJs = await openPage(browser, { javaScript: false });
+      await noJs.context.addCookies(await context.cookies());
+      await noJs.page.goto(`${site.url}/careers`);
+      expect(await banner(noJs.page).isVisible()).toBe(true);
+      expect(await banner(noJs.page).getByRole("checkbox", { name: "Analytics" }).isChecked()).toBe(false);
+
+      // With JavaScript: asked again, and nothing counted until the visitor answers.
+      const pageviews = watchPageviews(page);
+      await visit(page, `${site.url}/careers`);
+      await expect.poll(() => banner(page).isVisible()).toBe(true);
+      await clickNav(page, "Contact", "/contact");
+      expect(pageviews).toEqual([]);
+      await banner(page).getByRole("button", { name: "Accept All" }).click();
+      await expect.poll(() => pageviews).toEqual(["routes/contact"]);
+      expect((await consentCookies(context))[RECORD]?.value).toBe(`${consentId}.2`);
+      await visit(page, `${site.url}/careers`);
+      expect(await banner(page).count()).toBe(0);
+      const receipt = await receiptOf(context, site.url);
+      expect(receipt.consentId).toBe(consentId);
+      expect(receipt.records.map((r) => [r.method, r.revision])).toEqual([
+        ["accept-all", 1],
+        ["accept-all", 2],
+      ]);
+      await Promise.all([page.goto("about:blank"), noJs.page.goto("about:blank")]);
+    } finally {
+      await site.stop();
+    }
+  }, 300_000);
 });
 
 describe("an outside analytics provider", () => {
@@ -383,7 +694,7 @@ describe("an outside analytics provider", () => {
     await reloaded;
     await waitForHydration(page);
     expect(await providerScript.count()).toBe(0);
-    expect((await context.cookies()).map((c) => c.name).sort()).toEqual([ANALYTICS, CONSENT]);
+    expect((await context.cookies()).map((c) => c.name).sort()).toEqual([ANALYTICS, RECORD, CONSENT]);
     expect(await page.evaluate(() => (window as { __providerRan?: boolean }).__providerRan)).toBeUndefined();
     expect(scriptRequests).toEqual(["/script.js"]);
   });

@@ -14,9 +14,12 @@ const pages = [
   {
     path: "/privacy",
     titles: { en: "Privacy policy", fr: "Politique de confidentialité", es: "Política de privacidad" },
+    // The consent records and Global Privacy Control (docs/decisions/0020-consent-records-and-gpc.md).
+    lastChanged: "2026-11-24",
   },
   {
     path: "/fan-content-policy",
+    lastChanged: "2026-11-20",
     titles: {
       en: "Fan content policy",
       fr: "Politique sur le contenu des fans",
@@ -25,10 +28,12 @@ const pages = [
   },
   {
     path: "/tos",
+    lastChanged: "2026-11-20",
     titles: { en: "Terms of service", fr: "Conditions d'utilisation", es: "Condiciones de servicio" },
   },
   {
     path: "/gdpr",
+    lastChanged: "2026-11-20",
     titles: {
       en: "Your data rights (GDPR)",
       fr: "Vos droits sur vos données (RGPD)",
@@ -38,19 +43,25 @@ const pages = [
 ] as const;
 
 const languages = [
-  { lang: "en", prefix: "", lastChanged: "Last changed:", date: "November 20, 2026", toc: "On this page" },
+  {
+    lang: "en",
+    prefix: "",
+    lastChanged: "Last changed:",
+    dates: { "2026-11-20": "November 20, 2026", "2026-11-24": "November 24, 2026" },
+    toc: "On this page",
+  },
   {
     lang: "fr",
     prefix: "/fr",
     lastChanged: "Dernière modification",
-    date: "20 novembre 2026",
+    dates: { "2026-11-20": "20 novembre 2026", "2026-11-24": "24 novembre 2026" },
     toc: "Sur cette page",
   },
   {
     lang: "es",
     prefix: "/es",
     lastChanged: "Última modificación:",
-    date: "20 de noviembre de 2026",
+    dates: { "2026-11-20": "20 de noviembre de 2026", "2026-11-24": "24 de noviembre de 2026" },
     toc: "En esta página",
   },
 ] as const;
@@ -92,7 +103,7 @@ describe("legal pages", () => {
     await site?.stop();
   });
 
-  for (const { lang, prefix, lastChanged, date, toc } of languages) {
+  for (const { lang, prefix, lastChanged, dates, toc } of languages) {
     it(`shows the four documents in ${lang} with their contents and date of last change`, async () => {
       const { page } = await openDecided(browser, site, 1280);
       for (const doc of pages) {
@@ -101,8 +112,8 @@ describe("legal pages", () => {
         expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(doc.titles[lang]);
         const meta = page.locator(".legal-page__meta");
         expect(await meta.textContent()).toContain(lastChanged);
-        expect(await meta.locator("time").getAttribute("datetime")).toBe("2026-11-20");
-        expect(await meta.locator("time").textContent()).toBe(date);
+        expect(await meta.locator("time").getAttribute("datetime")).toBe(doc.lastChanged);
+        expect(await meta.locator("time").textContent()).toBe(dates[doc.lastChanged]);
         const nav = page.getByRole("navigation", { name: toc });
         expect(await nav.getByRole("link").count()).toBeGreaterThanOrEqual(4);
         const targets = await tocTargets(page);
@@ -133,6 +144,7 @@ describe("legal pages", () => {
       for (const cookie of [
         "cookieconsent_status",
         "cookieanalytcs_status",
+        "cookieconsent_record",
         "studio_flash",
         "faq_visitor",
         "studio_session",

@@ -73,7 +73,14 @@ beforeAll(async () => {
     ttlMs: 60_000,
     maxEntries: 50,
     // As the app passes them (server/app.ts): the consent record's cookies key the page.
-    pageCookies: ["cookieconsent_status", "cookieconsent_analytics"],
+    pageCookies: [
+      "cookieconsent_status",
+      "cookieconsent_analytics",
+      // A per-visitor id the page does not show, beside what it does show (after the dot).
+      { name: "record", variant: (value) => value?.split(".")[1] ?? null },
+    ],
+    // A request header the page is rendered from (as Sec-GPC is).
+    pageHeaders: [{ name: "Sec-GPC", variant: (value) => (value?.trim() === "1" ? "1" : null) }],
     neutralCookies: ["_ga"],
     version: createContentVersion(database.db, 0),
   });
@@ -123,8 +130,8 @@ function sha256(text: string) {
   return `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
 }
 
-async function get(url: string, cookie?: string) {
-  const res = await fetch(origin + url, { headers: cookie ? { cookie } : {} });
+async function get(url: string, cookie?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(origin + url, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   return { res, html: await res.text(), cache: res.headers.get("x-page-cache") };
 }
 
@@ -143,6 +150,36 @@ describe("page cache", () => {
     expect((await get("/fr/careers?team=audio")).cache).toBe("miss");
     expect((await get("/careers?team=audio", "cookieconsent_status=0")).cache).toBe("miss");
     expect((await get("/careers?team=audio", "cookieconsent_status=0; _ga=GA1.2")).cache).toBe("hit");
+  });
+
+  it("keys a page on what it reads of a cookie given a variant, not on the whole value", async () => {
+    const before = renders;
+    expect((await get("/careers?team=design", "record=visitor-a.2")).cache).toBe("miss");
+    // Another visitor's id, the same part the page reads: the same page.
+    expect((await get("/careers?team=design", "record=visitor-b.2")).cache).toBe("hit");
+    expect((await get("/careers?team=design", "record=visitor-b.3")).cache).toBe("miss");
+    // No part to read is the page without the cookie.
+    expect((await get("/careers?team=design")).cache).toBe("miss");
+    expect((await get("/careers?team=design", "record=junk")).cache).toBe("hit");
+    expect(renders).toBe(before + 3);
+  });
+
+  it("keys a page on the page headers and names them in Vary, hit or miss", async () => {
+    const first = await get("/careers?team=writing", undefined, { "Sec-GPC": "1" });
+    expect(first.cache).toBe("miss");
+    expect(first.res.headers.get("vary")).toMatch(/\bSec-GPC\b/i);
+    expect((await get("/careers?team=writing")).cache).toBe("miss");
+    const hit = await get("/careers?team=writing", undefined, { "Sec-GPC": "1" });
+    expect(hit.cache).toBe("hit");
+    expect(hit.res.headers.get("vary")).toMatch(/\bSec-GPC\b/i);
+    expect((await get("/careers?team=writing", undefined, { "Sec-GPC": "0" })).cache).toBe("hit");
+    // A page no cache keeps says so too.
+    const personal = await get("/careers?team=writing", "sid=2", { "Sec-GPC": "1" });
+    expect(personal.cache).toBeNull();
+    expect(personal.res.headers.get("vary")).toMatch(/\bSec-GPC\b/i);
+    // API answers are not pages: their Vary is their own.
+    const api = await get("/api/x?cc=public", undefined, { "Sec-GPC": "1" });
+    expect(api.res.headers.get("vary") ?? "").not.toMatch(/Sec-GPC/i);
   });
 
   it("keeps the press page and the press kits, which journalists open from shared links", async () => {

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { http } from "~/platform/http/client";
 import { SiteLink } from "~/platform/http/prefetch";
-import { useLocalizePath } from "~/platform/i18n/use-language";
+import { formatDate } from "~/platform/i18n/format";
+import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
 import { useFeedback } from "~/ui/feedback/FeedbackProvider";
 import { useConsent } from "./ConsentProvider";
 import {
@@ -18,9 +19,31 @@ function isChoice(value: unknown): value is ConsentChoice {
   return (consentChoices as readonly unknown[]).includes(value);
 }
 
+/** The last of the visitor's records, as GET /api/consents/receipt lists them. */
+type LatestRecord = { at: string; analytics: boolean; method: string };
+
+/** Where the visitor downloads the records filed under their consent id. */
+const RECEIPT_URL = "/api/consents/receipt";
+
 /**
- * The cookie banner (SPEC §4): strictly necessary (always on) and Analytics, with 'Accept
- * All', 'Reject All' and 'Confirm my choices'.
+ * The visitor's latest record, read when the banner opens for a visitor with a consent id: the
+ * id and the records never go into the page (a cache may serve it to others), only into this
+ * request of their own. Null when it cannot be read (the line is left out, the receipt link stays).
+ */
+async function latestRecord(): Promise<LatestRecord | null> {
+  try {
+    const res = await fetch(RECEIPT_URL, { credentials: "same-origin" });
+    if (!res.ok) return null;
+    const { records } = (await res.json()) as { records: LatestRecord[] };
+    return records.at(-1) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The cookie banner (docs/requirements.md#cookie-consent-and-analytics): strictly necessary (always
+ * on) and Analytics, with 'Accept All', 'Reject All' and 'Confirm my choices'.
  *
  * It is the first thing in the page and sits in the flow at the top rather than floating over
  * the content: it is read and reached first, and never hides the element that has focus
@@ -34,7 +57,9 @@ export function ConsentBanner() {
   const feedback = useFeedback();
   const location = useLocation();
   const localize = useLocalizePath();
+  const lang = useLanguage();
   const [pending, setPending] = useState(false);
+  const [latest, setLatest] = useState<LatestRecord | null>(null);
   const titleId = useId();
   const introId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -47,7 +72,30 @@ export function ConsentBanner() {
     }
   }, [bannerOpen, openedBy]);
 
+  // The visitor's record, read again each time the settings open (a choice may have changed it).
+  useEffect(() => {
+    if (!bannerOpen || !consent.recorded) return;
+    let current = true;
+    void latestRecord().then((record) => {
+      if (current) setLatest(record);
+    });
+    return () => {
+      current = false;
+    };
+  }, [bannerOpen, consent.recorded]);
+
   if (!bannerOpen) return null;
+
+  const recordLine = latest
+    ? t(
+        latest.method === "gpc"
+          ? "banner.recordSignal"
+          : latest.analytics
+            ? "banner.recordAnalytics"
+            : "banner.recordNecessary",
+        { date: formatDate(latest.at, lang) },
+      )
+    : null;
 
   const params = new URLSearchParams(location.search);
   params.delete(COOKIE_SETTINGS_PARAM);
@@ -83,11 +131,22 @@ export function ConsentBanner() {
             {t("banner.title")}
           </h2>
           <p id={introId}>{t("banner.intro")}</p>
+          {consent.gpc && !consent.analytics ? (
+            <p className="consent-banner__gpc">{t("banner.gpc")}</p>
+          ) : null}
           <p>
             <SiteLink to={localize("/privacy")} className="consent-banner__policy">
               {t("banner.policyLink")}
             </SiteLink>
           </p>
+          {consent.recorded ? (
+            <p className="consent-banner__record">
+              {recordLine ? <span className="consent-banner__record-line">{recordLine} </span> : null}
+              <a href={`${RECEIPT_URL}?download=1`} download className="consent-banner__receipt">
+                {t("banner.receipt")}
+              </a>
+            </p>
+          ) : null}
         </div>
         <fieldset className="consent-banner__choices">
           <legend className="consent-banner__legend">{t("banner.legend")}</legend>
@@ -96,9 +155,8 @@ export function ConsentBanner() {
               className="consent-option__box"
               type="checkbox"
               id={`${titleId}-necessary`}
-              checked
+              defaultChecked
               disabled
-              readOnly
               aria-describedby={`${titleId}-necessary-hint`}
             />
             <label className="consent-option__label" htmlFor={`${titleId}-necessary`}>

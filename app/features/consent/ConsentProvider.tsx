@@ -11,9 +11,34 @@ import {
 import { useLocation, useNavigate } from "react-router";
 import { COOKIE_SETTINGS_PARAM, type ConsentState, readConsent } from "./consent-cookies";
 
+/** Global Privacy Control as the browser exposes it to scripts. */
+function browserGpc(): boolean {
+  return (navigator as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl === true;
+}
+
+/**
+ * The first time a browser without a consent id shows Global Privacy Control, the signal is
+ * recorded (POST /api/consents `{ signal: "gpc" }`): in the background, like a page-view beacon
+ * (no progress bar, no toast), and without storing a choice, so the banner still asks.
+ */
+async function recordSignal(): Promise<ConsentState | null> {
+  try {
+    const res = await fetch("/api/consents", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ signal: "gpc" }),
+      credentials: "same-origin",
+    });
+    return res.ok ? ((await res.json()) as { consent: ConsentState }).consent : null;
+  } catch {
+    // Recorded on the visitor's next choice instead (the request carries Sec-GPC).
+    return null;
+  }
+}
+
 type ConsentContextValue = {
   consent: ConsentState;
-  /** SPEC §3 `showCookieBanner`. */
+  /** `showCookieBanner` (docs/requirements.md#cookie-consent-and-analytics). */
   bannerOpen: boolean;
   /** Records a stored choice and closes the banner (focus returns to what opened it). */
   choiceStored(consent: ConsentState): void;
@@ -39,19 +64,34 @@ function settingsLink(target: EventTarget | null): HTMLAnchorElement | null {
 
 /** The current state object when nothing changed, so nothing re-renders for nothing. */
 function keep(current: ConsentState, next: ConsentState): ConsentState {
-  return current.decided === next.decided && current.analytics === next.analytics ? current : next;
+  return current.decided === next.decided &&
+    current.analytics === next.analytics &&
+    current.gpc === next.gpc &&
+    current.recorded === next.recorded
+    ? current
+    : next;
 }
 
 /**
  * The visitor's consent in the browser. It starts from what the server read in the cookies
  * (root loader), is re-read from `document.cookie` after hydration (a page from a shared cache
- * may carry someone else's state), and changes when the banner stores a choice.
+ * may carry someone else's state; a choice made under an older `revision` of the policy is
+ * asked again) with the browser's Global Privacy Control, and changes when the banner stores a
+ * choice.
  *
  * The banner is open when no choice is stored, or when the visitor asks for the settings: the
  * footer link adds `?cookie-settings=1`, which the server honours without JavaScript; with
  * JavaScript the click is caught and the banner opens in place, without a navigation.
  */
-export function ConsentProvider({ initial, children }: { initial: ConsentState; children: ReactNode }) {
+export function ConsentProvider({
+  initial,
+  revision,
+  children,
+}: {
+  initial: ConsentState;
+  revision: number;
+  children: ReactNode;
+}) {
   const [consent, setConsent] = useState(initial);
   const [openedBy, setOpenedBy] = useState<HTMLElement | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
@@ -62,14 +102,33 @@ export function ConsentProvider({ initial, children }: { initial: ConsentState; 
   const navigate = useNavigate();
   const requested = new URLSearchParams(location.search).has(COOKIE_SETTINGS_PARAM);
 
-  // The server's reading wins whenever the root loader runs again (e.g. after a form post).
+  // The server's reading wins whenever the root loader runs again (e.g. after a form post); the
+  // browser's own signal counts even when the request carried none.
   useEffect(() => {
-    setConsent((current) => keep(current, { decided: initial.decided, analytics: initial.analytics }));
-  }, [initial.decided, initial.analytics]);
+    setConsent((current) =>
+      keep(current, {
+        decided: initial.decided,
+        analytics: initial.analytics,
+        gpc: initial.gpc || browserGpc(),
+        recorded: initial.recorded,
+      }),
+    );
+  }, [initial.decided, initial.analytics, initial.gpc, initial.recorded]);
 
   useEffect(() => {
-    setConsent((current) => keep(current, readConsent(document.cookie)));
-  }, []);
+    setConsent((current) =>
+      keep(current, readConsent(document.cookie, { revision, gpc: initial.gpc || browserGpc() })),
+    );
+  }, [revision, initial.gpc]);
+
+  const signalSent = useRef(false);
+  useEffect(() => {
+    if (!consent.gpc || consent.recorded || consent.decided || signalSent.current) return;
+    signalSent.current = true;
+    void recordSignal().then((next) => {
+      if (next) setConsent((current) => keep(current, { ...current, recorded: next.recorded }));
+    });
+  }, [consent.gpc, consent.recorded, consent.decided]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -99,7 +158,8 @@ export function ConsentProvider({ initial, children }: { initial: ConsentState; 
 
   const choiceStored = useCallback(
     (next: ConsentState) => {
-      setConsent(next);
+      // The browser's own signal stands whatever the request carried.
+      setConsent({ ...next, gpc: next.gpc || browserGpc() });
       setManualOpen(false);
       setClosedAt(locationKey);
       if (requested) {

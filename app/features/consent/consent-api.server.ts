@@ -1,19 +1,23 @@
 import express from "express";
 import { z } from "zod";
 import { HttpError, parseOr400 } from "~/platform/http/errors.server";
+import { rateLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import { consentCookieHeaders, consentSubmissionSchema } from "./consent.server";
-import { analyticsGranted, type ConsentState } from "./consent-cookies";
+import { consentPostSchema } from "./consent.server";
+import { gpcRequested } from "./consent-cookies";
+import { consentReceipt, recordConsent } from "./consent-records.server";
 import { consentSettings } from "./consent-settings.server";
 
 const settingsQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 
 /**
- * GET /api/configs/consents (SPEC §7) and POST /api/consents, which the banner calls with
- * JavaScript; without it the banner posts its form to /consent (consent.route.ts). Both store
- * the choice with the same cookies.
+ * GET /api/configs/consents (docs/requirements.md#http-api) and POST /api/consents, which the
+ * banner calls with JavaScript; without it the banner posts its form to /consent
+ * (consent.route.ts). Both store the choice with the same cookies and record it with the same
+ * use case (consent-records.server.ts). GET /api/consents/receipt hands the visitor the records
+ * filed under their consent id.
  */
 export function createConsentApi(svc: Services) {
   const router = express.Router();
@@ -22,18 +26,36 @@ export function createConsentApi(svc: Services) {
     const { lang } = parseOr400(settingsQuery, req.query);
     // The same for every visitor of a language: shared caches may keep it a little while.
     res.set("Cache-Control", "public, max-age=300");
-    res.json(await consentSettings(svc.config, lang));
+    res.json(await consentSettings(svc, lang));
   });
 
-  router.post("/consents", (req, res) => {
+  // The same budget as the form without JavaScript (consent.route.ts).
+  router.post("/consents", rateLimit(svc.rateLimits.form, "consent", svc.logger), async (req, res) => {
     const requestUrl = `${req.protocol}://${req.get("host")}`;
     if (isCrossOrigin(req.headers, { ...svc.config, requestUrl }))
       throw new HttpError(403, ["COOKIE_INVALID"]);
-    const body = parseOr400(consentSubmissionSchema, req.body ?? {});
-    const analytics = analyticsGranted(body.choice, body.analytics);
-    res.append("Set-Cookie", consentCookieHeaders(svc.config, analytics));
-    const consent: ConsentState = { decided: true, analytics };
+    const post = parseOr400(consentPostSchema, req.body ?? {});
+    const { consent, setCookies } = await recordConsent(svc, {
+      post,
+      cookieHeader: req.get("cookie"),
+      gpc: gpcRequested(req.get("sec-gpc")),
+    });
+    if (setCookies.length > 0) res.append("Set-Cookie", setCookies);
     res.json({ consent });
+  });
+
+  // The visitor's own records, by the consent id in their cookie: never cached anywhere.
+  router.get("/consents/receipt", async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const receipt = await consentReceipt(svc, req.get("cookie"));
+    if (!receipt) throw new HttpError(404, ["NOT_FOUND"]);
+    if (req.query.download !== undefined) {
+      res.attachment(`consent-receipt-${receipt.consentId.slice(0, 8)}.json`);
+      res.type("application/json");
+      res.send(`${JSON.stringify(receipt, null, 2)}\n`);
+      return;
+    }
+    res.json(receipt);
   });
 
   return router;

@@ -1,8 +1,9 @@
 import { parseCookies } from "~/platform/http/cookies";
 
 /**
- * The consent record, exactly as SPEC §9 names it (the analytics cookie's spelling
- * "analytcs" is the spec's and must not be corrected: other tools may read these cookies).
+ * The consent record, exactly as docs/requirements.md#cookie-consent-and-analytics names it (the
+ * analytics cookie's spelling "analytcs" is the specification's and must not be corrected: other
+ * tools may read these cookies).
  */
 export const CONSENT_COOKIE = "cookieconsent_status";
 export const ANALYTICS_CONSENT_COOKIE = "cookieanalytcs_status";
@@ -11,23 +12,75 @@ export const CONSENT_DENIED = "0";
 export const CONSENT_MAX_AGE_DAYS = 90;
 export const CONSENT_MAX_AGE_SECONDS = CONSENT_MAX_AGE_DAYS * 24 * 60 * 60;
 
+/**
+ * The site's own third strictly necessary cookie (docs/decisions/0020-consent-records-and-gpc.md):
+ * `<consent id>.<revision>`, the random id the server's records of the visitor's choices are
+ * filed under and the revision of the consent policy the choice was made under. 90 days, like
+ * the specification's two.
+ */
+export const CONSENT_RECORD_COOKIE = "cookieconsent_record";
+
+/** The policy's first revision: a choice stored before revisions existed was made under it. */
+export const FIRST_REVISION = 1;
+
 /** The query parameter the footer's 'Cookie settings' link sets to reopen the banner. */
 export const COOKIE_SETTINGS_PARAM = "cookie-settings";
 
 export type ConsentState = {
-  /** A choice was stored: the banner stays closed until the visitor asks for it. */
+  /**
+   * A choice was stored under the current revision of the policy: the banner stays closed until
+   * the visitor asks for it.
+   */
   decided: boolean;
-  /** Analytics may run (only ever true when a choice was stored). */
+  /** Analytics may run (only ever true when a current choice was stored). */
   analytics: boolean;
+  /** The browser sends Global Privacy Control: analytics stays off until an explicit accept. */
+  gpc: boolean;
+  /** A consent id is stored, so there are records to show and a receipt to download. */
+  recorded: boolean;
 };
 
-/** The three buttons of the banner (SPEC §4). */
+export type ConsentRecordCookie = { consentId: string; revision: number };
+
+const recordPattern = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([1-9][0-9]{0,8})$/;
+
+/** The record cookie's id and revision; null when absent or not one this site wrote. */
+export function parseConsentRecord(value: string | null | undefined): ConsentRecordCookie | null {
+  const match = value ? recordPattern.exec(value) : null;
+  if (!match?.[1] || !match[2]) return null;
+  return { consentId: match[1], revision: Number(match[2]) };
+}
+
+export function formatConsentRecord(record: ConsentRecordCookie): string {
+  return `${record.consentId}.${record.revision}`;
+}
+
+/**
+ * What a page reads of the record cookie, for the page cache's key: its revision (null when
+ * absent). Never the id, so visitors of one revision share the cached page.
+ */
+export function consentRecordVariant(value: string | undefined): string | null {
+  const record = parseConsentRecord(value);
+  return record ? String(record.revision) : null;
+}
+
+/** Whether a choice stored under `stored` (null: before revisions existed) still stands. */
+export function isRevisionCurrent(stored: number | null, current: number): boolean {
+  return (stored ?? FIRST_REVISION) >= current;
+}
+
+/** Global Privacy Control as a request header carries it (`Sec-GPC: 1`). */
+export function gpcRequested(header: string | null | undefined): boolean {
+  return header?.trim() === "1";
+}
+
+/** The three buttons of the banner (docs/requirements.md#cookie-consent-and-analytics). */
 export const consentChoices = ["accept-all", "confirm", "reject"] as const;
 export type ConsentChoice = (typeof consentChoices)[number];
 
 /**
- * SPEC §4: 'Accept All' grants analytics; 'Confirm my choices' grants it only when the
- * Analytics box is ticked; reject never does.
+ * docs/requirements.md#cookie-consent-and-analytics: 'Accept All' grants analytics; 'Confirm my
+ * choices' grants it only when the Analytics box is ticked; reject never does.
  */
 export function analyticsGranted(choice: ConsentChoice, analyticsTicked: boolean): boolean {
   if (choice === "accept-all") return true;
@@ -35,11 +88,25 @@ export function analyticsGranted(choice: ConsentChoice, analyticsTicked: boolean
   return false;
 }
 
-/** Reads the stored choice from a Cookie header or `document.cookie`. */
-export function readConsent(cookieHeader: string | null | undefined): ConsentState {
+/**
+ * Reads the stored choice from a Cookie header or `document.cookie`, against the policy's
+ * current `revision` (a choice made under an older one is asked again) and with the browser's
+ * privacy signal (`gpc`).
+ */
+export function readConsent(
+  cookieHeader: string | null | undefined,
+  options: { revision?: number; gpc?: boolean } = {},
+): ConsentState {
   const cookies = parseCookies(cookieHeader);
   const status = cookies.get(CONSENT_COOKIE);
+  const record = parseConsentRecord(cookies.get(CONSENT_RECORD_COOKIE));
+  const current = isRevisionCurrent(record?.revision ?? null, options.revision ?? FIRST_REVISION);
   // A value other than 1/0 is not a choice the banner made: ask again.
-  const decided = status === CONSENT_GRANTED || status === CONSENT_DENIED;
-  return { decided, analytics: decided && cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED };
+  const decided = current && (status === CONSENT_GRANTED || status === CONSENT_DENIED);
+  return {
+    decided,
+    analytics: decided && cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED,
+    gpc: options.gpc === true,
+    recorded: record !== null,
+  };
 }

@@ -1,4 +1,5 @@
 import type { Config } from "~/platform/config.server";
+import type { Db } from "~/platform/db/client.server";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { FLASH_COOKIE } from "~/ui/feedback/flash.server";
@@ -9,14 +10,22 @@ import {
   CONSENT_DENIED,
   CONSENT_GRANTED,
   CONSENT_MAX_AGE_DAYS,
+  CONSENT_RECORD_COOKIE,
 } from "./consent-cookies";
+import { consentRevision } from "./consent-kind.server";
 
 /** The cookie categories the banner offers, in its order. */
 export const consentCategories = ["necessary", "analytics"] as const;
 export type ConsentCategory = (typeof consentCategories)[number];
 
 export type ConsentSettings = {
-  cookies: { consent: string; analytics: string };
+  /**
+   * The consent policy's revision (content/consent.yaml): a choice made under an older one is
+   * asked again.
+   */
+  revision: number;
+  /** `record`: the consent id and the revision the choice was made under (`<id>.<revision>`). */
+  cookies: { consent: string; analytics: string; record: string };
   values: { granted: string; denied: string };
   maxAgeDays: number;
   categories: Array<{
@@ -35,12 +44,19 @@ export type ConsentSettings = {
   };
 };
 
-/** GET /api/configs/consents (SPEC §7): what the banner offers, labelled in one language. */
-export async function consentSettings(config: Config, lang: Language): Promise<ConsentSettings> {
-  const t = await translator(lang, "consent");
+/**
+ * GET /api/configs/consents (docs/requirements.md#cookie-consent-and-analytics): what the banner
+ * offers, labelled in one language.
+ */
+export async function consentSettings(
+  { config, db }: { config: Config; db: Db },
+  lang: Language,
+): Promise<ConsentSettings> {
+  const [t, revision] = await Promise.all([translator(lang, "consent"), consentRevision(db)]);
   const scriptUrl = config.ANALYTICS_SCRIPT_URL;
   return {
-    cookies: { consent: CONSENT_COOKIE, analytics: ANALYTICS_CONSENT_COOKIE },
+    revision,
+    cookies: { consent: CONSENT_COOKIE, analytics: ANALYTICS_CONSENT_COOKIE, record: CONSENT_RECORD_COOKIE },
     values: { granted: CONSENT_GRANTED, denied: CONSENT_DENIED },
     maxAgeDays: CONSENT_MAX_AGE_DAYS,
     categories: [
@@ -49,7 +65,7 @@ export async function consentSettings(config: Config, lang: Language): Promise<C
         required: true,
         label: t("categories.necessary.label"),
         description: t("categories.necessary.description"),
-        cookies: [CONSENT_COOKIE, ANALYTICS_CONSENT_COOKIE, FLASH_COOKIE],
+        cookies: [CONSENT_COOKIE, ANALYTICS_CONSENT_COOKIE, CONSENT_RECORD_COOKIE, FLASH_COOKIE],
       },
       {
         id: "analytics",

@@ -1,18 +1,25 @@
 import { redirect } from "react-router";
 import { readForm } from "~/platform/forms/parse-form.server";
+import { refuseForbiddenAddress } from "~/platform/http/input-guard.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/consent.route";
-import { consentCookieHeaders, consentSubmissionSchema, safeReturnTo } from "./consent.server";
-import { analyticsGranted } from "./consent-cookies";
+import { consentSubmissionSchema, safeReturnTo } from "./consent.server";
+import { gpcRequested } from "./consent-cookies";
+import { recordConsent } from "./consent-records.server";
+
+/** Control characters in the address answer 400 before the choice is stored and recorded. */
+export const middleware: Route.MiddlewareFunction[] = [refuseForbiddenAddress];
 
 /**
- * POST /consent: the banner's form without JavaScript. Stores the choice and sends the visitor
- * back to the page they were on (303, so a reload does not post again).
+ * POST /consent: the banner's form without JavaScript. Stores and records the choice (the same
+ * use case as POST /api/consents) and sends the visitor back to the page they were on (303, so
+ * a reload does not post again).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config } = context.get(servicesContext);
+  const svc = context.get(servicesContext);
+  const { config } = svc;
   if (isCrossOrigin(request.headers, { ...config, requestUrl: request.url })) {
     throw new Response("Cross-site request refused", { status: 403 });
   }
@@ -24,9 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   // Only a hand-made request lacks a valid button: there is no page to show it an error on.
   if (!parsed.success) throw new Response("Invalid consent choice", { status: 400 });
-  const analytics = analyticsGranted(parsed.data.choice, parsed.data.analytics);
+  const { setCookies } = await recordConsent(svc, {
+    post: parsed.data,
+    cookieHeader: request.headers.get("Cookie"),
+    gpc: gpcRequested(request.headers.get("Sec-GPC")),
+  });
   const headers = new Headers();
-  for (const cookie of consentCookieHeaders(config, analytics)) headers.append("Set-Cookie", cookie);
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return redirect(safeReturnTo(form.get("returnTo"), request.url), { status: 303, headers });
 }
 

@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
-import { consentCookieHeaders, consentSubmissionSchema, safeReturnTo } from "./consent.server";
-import { analyticsGranted, readConsent } from "./consent-cookies";
+import {
+  consentCookieHeaders,
+  consentPostSchema,
+  consentRecordCookieHeader,
+  consentSubmissionSchema,
+  safeReturnTo,
+} from "./consent.server";
+import {
+  analyticsGranted,
+  consentRecordVariant,
+  formatConsentRecord,
+  gpcRequested,
+  isRevisionCurrent,
+  parseConsentRecord,
+  readConsent,
+} from "./consent-cookies";
 
 const now = new Date("2026-04-10T08:00:00Z");
 const in90Days = "Thu, 09 Jul 2026 08:00:00 GMT";
 
-describe("the banner's choices (SPEC §4)", () => {
+describe("the banner's choices (docs/requirements.md#cookie-consent-and-analytics)", () => {
   it("Accept All grants analytics whatever the box says", () => {
     expect(analyticsGranted("accept-all", false)).toBe(true);
     expect(analyticsGranted("accept-all", true)).toBe(true);
@@ -33,28 +47,132 @@ describe("the banner's choices (SPEC §4)", () => {
   });
 });
 
+const none = { gpc: false, recorded: false };
+const id = "0b6f2c1e-5a4d-4c3b-9e8f-7a6b5c4d3e2f";
+
 describe("reading the consent cookies", () => {
   it("shows the banner when no consent cookie exists", () => {
-    expect(readConsent(undefined)).toEqual({ decided: false, analytics: false });
-    expect(readConsent("other=1")).toEqual({ decided: false, analytics: false });
+    expect(readConsent(undefined)).toEqual({ decided: false, analytics: false, ...none });
+    expect(readConsent("other=1")).toEqual({ decided: false, analytics: false, ...none });
     // An analytics flag without the consent cookie is no choice.
-    expect(readConsent("cookieanalytcs_status=1")).toEqual({ decided: false, analytics: false });
+    expect(readConsent("cookieanalytcs_status=1")).toEqual({ decided: false, analytics: false, ...none });
   });
 
   it("reads a stored choice", () => {
     expect(readConsent("cookieconsent_status=1; cookieanalytcs_status=1")).toEqual({
       decided: true,
       analytics: true,
+      ...none,
     });
     expect(readConsent("cookieconsent_status=1; cookieanalytcs_status=0")).toEqual({
       decided: true,
       analytics: false,
+      ...none,
     });
-    expect(readConsent("cookieconsent_status=1")).toEqual({ decided: true, analytics: false });
+    expect(readConsent("cookieconsent_status=1")).toEqual({ decided: true, analytics: false, ...none });
   });
 
   it("asks again when the consent cookie holds something else", () => {
     expect(readConsent("cookieconsent_status=yes; cookieanalytcs_status=1").decided).toBe(false);
+  });
+
+  it("asks again when the choice was made under an older revision of the policy", () => {
+    const granted = "cookieconsent_status=1; cookieanalytcs_status=1";
+    expect(readConsent(`${granted}; cookieconsent_record=${id}.2`, { revision: 2 })).toEqual({
+      decided: true,
+      analytics: true,
+      gpc: false,
+      recorded: true,
+    });
+    expect(readConsent(`${granted}; cookieconsent_record=${id}.3`, { revision: 2 }).decided).toBe(true);
+    // Outdated: asked again, and analytics off until the visitor answers.
+    expect(readConsent(`${granted}; cookieconsent_record=${id}.1`, { revision: 2 })).toEqual({
+      decided: false,
+      analytics: false,
+      gpc: false,
+      recorded: true,
+    });
+    // A choice stored before revisions existed was made under the first.
+    expect(readConsent(granted, { revision: 1 }).decided).toBe(true);
+    expect(readConsent(granted, { revision: 2 }).decided).toBe(false);
+    // A record cookie this site did not write counts as none.
+    expect(readConsent(`${granted}; cookieconsent_record=${id}.x`, { revision: 2 })).toMatchObject({
+      decided: false,
+      recorded: false,
+    });
+  });
+
+  it("carries the browser's privacy signal without making it a choice", () => {
+    expect(readConsent(undefined, { gpc: true })).toEqual({
+      decided: false,
+      analytics: false,
+      gpc: true,
+      recorded: false,
+    });
+    // An explicit accept stands: the signal only governs until the visitor answers.
+    expect(readConsent("cookieconsent_status=1; cookieanalytcs_status=1", { gpc: true }).analytics).toBe(
+      true,
+    );
+  });
+});
+
+describe("the record cookie", () => {
+  it("holds the consent id and the revision, and reads back only what this site writes", () => {
+    expect(formatConsentRecord({ consentId: id, revision: 4 })).toBe(`${id}.4`);
+    expect(parseConsentRecord(`${id}.4`)).toEqual({ consentId: id, revision: 4 });
+    for (const bad of [
+      undefined,
+      null,
+      "",
+      id,
+      `${id}.0`,
+      `${id}.-1`,
+      `${id}.01`,
+      `${id}.1.2`,
+      `x${id}.1`,
+      `${id.toUpperCase()}.1`,
+      `${id}.1234567890`,
+    ]) {
+      expect(parseConsentRecord(bad), String(bad)).toBeNull();
+    }
+  });
+
+  it("gives the page cache its revision, never the id", () => {
+    expect(consentRecordVariant(`${id}.4`)).toBe("4");
+    expect(consentRecordVariant("other.4")).toBeNull();
+    expect(consentRecordVariant(undefined)).toBeNull();
+  });
+
+  it("compares revisions: older is asked again, none is the first", () => {
+    expect(isRevisionCurrent(2, 2)).toBe(true);
+    expect(isRevisionCurrent(3, 2)).toBe(true);
+    expect(isRevisionCurrent(1, 2)).toBe(false);
+    expect(isRevisionCurrent(null, 1)).toBe(true);
+    expect(isRevisionCurrent(null, 2)).toBe(false);
+  });
+
+  it("is stored like the spec's cookies: 90 days, Path=/, SameSite=Lax, Secure over HTTPS", () => {
+    const http = parseConfig({ PUBLIC_URL: "http://localhost:3000" });
+    const https = parseConfig({ PUBLIC_URL: "https://www.studio.example" });
+    expect(consentRecordCookieHeader(http, { consentId: id, revision: 1 }, now)).toBe(
+      `cookieconsent_record=${id}.1; Max-Age=7776000; Expires=${in90Days}; Path=/; SameSite=Lax`,
+    );
+    expect(consentRecordCookieHeader(https, { consentId: id, revision: 1 }, now)).toMatch(/; Secure$/);
+  });
+});
+
+describe("Global Privacy Control", () => {
+  it("is on only for Sec-GPC: 1", () => {
+    expect(gpcRequested("1")).toBe(true);
+    expect(gpcRequested(" 1 ")).toBe(true);
+    for (const off of [undefined, null, "", "0", "true", "yes", "11"]) expect(gpcRequested(off)).toBe(false);
+  });
+
+  it("can be posted alone, as the browser's signal, or with a choice", () => {
+    expect(consentPostSchema.parse({ signal: "gpc" })).toEqual({ signal: "gpc" });
+    expect(consentPostSchema.parse({ choice: "reject" })).toEqual({ choice: "reject", analytics: false });
+    expect(consentPostSchema.safeParse({ signal: "dnt" }).success).toBe(false);
+    expect(consentPostSchema.safeParse({}).success).toBe(false);
   });
 });
 

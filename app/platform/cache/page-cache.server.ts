@@ -14,11 +14,14 @@ import { parseCookies } from "~/platform/http/cookies";
  *   `private, no-cache` (entry.server.tsx), API answers to `no-store`: a route that says
  *   nothing is never kept. No list of paths to keep in step with the routes.
  * - Only GETs from visitors whose cookies are all known: those the page is rendered from
- *   (`pageCookies`, e.g. the consent record: their values are part of the key) and those that
- *   never change it (`neutralCookies`). Any other cookie (session, flash, account…) bypasses
- *   the cache both ways.
- * - Key: path + query + the page cookies' values + crawler or not (crawlers get the whole
+ *   (`pageCookies`, e.g. the consent record: their values, or what the page reads of them, are
+ *   part of the key) and those that never change it (`neutralCookies`). Any other cookie
+ *   (session, flash, account…) bypasses the cache both ways.
+ * - Key: path + query + the page cookies' values + the page headers' values (`pageHeaders`,
+ *   request headers the page is rendered from) + crawler or not (crawlers get the whole
  *   document at once, browsers a stream: the bytes may differ).
+ * - Pages leave the server (hit or not) with `Vary` naming the page headers, for the caches
+ *   and browsers outside.
  * - Stored only for a 200 answer that sets no cookie: a page's text/html, an API answer's JSON.
  * - Pages leave the server `private, no-cache` even when their route says `public`: their key
  *   holds cookie values no outside cache keys on, and a fresh render carries a per-response
@@ -37,13 +40,29 @@ export type PageCacheOptions = {
   maxEntries: number;
   /** Bytes all stored pages may take together (64 MB when omitted). */
   maxBytes?: number;
-  /** Cookies the page is rendered from (the consent record): their values are part of the key. */
-  pageCookies?: readonly string[];
+  /**
+   * Cookies the page is rendered from (the consent record): their values are part of the key.
+   * A cookie given with `variant` keys on what the page reads of it (null: as if absent), so a
+   * per-visitor value the page does not show (an id) does not make one entry per visitor.
+   */
+  pageCookies?: readonly KeyPart[];
+  /**
+   * Request headers the page is rendered from: part of the key like the page cookies, and
+   * named in the `Vary` of pages.
+   */
+  pageHeaders?: readonly KeyPart[];
   /** Cookies that never change the page (an outside analytics provider's). */
   neutralCookies?: readonly string[];
   /** The current content version; entries stored under another version are stale. */
   version: () => Promise<string>;
 };
+
+/** A cookie or header name, or a name and what of its value the key keeps. */
+export type KeyPart = string | { name: string; variant: (value: string | undefined) => string | null };
+
+const partName = (part: KeyPart) => (typeof part === "string" ? part : part.name);
+const partValue = (part: KeyPart, value: string | undefined) =>
+  JSON.stringify(typeof part === "string" ? (value ?? null) : part.variant(value));
 
 type Entry = {
   body: Buffer;
@@ -141,7 +160,9 @@ export function toCacheable(html: string, csp: string, nonce: string): { html: s
 export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const pageCookies = [...(options.pageCookies ?? [])];
-  const known = new Set([...pageCookies, ...(options.neutralCookies ?? [])]);
+  const pageHeaders = [...(options.pageHeaders ?? [])];
+  const varyOn = pageHeaders.map(partName);
+  const known = new Set([...pageCookies.map(partName), ...(options.neutralCookies ?? [])]);
   const stats = { hits: 0, misses: 0, stores: 0, bypasses: 0 };
 
   function keyFor(req: Request): string | null {
@@ -157,9 +178,11 @@ export function createPageCache(options: PageCacheOptions) {
     // Pages the visitor asked to see with something personal in the request are not shared.
     if (req.headers.authorization) return null;
     const cookies = parseCookies(cookieHeader);
-    const variant = pageCookies.map((name) => JSON.stringify(cookies.get(name) ?? null)).join(",");
+    const variant = pageCookies.map((part) => partValue(part, cookies.get(partName(part)))).join(",");
+    const headers = pageHeaders.map((part) => partValue(part, req.get(partName(part)))).join(",");
     const bot = isbot(req.headers["user-agent"]) ? "bot" : "browser";
-    return `${variant}|${bot}|${url}`;
+    const key = `${variant}|${headers}|${bot}|${url}`;
+    return key.length > 2 * MAX_KEY_LENGTH ? null : key;
   }
 
   let totalBytes = 0;
@@ -192,7 +215,10 @@ export function createPageCache(options: PageCacheOptions) {
   function send(req: Request, res: Response, entry: Entry) {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", "hit");
-    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader(
+      "Vary",
+      ["Accept-Encoding", ...(isPageType(entry.headers["content-type"] ?? "") ? varyOn : [])].join(", "),
+    );
     let body = entry.body;
     if (req.acceptsEncodings("gzip", "identity") === "gzip") {
       if (!entry.gzip) {
@@ -270,8 +296,11 @@ export function createPageCache(options: PageCacheOptions) {
       decided = true;
       if (pending) lifetimeMs = lifetimeOf(res, pending.api);
       const type = String(res.getHeader("content-type") ?? "");
-      if (isPageType(type) && directivesOf(String(res.getHeader("cache-control") ?? "")).has("public"))
-        res.setHeader("Cache-Control", PRIVATE_PAGE);
+      if (isPageType(type)) {
+        if (directivesOf(String(res.getHeader("cache-control") ?? "")).has("public"))
+          res.setHeader("Cache-Control", PRIVATE_PAGE);
+        for (const name of varyOn) res.vary(name);
+      }
       if (lifetimeMs > 0) res.setHeader("X-Page-Cache", "miss");
     };
     // Node writes the headers through writeHead, also when the first write implies them.

@@ -2,6 +2,7 @@
 export * from "./account";
 export * from "./alerts";
 export * from "./careers";
+export * from "./consent";
 export * from "./contact";
 export * from "./content";
 export * from "./legal";

@@ -1,0 +1,37 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type ContentFiles,
+  changeTree,
+  parseContentTree,
+  problemsOf,
+  readContentFiles,
+  unitsOf,
+} from "~/features/content/index.server";
+import { consentKind } from "./consent-kind.server";
+
+let real: ContentFiles;
+
+beforeAll(async () => {
+  real = await readContentFiles(path.resolve("content"));
+});
+
+describe("the consent policy in the content tree", () => {
+  it("reads the revision from content/consent.yaml", () => {
+    const [policy] = unitsOf(parseContentTree(real), consentKind);
+    expect(policy?.data.revision).toBeGreaterThanOrEqual(1);
+    const raised = changeTree(real, { "consent.yaml": "revision: 7\n" });
+    expect(unitsOf(parseContentTree(raised), consentKind)[0]?.data).toEqual({ revision: 7 });
+  });
+
+  it("refuses a missing file, a revision that is not a whole number from 1, and unknown fields", () => {
+    expect(problemsOf(changeTree(real, { "consent.yaml": null }))).toContain(
+      "content/consent.yaml: file is missing",
+    );
+    for (const text of ["revision: 0\n", "revision: 1.5\n", "revision: two\n", "revision: 2\nextra: 1\n"]) {
+      expect(problemsOf(changeTree(real, { "consent.yaml": text })).join("\n"), text).toMatch(
+        /^content\/consent\.yaml: /,
+      );
+    }
+  });
+});
