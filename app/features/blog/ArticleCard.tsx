@@ -1,7 +1,56 @@
 import "./news.css";
 import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
+import { ArtPicture } from "~/ui/art/ArtPicture";
+import { newsArtOfCover } from "~/ui/art/art";
 import type { NewsArticleSummary } from "./types";
+
+/**
+ * An article's cover: the manifest's AVIF, WebP and JPEG renditions when the front matter names
+ * one (app/ui/art/art.ts), the named image alone otherwise.
+ */
+export function NewsCover({
+  cover,
+  className,
+  sizes,
+  priority = false,
+  eager = false,
+}: {
+  cover: string;
+  className: string;
+  sizes?: string;
+  priority?: boolean;
+  eager?: boolean;
+}) {
+  const art = newsArtOfCover(cover);
+  if (art) {
+    return (
+      <ArtPicture
+        art={art}
+        crop="cover"
+        className={className}
+        sizes={sizes}
+        priority={priority}
+        eager={eager}
+      />
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={cover}
+      alt=""
+      width={1200}
+      height={630}
+      loading={priority || eager ? "eager" : "lazy"}
+      decoding="async"
+      {...(priority ? { fetchPriority: "high" as const } : {})}
+    />
+  );
+}
+
+/** Cards fill columns of at least 19 rem: three at desktop widths, two on a tablet, one on a phone. */
+const cardCoverSizes = "(min-width: 970px) 33vw, (min-width: 640px) 50vw, 100vw";
 
 export type ArticleCardData = NewsArticleSummary & { dateLabel: string };
 
@@ -23,15 +72,7 @@ export function ArticleCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="news-card">
-      <img
-        className="news-card__cover"
-        src={article.cover}
-        alt=""
-        width={1200}
-        height={630}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-      />
+      <NewsCover cover={article.cover} className="news-card__cover" sizes={cardCoverSizes} eager={eager} />
       <div className="news-card__body">
         <p className="news-card__meta">
           <span className="news-card__category">{t(`categories.${article.category}`)}</span>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { RichText } from "~/ui/page-kit/RichText";
-import { type ArticleCardData, ArticleGrid } from "./ArticleCard";
+import { type ArticleCardData, ArticleGrid, NewsCover } from "./ArticleCard";
 import { blogHref } from "./BlogToolbar";
 import { ShareArticle } from "./ShareArticle";
 import type { NewsArticle, NewsArticleLink } from "./types";
@@ -48,15 +48,7 @@ export function ArticleView({ article, studioName }: { article: ArticleViewData;
           </span>
         </p>
       </header>
-      <img
-        className="news-article__cover"
-        src={article.cover}
-        alt=""
-        width={1200}
-        height={630}
-        fetchPriority="high"
-        decoding="async"
-      />
+      <NewsCover cover={article.cover} className="news-article__cover" priority />
       <RichText className="news-article__body" html={article.html} />
       {article.tags.length > 0 ? (
         <div className="news-article__tags">

@@ -1,3 +1,4 @@
+import "~/ui/forms/forms.css";
 import "./news.css";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

@@ -16,9 +16,9 @@ const articleQuerySchema = z.strictObject({ lang: z.enum(languages).default("en"
 const publicCache = "public, max-age=60, stale-while-revalidate=300";
 
 /**
- * SPEC §7: `GET /api/open/office-news?{query}` (sort latest|oldest, q, category, tag, page,
- * pageSize ≤ 50, lang) and `GET /api/open/office-news/{slug}?lang=`. Bad values answer 400 with
- * a message per field; an unknown article 404 "Article not found".
+ * docs/requirements.md#http-api: `GET /api/open/office-news?{query}` (sort latest|oldest, q,
+ * category, tag, page, pageSize ≤ 50, lang) and `GET /api/open/office-news/{slug}?lang=`. Bad
+ * values answer 400 with a message per field; an unknown article 404 "Article not found".
  */
 export function createNewsApi(svc: Pick<Services, "db">) {
   const router = express.Router();

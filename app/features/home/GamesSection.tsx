@@ -1,5 +1,7 @@
 import "./home.css";
 import { useTranslation } from "react-i18next";
+import { ArtPicture } from "~/ui/art/ArtPicture";
+import { gameArtOf } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";
 
 export type GameCard = {
@@ -8,13 +10,18 @@ export type GameCard = {
   tagline: string;
   description: string;
   platforms: string[];
-  image: string | null;
   website: string | null;
   /** Formatted on the server ("12 March 2024"), null when unreleased. */
   released: string | null;
 };
 
-/** The games, anchored at `#games` (the hero and the header link scroll here). */
+/** Two cards a row from 970 px, one below. */
+const gameArtSizes = "(min-width: 970px) 45vw, 100vw";
+
+/**
+ * The games, anchored at `#games` (the hero and the header link scroll here), each with its key
+ * art (app/ui/art/art.ts, by slug).
+ */
 export function GamesSection({ games }: { games: GameCard[] }) {
   const { t } = useTranslation("home");
   return (
@@ -26,45 +33,38 @@ export function GamesSection({ games }: { games: GameCard[] }) {
       tone="raised"
     >
       <ul className="games">
-        {games.map((game) => (
-          <li key={game.slug} className="game">
-            {game.image ? (
-              <img
-                className="game__art"
-                src={game.image}
-                alt=""
-                width="640"
-                height="360"
-                loading="lazy"
-                decoding="async"
-              />
-            ) : null}
-            <div className="game__body">
-              <h3 className="game__name">{game.name}</h3>
-              <p className="game__tagline">{game.tagline}</p>
-              <p className="game__description">{game.description}</p>
-              <p className="game__meta">
-                <span className="game__status">
-                  {game.released ? t("games.released", { date: game.released }) : t("games.upcoming")}
-                </span>
-                <span className="visually-hidden">{t("games.platforms")}: </span>
-                {game.platforms.map((platform) => (
-                  <span key={platform} className="tag">
-                    {platform}
+        {games.map((game) => {
+          const art = gameArtOf(game.slug);
+          return (
+            <li key={game.slug} className="game">
+              {art ? <ArtPicture art={art} crop="card" className="game__art" sizes={gameArtSizes} /> : null}
+              <div className="game__body">
+                <h3 className="game__name">{game.name}</h3>
+                <p className="game__tagline">{game.tagline}</p>
+                <p className="game__description">{game.description}</p>
+                <p className="game__meta">
+                  <span className="game__status">
+                    {game.released ? t("games.released", { date: game.released }) : t("games.upcoming")}
                   </span>
-                ))}
-              </p>
-              {game.website ? (
-                <p>
-                  <a className="text-link" href={game.website} target="_blank" rel="noopener noreferrer">
-                    {t("games.website", { game: game.name })}
-                    <span className="visually-hidden"> {t("games.newTab")}</span>
-                  </a>
+                  <span className="visually-hidden">{t("games.platforms")}: </span>
+                  {game.platforms.map((platform) => (
+                    <span key={platform} className="tag">
+                      {platform}
+                    </span>
+                  ))}
                 </p>
-              ) : null}
-            </div>
-          </li>
-        ))}
+                {game.website ? (
+                  <p>
+                    <a className="text-link" href={game.website} target="_blank" rel="noopener noreferrer">
+                      {t("games.website", { game: game.name })}
+                      <span className="visually-hidden"> {t("games.newTab")}</span>
+                    </a>
+                  </p>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </Section>
   );

@@ -7,7 +7,10 @@ import { listActiveBanners } from "./banners.server";
 
 const bannersQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 
-/** GET /api/multibanners (SPEC §7): the home page banners showing now, in one language. */
+/**
+ * GET /api/multibanners (docs/requirements.md#http-api): the home page banners showing now, in one
+ * language.
+ */
 export function createBannersApi(svc: Pick<Services, "db">) {
   const router = express.Router();
   router.get("/multibanners", async (req, res) => {

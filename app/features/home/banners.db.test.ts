@@ -1,37 +1,28 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { banners } from "~/platform/db/schema/legal";
+import { contentCopies, realContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { listActiveBanners } from "./banners.server";
 
-const realContent = path.resolve("content");
 const quiet = { info: () => {} };
 let database: Database;
 let db: Db;
-let tempDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "banners-content-"));
 });
 
 afterAll(async () => {
   await database?.close();
-  fs.rmSync(tempDir, { recursive: true, force: true });
 });
 
-/** A copy of the studio's content folder that a test may edit. */
-function copyContent(name: string): string {
-  const dir = path.join(tempDir, name, "content");
-  fs.cpSync(realContent, dir, { recursive: true });
-  return dir;
-}
+const copyContent = contentCopies();
 
 describe("banners", () => {
   it("shows the banners whose dates include the moment, in their order, in the language asked", async () => {
@@ -56,7 +47,7 @@ describe("banners", () => {
   });
 
   it("follows added, reordered and removed banner files", async () => {
-    const dir = copyContent("banners");
+    const dir = copyContent();
     await loadContent(db, dir, quiet);
     fs.rmSync(path.join(dir, "banners/03-tidebound-launch-week.yaml"));
     const hiring = path.join(dir, "banners/01-now-hiring.yaml");

@@ -3,6 +3,8 @@ import "./patches.css";
 import { Trans, useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { ArtPicture } from "~/ui/art/ArtPicture";
+import { gameArtOf } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";
 import type { GamePatches } from "./patches.server";
 
@@ -45,6 +47,9 @@ export function PatchFilter({
   );
 }
 
+/** A game's banner spans the narrow column (44 rem) or, on a phone, the screen. */
+const patchArtSizes = "(min-width: 48rem) 44rem, 100vw";
+
 /** Each game's releases, newest first, with their changes grouped by kind in the file's order. */
 export function PatchNotes({ notes, dates }: { notes: GamePatches[]; dates: Record<string, string> }) {
   const { t } = useTranslation("patches");
@@ -52,37 +57,43 @@ export function PatchNotes({ notes, dates }: { notes: GamePatches[]; dates: Reco
   return (
     <>
       {notes.length === 0 ? <p className="container">{t("empty")}</p> : null}
-      {notes.map(({ game, patches }) => (
-        <Section
-          key={game.slug}
-          id={`game-${game.slug}`}
-          label={t("filter.label")}
-          title={game.name}
-          width="narrow"
-        >
-          <ol className="patch-list">
-            {patches.map((patch) => (
-              <li key={patch.version} className="patch">
-                <h3 className="patch__title">
-                  <span className="patch__version">{patch.version}</span> {patch.title}
-                </h3>
-                <p className="patch__meta">
-                  {t("released", { date: dates[patch.releasedOn] })} ·{" "}
-                  {t("platforms", { list: patch.platforms.join(", ") })}
-                </p>
-                <ul className="patch__changes">
-                  {patch.changes.map((change) => (
-                    <li key={change.text} className={`patch-change patch-change--${change.kind}`}>
-                      <span className="patch-change__kind">{t(`kinds.${change.kind}`)}</span>
-                      <span>{change.text}</span>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
-        </Section>
-      ))}
+      {notes.map(({ game, patches }) => {
+        const art = gameArtOf(game.slug);
+        return (
+          <Section
+            key={game.slug}
+            id={`game-${game.slug}`}
+            label={t("filter.label")}
+            title={game.name}
+            width="narrow"
+          >
+            {art ? (
+              <ArtPicture art={art} crop="banner" className="patch-game__art" sizes={patchArtSizes} />
+            ) : null}
+            <ol className="patch-list">
+              {patches.map((patch) => (
+                <li key={patch.version} className="patch">
+                  <h3 className="patch__title">
+                    <span className="patch__version">{patch.version}</span> {patch.title}
+                  </h3>
+                  <p className="patch__meta">
+                    {t("released", { date: dates[patch.releasedOn] })} ·{" "}
+                    {t("platforms", { list: patch.platforms.join(", ") })}
+                  </p>
+                  <ul className="patch__changes">
+                    {patch.changes.map((change) => (
+                      <li key={change.text} className={`patch-change patch-change--${change.kind}`}>
+                        <span className="patch-change__kind">{t(`kinds.${change.kind}`)}</span>
+                        <span>{change.text}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          </Section>
+        );
+      })}
       <p className="container patch-report">
         <Trans
           t={t}

@@ -14,7 +14,10 @@ const patchesQuery = z.object({
     .optional(),
 });
 
-/** SPEC §7: GET /api/support-patches?game=&lang= — patch notes per game, newest first. */
+/**
+ * docs/requirements.md#http-api: GET /api/support-patches?game=&lang= — patch notes per game,
+ * newest first.
+ */
 export function createPatchesApi(svc: Services) {
   const router = express.Router();
   router.get("/support-patches", async (req, res) => {

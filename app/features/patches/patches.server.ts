@@ -15,8 +15,9 @@ export type PatchNote = {
 export type GamePatches = { game: { slug: string; name: string }; patches: PatchNote[] };
 
 /**
- * Patch notes per game (SPEC §7 `GET /api/support-patches`), newest first, in the language
- * asked; games in the studio's order, only those with notes. `game` keeps one game's notes.
+ * Patch notes per game (`GET /api/support-patches`, docs/requirements.md#support-and-faq), newest
+ * first, in the language asked; games in the studio's order, only those with notes. `game` keeps
+ * one game's notes.
  */
 export async function listPatchNotes(db: Db, lang: Language, { game }: { game?: string } = {}) {
   const [studio, rows] = await Promise.all([

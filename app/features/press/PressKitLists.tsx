@@ -2,6 +2,8 @@ import "./press.css";
 import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { ArtPicture } from "~/ui/art/ArtPicture";
+import { gameArtOf } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";
 import type { LabelledKit, PressKit } from "./press-types";
 
@@ -10,7 +12,10 @@ export function kitPath(kit: Pick<PressKit, "slug" | "kind" | "archived">) {
   return kit.kind === "studio" && !kit.archived ? "/press" : `/press/${kit.slug}`;
 }
 
-/** The game kits as cards: key art, name, tagline, date and the size of the zip. */
+/** The cards fill columns of at least 16 rem: four at desktop widths, one on a phone. */
+const kitCardArtSizes = "(min-width: 970px) 25vw, (min-width: 640px) 50vw, 100vw";
+
+/** The game kits as cards: the game's key art, name, tagline, date and the size of the zip. */
 export function GameKitCards({ kits }: { kits: LabelledKit[] }) {
   const { t } = useTranslation("press");
   const localize = useLocalizePath();
@@ -19,17 +24,22 @@ export function GameKitCards({ kits }: { kits: LabelledKit[] }) {
       <ul className="kit-cards">
         {kits.map((kit) => {
           const art = kit.images[0]!;
+          const gameArt = gameArtOf(kit.game);
           return (
             <li key={kit.slug} className="kit-card">
-              <img
-                className="kit-card__art"
-                src={art.thumbnail.url}
-                alt=""
-                width={art.thumbnail.width}
-                height={art.thumbnail.height}
-                loading="lazy"
-                decoding="async"
-              />
+              {gameArt ? (
+                <ArtPicture art={gameArt} crop="card" className="kit-card__art" sizes={kitCardArtSizes} />
+              ) : (
+                <img
+                  className="kit-card__art"
+                  src={art.thumbnail.url}
+                  alt=""
+                  width={art.thumbnail.width}
+                  height={art.thumbnail.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
               <div className="kit-card__body">
                 <h3 className="kit-card__name">
                   <SiteLink className="kit-card__link" to={localize(kitPath(kit))}>

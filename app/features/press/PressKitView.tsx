@@ -1,6 +1,9 @@
 import "./press.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ArtPicture } from "~/ui/art/ArtPicture";
+import { gameArtOf } from "~/ui/art/art";
+import { AddressText } from "~/ui/page-kit/AddressText";
 import { Section } from "~/ui/page-kit/Section";
 import type { LabelledFile, LabelledKit } from "./press-types";
 
@@ -102,10 +105,14 @@ export function PressKitBody({ kit }: KitProps) {
   ));
 }
 
-/** The kit's page header: name, tagline, date, the zip, and its lead image beside on wide screens. */
+/**
+ * The kit's page header: name, tagline, date and the zip, beside the game's key art (a band above
+ * them on a phone); a studio kit shows its lead image on wide screens.
+ */
 export function KitHeader({ kit, label, intro }: KitProps & { label: string; intro?: string }) {
   const { t } = useTranslation("press");
   const art = kit.images[0]!;
+  const gameArt = gameArtOf(kit.game);
   return (
     <header className="page-header page-header--with-art kit-header">
       <div className="page-header__inner container">
@@ -120,14 +127,24 @@ export function KitHeader({ kit, label, intro }: KitProps & { label: string; int
           </p>
           <ZipDownload kit={kit} />
         </div>
-        <img
-          className={`kit-header__art kit-header__art--${art.width > art.height ? "wide" : "tall"}`}
-          src={art.thumbnail.url}
-          alt=""
-          width={art.thumbnail.width}
-          height={art.thumbnail.height}
-          fetchPriority="high"
-        />
+        {gameArt ? (
+          <ArtPicture
+            art={gameArt}
+            crop="hero"
+            className="page-header__art"
+            sizes="(min-width: 970px) 45vw, 100vw"
+            priority
+          />
+        ) : (
+          <img
+            className={`kit-header__art kit-header__art--${art.width > art.height ? "wide" : "tall"}`}
+            src={art.thumbnail.url}
+            alt=""
+            width={art.thumbnail.width}
+            height={art.thumbnail.height}
+            fetchPriority="high"
+          />
+        )}
       </div>
     </header>
   );
@@ -160,7 +177,7 @@ function KitFacts({ kit }: KitProps) {
           <dd>
             {key === "website" ? (
               <a className="text-link" href={value}>
-                {value.replace(/^https:\/\//, "")}
+                <AddressText>{value.replace(/^https:\/\//, "")}</AddressText>
               </a>
             ) : (
               value
@@ -344,7 +361,7 @@ function KitContacts({ kit }: KitProps) {
         <li key={contact.email + contact.label} className="kit-contact">
           <span className="kit-contact__label">{contact.label}</span>
           <a className="kit-contact__email text-link" href={`mailto:${contact.email}`}>
-            {contact.email}
+            <AddressText>{contact.email}</AddressText>
           </a>
         </li>
       ))}

@@ -9,9 +9,9 @@ import { kitSlug } from "./press-kit-file";
 export const pressQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 
 /**
- * SPEC §7: GET /api/presses?lang= — the current press kits and the archive, each with its facts,
- * texts, files (download and thumbnail addresses, sizes) and its zip; GET /api/presses/{slug}
- * — one kit.
+ * docs/requirements.md#http-api: GET /api/presses?lang= — the current press kits and the archive,
+ * each with its facts, texts, files (download and thumbnail addresses, sizes) and its zip; GET
+ * /api/presses/{slug} — one kit.
  */
 export function createPressApi(svc: Services) {
   const router = express.Router();

@@ -23,7 +23,7 @@ export const pressPaths = {
 type KitRow = typeof pressKits.$inferSelect;
 
 /**
- * Press kits (issue 7): the current kits (studio first, then games in the studio's order) and
+ * Press kits: the current kits (studio first, then games in the studio's order) and
  * the archive (newest first), assembled from the stored kit, its game's facts and the awards
  * of home.yaml, with each file's size and dimensions and the size of the kit's zip.
  */

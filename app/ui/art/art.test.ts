@@ -10,8 +10,11 @@ import {
   allArt,
   artFormats,
   gameArtBySlug,
+  gameArtOf,
   newsArtBySlug,
+  newsArtOfCover,
   officeArtBySlug,
+  officeArtOf,
   pictureData,
   renditionHeight,
   renditionPath,
@@ -138,6 +141,14 @@ describe("art manifest", () => {
     }
   });
 
+  it("renders every news cover at exactly 40:21 (1200 × 630, the size Open Graph is told)", () => {
+    for (const art of Object.values(newsArtBySlug)) {
+      for (const width of art.crops.cover.widths) {
+        expect(renditionHeight(art.crops.cover, width), `${art.dir} ${width}`).toBe((width * 21) / 40);
+      }
+    }
+  });
+
   it("never gives two articles the same crop and grade of one scene", () => {
     const looks = Object.values(newsArtBySlug).map((art) =>
       JSON.stringify([art.source, art.crops.cover.box, art.grade ?? null]),
@@ -190,9 +201,65 @@ describe("pictureData", () => {
     expect(pictureData(officeArtBySlug.gent, "wide").img.altKey).toBeUndefined();
   });
 
+  it("loads eagerly at the normal priority when asked (a list's first row), lazily otherwise", () => {
+    const eager = pictureData(gameArtBySlug.tidebound, "card", { eager: true }).img;
+    expect(eager.loading).toBe("eager");
+    expect(eager.fetchPriority).toBeUndefined();
+    expect(pictureData(gameArtBySlug.tidebound, "card").img.loading).toBe("lazy");
+  });
+
   it("uses the sizes a component passes instead of the crop's own", () => {
     const picture = pictureData(gameArtBySlug.tidebound, "card", { sizes: "50vw" });
     expect(picture.img.sizes).toBe("50vw");
     expect(picture.sources.map((source) => source.sizes)).toEqual(["50vw", "50vw"]);
+  });
+});
+
+describe("look-ups by slug", () => {
+  it("find each game's and each office's own art by the slug content uses", () => {
+    for (const slug of yamlSlugs(path.join(contentDir, "games"))) {
+      expect(gameArtOf(slug)?.source).toBe(`/images/art/games/${slug}.svg`);
+    }
+    for (const slug of yamlSlugs(path.join(contentDir, "offices"))) {
+      expect(officeArtOf(slug)?.source).toBe(`/images/art/offices/${slug}.svg`);
+    }
+  });
+
+  it("find nothing for a missing, unknown or inherited slug", () => {
+    for (const slug of [null, undefined, "", "no-such-game", "toString", "__proto__", "constructor"]) {
+      expect(gameArtOf(slug), String(slug)).toBeUndefined();
+      expect(officeArtOf(slug), String(slug)).toBeUndefined();
+    }
+    // A game's slug is not an office's, and the other way round.
+    expect(officeArtOf("tidebound")).toBeUndefined();
+    expect(gameArtOf("gent")).toBeUndefined();
+  });
+
+  it("find an article's cover art from any of its cover renditions, and nothing for other paths", () => {
+    for (const [slug, art] of Object.entries(newsArtBySlug)) {
+      for (const width of art.crops.cover.widths) {
+        expect(newsArtOfCover(`/images/art/news/${slug}/cover-${width}.jpg`)).toBe(art);
+      }
+    }
+    for (const path of [
+      "/images/art/news/quebec-studio-opens/cover-1200.webp",
+      "/images/art/news/quebec-studio-opens/cover-1000.jpg",
+      "/images/art/news/quebec-studio-opens/hero-1200.jpg",
+      "/images/art/news/no-such-article/cover-1200.jpg",
+      "/images/art/news/toString/cover-1200.jpg",
+      "/images/news/quebec-studio-opens.jpg",
+      "https://example.com/images/art/news/quebec-studio-opens/cover-1200.jpg",
+      "",
+    ]) {
+      expect(newsArtOfCover(path), path).toBeUndefined();
+    }
+  });
+
+  it("never throws on any string", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(() => [gameArtOf(text), officeArtOf(text), newsArtOfCover(text)]).not.toThrow();
+      }),
+    );
   });
 });

@@ -187,7 +187,8 @@ export const pageArtByKey = {
 } satisfies Record<string, Art<PageCrop>>;
 
 // News covers: 1200 × 630 (the Open Graph size), a crop of the subject's scene. Articles about
-// one game or one office crop different parts of it, or grade it differently.
+// one game or one office crop different parts of it, or grade it differently. A box's width is
+// a multiple of 40, so its height (× 21/40) is whole and every rendition exactly 40:21.
 export type NewsCrop = "cover";
 const coverAspect = 630 / 1200;
 
@@ -228,7 +229,7 @@ export const newsArtBySlug = {
   "ashen-covenant-awards": newsArt(
     "ashen-covenant-awards",
     games["ashen-covenant"],
-    { x: 850, y: 80, width: 700 },
+    { x: 840, y: 80, width: 720 },
     { x: 50, y: 50 },
     { brightness: 1.08, saturation: 1.2, hue: 12 },
   ),
@@ -241,7 +242,7 @@ export const newsArtBySlug = {
   "ashen-covenant-update-1-2": newsArt(
     "ashen-covenant-update-1-2",
     games["ashen-covenant"],
-    { x: 760, y: 640, width: 900 },
+    { x: 770, y: 640, width: 880 },
     { x: 50, y: 60 },
     { saturation: 0.8, hue: -20 },
   ),
@@ -308,6 +309,41 @@ export const newsArtBySlug = {
   ),
 } satisfies Record<string, Art<NewsCrop>>;
 
+/**
+ * Look-ups by the slugs content uses. The manifest is the one home of "which picture shows this
+ * game, office or page": content files name no image for games and offices, and components ask
+ * here with the slug they already have. `undefined` for a slug without art (a game just added
+ * to content, before its art; the unit test fails until it has some).
+ */
+function lookUp<A>(table: Record<string, A>, slug: string | null | undefined): A | undefined {
+  return slug && Object.hasOwn(table, slug) ? table[slug] : undefined;
+}
+
+/** A game's key art by its slug (content/games/{slug}.yaml). */
+export function gameArtOf(slug: string | null | undefined): Art<GameCrop> | undefined {
+  return lookUp<Art<GameCrop>>(gameArtBySlug, slug);
+}
+
+/** An office's city by its slug (content/offices/{slug}.yaml). */
+export function officeArtOf(slug: string | null | undefined): Art<OfficeCrop> | undefined {
+  return lookUp<Art<OfficeCrop>>(officeArtBySlug, slug);
+}
+
+export type PageArtKey = keyof typeof pageArtByKey;
+
+/**
+ * The news cover an article's front matter names, when it is one of the manifest's renditions
+ * (`/images/art/news/{slug}/cover-1200.jpg`): a component then offers AVIF and WebP too. Any
+ * other path (an image from before the manifest) has no rendition set: `undefined`.
+ */
+export function newsArtOfCover(cover: string): Art<NewsCrop> | undefined {
+  const slug = /^\/images\/art\/news\/([a-z0-9]+(?:-[a-z0-9]+)*)\/cover-\d+\.jpg$/.exec(cover)?.[1];
+  const art = lookUp<Art<NewsCrop>>(newsArtBySlug, slug);
+  return art?.crops.cover.widths.some((width) => renditionPath(art, "cover", width, "jpg") === cover)
+    ? art
+    : undefined;
+}
+
 /** Every illustration, for the rendering script and the tests. */
 export const allArt: Art[] = [
   ...Object.values(gameArtBySlug),
@@ -346,12 +382,14 @@ export type PictureData = {
 /**
  * What a <picture> needs for one crop: AVIF and WebP <source>s, then a JPEG <img> whose
  * width and height are the largest rendition's (the browser reserves the box from them).
- * `priority` is for art above the fold: loaded at once and fetched first; all else is lazy.
+ * `priority` is for the one hero above the fold: loaded at once and fetched first. `eager` is
+ * for other art that may show on arrival (a list's first row): loaded at once, at the normal
+ * priority. All else is lazy.
  */
 export function pictureData<C extends string>(
   art: Art<C>,
   cropName: C,
-  { sizes, priority = false }: { sizes?: string; priority?: boolean } = {},
+  { sizes, priority = false, eager = false }: { sizes?: string; priority?: boolean; eager?: boolean } = {},
 ): PictureData {
   const crop = art.crops[cropName];
   const srcSet = (format: ArtFormat) =>
@@ -374,7 +412,7 @@ export function pictureData<C extends string>(
       height: renditionHeight(crop, largest),
       alt: "",
       ...("key" in art.alt ? { altKey: art.alt.key } : {}),
-      loading: priority ? "eager" : "lazy",
+      loading: priority || eager ? "eager" : "lazy",
       decoding: "async",
       ...(priority ? { fetchPriority: "high" as const } : {}),
       style: { objectPosition: `${crop.focus.x}% ${crop.focus.y}%` },
