@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading, CodeForm } from "~/features/account/AccountForms";
-import { submitCode } from "~/features/account/login.server";
 import { codeSchema } from "~/features/account/account-forms";
 import { clearCookie, sessionCookie } from "~/features/account/account-http.server";
 import {
@@ -10,8 +9,9 @@ import {
   accountSeo,
   guardPost,
   noStore,
-  refusal,
+  refused,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -22,7 +22,10 @@ export const headers: Route.HeadersFunction = accountPageHeaders;
 
 export const handle: LayoutHandle = { backdrop: "login" };
 
-/** The login's second step (SPEC §7 mfa/submitcode): reached only with a pending challenge. */
+/**
+ * The login's second step (mfa/submitcode, docs/requirements.md#account-and-second-factor): reached
+ * only with a pending challenge.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { cookies, lang } = accountContext(args);
   if (!cookies.mfa) throw redirect(localizePath("/account/login", lang));
@@ -30,19 +33,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "code");
+  await guardPost(args, accountWrites.submitCode.limit);
   const { deps, lang, config, cookies } = accountContext(args);
   const result = await parseForm(args.request, codeSchema);
   if (result.status === "error") return { result: result.result };
-  try {
-    const session = await submitCode(deps, cookies.mfa, result.value.code);
-    const headers = new Headers(noStore);
-    headers.append("Set-Cookie", sessionCookie(config, session.token, session.expiresAt));
-    headers.append("Set-Cookie", clearCookie(config, "mfa"));
-    return redirect(localizePath("/account", lang), { status: 303, headers });
-  } catch (err) {
-    return refusal(result.reply, err);
-  }
+  const outcome = await accountWrites.submitCode.run(deps, cookies.mfa, result.value.code);
+  if (!outcome.ok) return refused(result.reply, outcome);
+  const headers = new Headers(noStore);
+  headers.append("Set-Cookie", sessionCookie(config, outcome.value.token, outcome.value.expiresAt));
+  headers.append("Set-Cookie", clearCookie(config, "mfa"));
+  return redirect(localizePath("/account", lang), { status: 303, headers });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

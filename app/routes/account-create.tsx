@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import { CreateForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
-import { createAccount } from "~/features/account/sign-up.server";
 import { createAccountSchema } from "~/features/account/account-forms";
 import {
   accountContext,
   accountPageHeaders,
   guardPost,
-  refusal,
+  refused,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
@@ -23,15 +23,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "create");
+  await guardPost(args, accountWrites.createAccount.limit);
   const { deps, lang } = accountContext(args);
   const result = await parseForm(args.request, createAccountSchema);
   if (result.status === "error") return { result: result.result };
-  try {
-    await createAccount(deps, result.value, lang);
-  } catch (err) {
-    return refusal(result.reply, err);
-  }
+  const outcome = await accountWrites.createAccount.run(deps, result.value, lang);
+  if (!outcome.ok) return refused(result.reply, outcome);
   // The same page whether the address was new or already had an account (see createAccount).
   return redirect(`${localizePath("/account/verify", lang)}?sent=1`, 303);
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading, PasswordConfirmForm } from "~/features/account/AccountForms";
-import { deleteAccount } from "~/features/account/settings.server";
 import { passwordOnlySchema } from "~/features/account/account-forms";
 import { clearCookie } from "~/features/account/account-http.server";
 import {
@@ -10,9 +9,10 @@ import {
   accountSeo,
   guardPost,
   noStore,
-  refusal,
+  refused,
   requireSession,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -28,16 +28,13 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** The password is the confirmation: nothing is deleted on a click alone. */
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "delete");
+  await guardPost(args, accountWrites.deleteAccount.limit);
   const session = await requireSession(args);
   const { deps, lang, config } = accountContext(args);
   const result = await parseForm(args.request, passwordOnlySchema);
   if (result.status === "error") return { result: result.result };
-  try {
-    await deleteAccount(deps, session.user, result.value.password);
-  } catch (err) {
-    return refusal(result.reply, err);
-  }
+  const outcome = await accountWrites.deleteAccount.run(deps, session.user, result.value.password);
+  if (!outcome.ok) return refused(result.reply, outcome);
   const headers = new Headers(noStore);
   headers.append("Set-Cookie", clearCookie(config, "session"));
   headers.append("Set-Cookie", flashCookie(config, { kind: "success", messages: ["account:delete.done"] }));

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading, ForgotForm } from "~/features/account/AccountForms";
-import { forgotPassword } from "~/features/account/passwords.server";
 import { forgotSchema } from "~/features/account/account-forms";
 import {
   accountContext,
@@ -8,6 +7,7 @@ import {
   accountSeo,
   guardPost,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -21,12 +21,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "forgot");
+  await guardPost(args, accountWrites.forgotPassword.limit);
   const { deps, lang, config } = accountContext(args);
   const result = await parseForm(args.request, forgotSchema);
   if (result.status === "error") return { result: result.result };
-  // Not awaited: the answer must not take longer when an account exists.
-  void forgotPassword(deps, result.value.identifier);
+  // Started, not awaited (see accountWrites): the answer must not take longer when an account exists.
+  await accountWrites.forgotPassword.run(deps, result.value.identifier);
   return redirectWithFlash(
     localizePath("/account/login", lang),
     { kind: "success", messages: ["account:forgot.sent"] },

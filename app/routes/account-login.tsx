@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { LoginForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
-import { login } from "~/features/account/login.server";
 import { loginSchema } from "~/features/account/account-forms";
 import { mfaCookie, sessionCookie } from "~/features/account/account-http.server";
 import {
@@ -10,8 +9,9 @@ import {
   currentSession,
   guardPost,
   noStore,
-  refusal,
+  refused,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { PlatformSignIn } from "~/features/platforms/PlatformSignIn";
 import { configuredPlatforms, signInPlatforms } from "~/features/platforms/platform-config.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/account-login";
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 
-/** SPEC §2: the login page has its own background style. */
+/** docs/requirements.md#navigation-and-layout: the login page has its own background style. */
 export const handle: LayoutHandle = { backdrop: "login" };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -36,25 +36,23 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "login");
+  await guardPost(args, accountWrites.login.limit);
   const { deps, lang, config } = accountContext(args);
   const result = await parseForm(args.request, loginSchema);
   if (result.status === "error") return { result: result.result };
-  try {
-    const outcome = await login(deps, result.value);
-    if (outcome.kind === "mfa") {
-      return redirect(localizePath("/account/code", lang), {
-        status: 303,
-        headers: { "Set-Cookie": mfaCookie(config, outcome.challenge), ...noStore },
-      });
-    }
-    return redirect(localizePath("/account", lang), {
+  const outcome = await accountWrites.login.run(deps, result.value);
+  if (!outcome.ok) return refused(result.reply, outcome);
+  const signIn = outcome.value;
+  if (signIn.kind === "mfa") {
+    return redirect(localizePath("/account/code", lang), {
       status: 303,
-      headers: { "Set-Cookie": sessionCookie(config, outcome.token, outcome.expiresAt), ...noStore },
+      headers: { "Set-Cookie": mfaCookie(config, signIn.challenge), ...noStore },
     });
-  } catch (err) {
-    return refusal(result.reply, err);
   }
+  return redirect(localizePath("/account", lang), {
+    status: 303,
+    headers: { "Set-Cookie": sessionCookie(config, signIn.token, signIn.expiresAt), ...noStore },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { AccountError } from "~/features/account/account-core.server";
 import {
   accountContext,
   accountPageHeaders,
@@ -11,14 +10,11 @@ import {
   requireSession,
 } from "~/features/account/account-route.server";
 import { PlatformList } from "~/features/platforms/PlatformList";
-import { isPlatform } from "~/features/platforms/platform-config.server";
-import {
-  beginPlatformSignIn,
-  disconnectPlatform,
-  platformDeps,
-} from "~/features/platforms/platform-flow.server";
+import { platformDeps } from "~/features/platforms/platform-flow.server";
 import { stateCookie } from "~/features/platforms/platform-http.server";
 import { platformStates } from "~/features/platforms/platform-links.server";
+import { connectPlatform, platformsLimit, unlinkPlatform } from "~/features/platforms/platform-writes.server";
+import { type Refusal, refuse } from "~/platform/http/outcome";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
@@ -41,10 +37,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * `connect` leaves for the platform's sign-in page (its answer comes back to the API's callback);
- * `disconnect` unlinks. Refusals come back to this page as a translated §8 message.
+ * `disconnect` unlinks. Refusals come back to this page as a translated service error code
+ * (docs/requirements.md#service-error-codes).
  */
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "platforms");
+  await guardPost(args, platformsLimit);
   const session = await requireSession(args);
   const { svc, lang, config } = accountContext(args);
   const form = await args.request.formData().catch(() => new FormData());
@@ -52,30 +49,21 @@ export async function action(args: Route.ActionArgs) {
   const platform = String(form.get("platform") ?? "");
   const pageUrl = localizePath("/account/platforms", lang);
   const deps = platformDeps(svc);
-  try {
-    if (!isPlatform(platform)) throw new AccountError(404, "UNSUPPORTED_PLATFORM");
-    if (intent === "connect") {
-      const { redirect: to, state } = await beginPlatformSignIn(deps, {
-        platform,
-        purpose: "connect",
-        account: session.user,
-        language: lang,
-      });
-      return redirect(to, { status: 303, headers: { "Set-Cookie": stateCookie(config, state), ...noStore } });
-    }
-    if (intent === "disconnect") {
-      await disconnectPlatform(deps, session.user, platform);
-      return redirectWithFlash(
-        pageUrl,
-        { kind: "success", messages: [`platforms:unlinked.${platform}`] },
-        config,
-      );
-    }
-    throw new AccountError(400, "INVALID_PARAMETERS");
-  } catch (err) {
-    if (!(err instanceof AccountError)) throw err;
-    return redirectWithFlash(pageUrl, { kind: "error", messages: [err.code] }, config);
+  const refused = (refusal: Refusal) =>
+    redirectWithFlash(pageUrl, { kind: "error", messages: [refusal.code] }, config);
+  if (intent === "connect") {
+    const outcome = await connectPlatform(deps, { platform, account: session.user, language: lang });
+    if (!outcome.ok) return refused(outcome);
+    const { redirect: to, state } = outcome.value;
+    return redirect(to, { status: 303, headers: { "Set-Cookie": stateCookie(config, state), ...noStore } });
   }
+  if (intent === "disconnect") {
+    const outcome = await unlinkPlatform(deps, session.user, platform);
+    if (!outcome.ok) return refused(outcome);
+    const messages = [`platforms:unlinked.${outcome.value.platform}`];
+    return redirectWithFlash(pageUrl, { kind: "success", messages }, config);
+  }
+  return refused(refuse(400, "INVALID_PARAMETERS"));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

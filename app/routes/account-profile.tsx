@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
 import { publicUser } from "~/features/account/account-core.server";
-import { updateEmail, updateProfile } from "~/features/account/settings.server";
 import { updateEmailSchema, updateProfileSchema } from "~/features/account/account-forms";
 import {
   accountContext,
@@ -11,7 +10,9 @@ import {
   guardPost,
   requireSession,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { EmailChangeForm, EmailCodeForm, UsernameForm } from "~/features/account/ProfileForms";
+import { mapOk } from "~/platform/http/outcome";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account-profile";
 
@@ -30,9 +31,12 @@ type Answer = {
   done?: string;
 };
 
-/** Username (SPEC §7 update-profile) and e-mail address (update-email: password, then code). */
+/**
+ * Username (update-profile, docs/requirements.md#account-and-second-factor) and e-mail address
+ * (update-email: password, then code).
+ */
 export async function action(args: Route.ActionArgs): Promise<Answer> {
-  await guardPost(args, "profile");
+  await guardPost(args, accountWrites.updateProfile.limit);
   const { user } = await requireSession(args);
   const { deps } = accountContext(args);
   const formData = await args.request.formData().catch(() => new FormData());
@@ -40,27 +44,29 @@ export async function action(args: Route.ActionArgs): Promise<Answer> {
 
   switch (intent) {
     case "update-profile":
-      return formStep(formData, intent, updateProfileSchema, async (value) => {
-        await updateProfile(deps, user, value);
-        return { done: "profile.usernameDone" };
-      });
+      return formStep(formData, intent, updateProfileSchema, async (value) =>
+        mapOk(await accountWrites.updateProfile.run(deps, user, value), () => ({
+          done: "profile.usernameDone",
+        })),
+      );
     // Both steps are checked like the API's update-email (one schema); the browser checks each
     // step's own fields first (ProfileForms).
     case "email-code":
-      return formStep(formData, intent, updateEmailSchema, async (value) => {
-        await updateEmail(deps, user, value);
-        return { codeSentTo: value.email.toLowerCase() };
-      });
+      return formStep(formData, intent, updateEmailSchema, async (value) =>
+        mapOk(await accountWrites.updateEmail.run(deps, user, value), () => ({
+          codeSentTo: value.email.toLowerCase(),
+        })),
+      );
     case "email-confirm":
       // A wrong code asks for it again, for the same address.
       return formStep(
         formData,
         intent,
         updateEmailSchema,
-        async (value) => {
-          await updateEmail(deps, user, value);
-          return { done: "profile.emailDone" };
-        },
+        async (value) =>
+          mapOk(await accountWrites.updateEmail.run(deps, user, value), () => ({
+            done: "profile.emailDone",
+          })),
         { codeSentTo: String(formData.get("email") ?? "") },
       );
     default:

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading, ResetForm } from "~/features/account/AccountForms";
-import { resetPassword } from "~/features/account/passwords.server";
 import { resetSchema } from "~/features/account/account-forms";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
   guardPost,
-  refusal,
+  refused,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -25,15 +25,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "reset");
+  await guardPost(args, accountWrites.resetPassword.limit);
   const { deps, lang, config } = accountContext(args);
   const result = await parseForm(args.request, resetSchema);
   if (result.status === "error") return { result: result.result };
-  try {
-    await resetPassword(deps, result.value.token, result.value.password);
-  } catch (err) {
-    return refusal(result.reply, err);
-  }
+  const outcome = await accountWrites.resetPassword.run(deps, result.value.token, result.value.password);
+  if (!outcome.ok) return refused(result.reply, outcome);
   return redirectWithFlash(
     localizePath("/account/login", lang),
     { kind: "success", messages: ["account:reset.done"] },

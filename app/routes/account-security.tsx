@@ -1,10 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading, UpdatePasswordForm } from "~/features/account/AccountForms";
-import { AccountError, publicUser } from "~/features/account/account-core.server";
-import { updatePassword } from "~/features/account/passwords.server";
-import { endOtherSessions, listSessions } from "~/features/account/settings.server";
-import { addSms, confirmSms, removeMfa } from "~/features/account/sms-factor.server";
-import { addTotp, confirmTotp, regenerateRecoveryCodes, totpSetup } from "~/features/account/totp.server";
+import { publicUser } from "~/features/account/account-core.server";
 import {
   codeSchema,
   passwordOnlySchema,
@@ -19,9 +15,13 @@ import {
   guardPost,
   requireSession,
 } from "~/features/account/account-route.server";
+import { accountWrites as w } from "~/features/account/account-writes.server";
 import { SecondFactorSection, type SecurityAnswer, SessionsSection } from "~/features/account/SecurityForms";
+import { listSessions } from "~/features/account/settings.server";
 import { smsSetupSchema } from "~/features/account/sms-setup-form";
+import { totpSetup } from "~/features/account/totp.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
+import { mapOk } from "~/platform/http/outcome";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account-security";
 
@@ -41,7 +41,7 @@ const masked = (phone: string) => `…${phone.slice(-2)}`;
 
 /** One page, several forms: each posts its `intent`; the answer says which form it belongs to. */
 export async function action(args: Route.ActionArgs): Promise<SecurityAnswer> {
-  await guardPost(args, "security");
+  await guardPost(args, w.updatePassword.limit);
   const session = await requireSession(args);
   const { deps, lang, svc } = accountContext(args);
   const user = session.user;
@@ -50,46 +50,40 @@ export async function action(args: Route.ActionArgs): Promise<SecurityAnswer> {
 
   switch (intent) {
     case "update-password":
-      return formStep(formData, intent, updatePasswordSchema, async (value) => {
-        await updatePassword(deps, session, value);
-        return { done: "security.passwordDone" };
-      });
-    case "addtotp":
-      try {
-        return { intent, setup: await addTotp(deps, user, (await getStudioInfo(svc.db, lang)).name) };
-      } catch (err) {
-        if (err instanceof AccountError) return { intent, error: err.code };
-        throw err;
-      }
+      return formStep(formData, intent, updatePasswordSchema, async (value) =>
+        mapOk(await w.updatePassword.run(deps, session, value), () => ({ done: "security.passwordDone" })),
+      );
+    case "addtotp": {
+      const outcome = await w.addTotp.run(deps, user, (await getStudioInfo(svc.db, lang)).name);
+      return outcome.ok ? { intent, setup: outcome.value } : { intent, error: outcome.code };
+    }
     case "confirmtotp": {
       // A wrong code shows the same QR code again, from the secret addtotp stored.
       const setup = user.totpSecret
         ? await totpSetup(user.totpSecret, user.username, (await getStudioInfo(svc.db, lang)).name)
         : undefined;
-      return formStep(formData, intent, codeSchema, (value) => confirmTotp(deps, user, value.code), {
+      return formStep(formData, intent, codeSchema, (value) => w.confirmTotp.run(deps, user, value.code), {
         setup,
       });
     }
     case "addsms":
-      return formStep(formData, intent, smsSetupSchema, async (value) => {
-        await addSms(deps, user, value.phone);
-        return { sms: { to: masked(value.phone) } };
-      });
+      return formStep(formData, intent, smsSetupSchema, async (value) =>
+        mapOk(await w.addSms.run(deps, user, value.phone), () => ({ sms: { to: masked(value.phone) } })),
+      );
     case "confirmsms":
-      return formStep(formData, intent, codeSchema, (value) => confirmSms(deps, user, value.code), {
+      return formStep(formData, intent, codeSchema, (value) => w.confirmSms.run(deps, user, value.code), {
         sms: {},
       });
     case "recovery-codes":
       return formStep(formData, intent, recoveryProofSchema, (value) =>
-        regenerateRecoveryCodes(deps, user, value),
+        w.regenerateRecoveryCodes.run(deps, user, value),
       );
     case "remove-mfa":
-      return formStep(formData, intent, passwordOnlySchema, async (value) => {
-        await removeMfa(deps, user, value.password);
-        return { done: "security.mfaRemoved" };
-      });
+      return formStep(formData, intent, passwordOnlySchema, async (value) =>
+        mapOk(await w.removeMfa.run(deps, user, value.password), () => ({ done: "security.mfaRemoved" })),
+      );
     case "logout-others":
-      await endOtherSessions(deps, session);
+      await w.endOtherSessions.run(deps, session);
       return { intent, done: "security.othersSignedOut" };
     default:
       return { intent, error: "INVALID_PARAMETERS" };

@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
 import { publicUser } from "~/features/account/account-core.server";
-import { acceptTos } from "~/features/account/settings.server";
 import { acceptTosSchema, currentTosVersion } from "~/features/account/account-forms";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
   guardPost,
-  refusal,
+  refused,
   requireSession,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { TermsForm } from "~/features/account/ProfileForms";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
@@ -31,18 +31,18 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** SPEC §7 accept-tos: TERMS_NOT_LATEST for an older version, MISSING_TERMS_ACCEPT unticked. */
+/**
+ * accept-tos (docs/requirements.md#account-and-second-factor): TERMS_NOT_LATEST for an older
+ * version, MISSING_TERMS_ACCEPT unticked.
+ */
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "terms");
+  await guardPost(args, accountWrites.acceptTos.limit);
   const { user } = await requireSession(args);
   const { deps, lang, config } = accountContext(args);
   const result = await parseForm(args.request, acceptTosSchema);
   if (result.status === "error") return { result: result.result };
-  try {
-    await acceptTos(deps, user, result.value);
-  } catch (err) {
-    return refusal(result.reply, err);
-  }
+  const outcome = await accountWrites.acceptTos.run(deps, user, result.value);
+  if (!outcome.ok) return refused(result.reply, outcome);
   return redirectWithFlash(
     localizePath("/account", lang),
     { kind: "success", messages: ["account:terms.done"] },

@@ -1,8 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
-import { AccountError } from "~/features/account/account-core.server";
-import { validateEmail } from "~/features/account/sign-up.server";
 import { tokenSchema } from "~/features/account/account-forms";
 import {
   accountContext,
@@ -10,6 +8,7 @@ import {
   accountSeo,
   guardPost,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
@@ -34,16 +33,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "verify");
+  await guardPost(args, accountWrites.validateEmail.limit);
   const { deps, lang, config } = accountContext(args);
   const result = await parseForm(args.request, tokenSchema);
   if (result.status === "error") return { failed: true };
-  try {
-    await validateEmail(deps, result.value.token);
-  } catch (err) {
-    if (err instanceof AccountError) return { failed: true };
-    throw err;
-  }
+  if (!(await accountWrites.validateEmail.run(deps, result.value.token)).ok) return { failed: true };
   return redirectWithFlash(
     localizePath("/account/login", lang),
     { kind: "success", messages: ["account:verify.done"] },

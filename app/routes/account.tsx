@@ -2,8 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
 import { publicUser } from "~/features/account/account-core.server";
-import { endSession } from "~/features/account/sessions.server";
-import { globalLogout } from "~/features/account/settings.server";
 import { clearCookie } from "~/features/account/account-http.server";
 import {
   accountContext,
@@ -13,6 +11,8 @@ import {
   noStore,
   requireSession,
 } from "~/features/account/account-route.server";
+import { accountWrites } from "~/features/account/account-writes.server";
+import { endSession } from "~/features/account/sessions.server";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
@@ -31,15 +31,20 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Sign out (this session) or everywhere; SPEC §5: logout goes to account-login whatever happens. */
+/**
+ * Sign out (this session) or everywhere; docs/requirements.md#account-and-second-factor: logout
+ * goes to account-login whatever happens.
+ */
 export async function action(args: Route.ActionArgs) {
-  await guardPost(args, "logout");
-  const { svc, deps, lang, config, cookies } = accountContext(args);
   const intent = (await readForm(args.request)).get("intent");
+  // Signing out of this session must always work (never a 429), so only signing out everywhere
+  // spends the form budget; both are checked for their origin.
+  await guardPost(args, intent === "global-logout" ? accountWrites.globalLogout.limit : null);
+  const { svc, deps, lang, config, cookies } = accountContext(args);
   try {
     if (intent === "global-logout") {
       const session = await requireSession(args).catch(() => null);
-      if (session) await globalLogout(deps, session.user);
+      if (session) await accountWrites.globalLogout.run(deps, session.user);
     } else {
       await endSession(svc.db, cookies.session);
     }

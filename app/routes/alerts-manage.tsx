@@ -3,6 +3,12 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { alertCriteriaSchema } from "~/features/alerts/alert-form";
 import {
+  alertFormTexts,
+  alertManageLimit,
+  changeAlertCriteria,
+  managedAlert,
+} from "~/features/alerts/alert-writes.server";
+import {
   alertByToken,
   alertDictionaries,
   confirmAlert,
@@ -10,12 +16,11 @@ import {
   ownedAlert,
   removeAlert,
   setAlertActive,
-  UnknownCriterion,
-  updateAlert,
 } from "~/features/alerts/alerts.server";
 import { ManageAlerts, type ManagedAlert } from "~/features/alerts/ManageAlerts";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
+import { toFormReply } from "~/platform/http/outcome.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { safeLocalPath } from "~/platform/http/same-origin";
@@ -80,21 +85,23 @@ export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
   const { db, config } = services;
   const lang = routeLanguage(args.params);
-  await consumeFormLimit(args.context, "job-alert-manage");
-  const pageUrl = localizePath(`/alerts/manage/${args.params.id}/${args.params.token}`, lang);
-  const via = await alertByToken(db, args.params.id, args.params.token);
-  if (!via) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+  await consumeFormLimit(args.context, alertManageLimit);
+  const link = { id: args.params.id, token: args.params.token };
+  const pageUrl = localizePath(`/alerts/manage/${link.id}/${link.token}`, lang);
   const form = await args.request
     .clone()
     .formData()
     .catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   if (intent === "confirm") {
+    const via = await alertByToken(db, link.id, link.token);
+    if (!via) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
     await confirmAlert(db, via);
     return redirectWithFlash(pageUrl, { kind: "success", messages: ["alerts:manage.confirmed"] }, config);
   }
-  const target = via.confirmedAt ? await ownedAlert(db, via, String(form.get("alertId") ?? "")) : null;
-  if (!target) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+  const managed = await managedAlert(db, link, String(form.get("alertId") ?? ""));
+  if (!managed.ok) throw data({ messages: [managed.code] }, { status: managed.status });
+  const { via, target } = managed.value;
   const updated = { kind: "success" as const, messages: ["alerts:updated"] };
   switch (intent) {
     case "toggle":
@@ -110,14 +117,10 @@ export async function action(args: Route.ActionArgs) {
         config,
       );
     case "update": {
-      const result = await parseForm(args.request, alertCriteriaSchema);
-      if (result.status === "error") return { editResult: result.result };
-      try {
-        await updateAlert(db, target, result.value);
-      } catch (err) {
-        if (!(err instanceof UnknownCriterion)) throw err;
-        return { editResult: result.reply({ fieldErrors: { [err.field]: ["alerts:errors.unknown"] } }) };
-      }
+      const edit = await parseForm(args.request, alertCriteriaSchema);
+      if (edit.status === "error") return { editResult: edit.result };
+      const outcome = await changeAlertCriteria(db, target, edit.value);
+      if (!outcome.ok) return { editResult: toFormReply(outcome, edit.reply, alertFormTexts) };
       return redirectWithFlash(`${pageUrl}#alert-${target.id}`, updated, config);
     }
     default:

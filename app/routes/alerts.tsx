@@ -3,19 +3,20 @@ import { useTranslation } from "react-i18next";
 import { AlertForm, type AlertFormValues } from "~/features/alerts/AlertForm";
 import { AlertsIntro } from "~/features/alerts/AlertsIntro";
 import { alertCreateSchema, alertFilterKeys } from "~/features/alerts/alert-form";
-import { alertDictionaries, createAlert, UnknownCriterion } from "~/features/alerts/alerts.server";
-import { consumeAddressLimit } from "~/features/alerts/alerts-api.server";
+import { alertCreateLimit, alertFormTexts, subscribeToJobs } from "~/features/alerts/alert-writes.server";
+import { alertDictionaries } from "~/features/alerts/alerts.server";
 import type { SitemapHandle } from "~/features/discovery";
 import { filtersFromSearch } from "~/features/jobs";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
+import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/alerts";
 
@@ -43,19 +44,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  await consumeFormLimit(args.context, "job-alert");
-  const result = await parseForm(args.request, alertCreateSchema);
-  if (result.status === "error") return { result: result.result };
-  if (!(await consumeAddressLimit(services, result.value.email)))
-    return { result: result.reply({ formErrors: ["alerts:failed"] }) };
-  try {
-    await createAlert(services, result.value);
-  } catch (err) {
-    if (err instanceof UnknownCriterion)
-      return { result: result.reply({ fieldErrors: { [err.field]: ["alerts:errors.unknown"] } }) };
-    services.logger.error({ err }, "job alert creation failed");
-    return { result: result.reply({ formErrors: ["alerts:failed"] }) };
-  }
+  await consumeFormLimit(args.context, alertCreateLimit);
+  const form = await parseForm(args.request, alertCreateSchema);
+  if (form.status === "error") return { result: form.result };
+  const outcome = await subscribeToJobs(services, form.value);
+  if (!outcome.ok) return { result: toFormReply(outcome, form.reply, alertFormTexts) };
   return redirectWithFlash(
     `${localizePath("/alerts", lang)}?created#${createSectionId}`,
     { kind: "success", messages: ["alerts:created"] },
@@ -73,7 +66,7 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
         label={t("header.label")}
         title={t("header.title")}
         content={t("header.content", { studio: loaderData.studioName })}
-        image="/images/pages/alerts/header.svg"
+        art={pageHeaderArt("alerts")}
       />
       <Section id={createSectionId} title={t("form.title")} intro={t("form.intro")} width="narrow">
         <div className="alert-panel">

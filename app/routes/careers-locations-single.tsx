@@ -18,11 +18,15 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { socialImage } from "~/platform/seo/social-image";
+import { officeArtOf } from "~/ui/art/art";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/careers-locations-single";
 
-/** SPEC §2: a single careers-location page exists in English and French only. */
+/**
+ * docs/requirements.md#languages-and-routes: a single careers-location page exists in English and
+ * French only.
+ */
 const locationLanguages: Language[] = ["en", "fr"];
 export const handle: LayoutHandle & SitemapHandle = {
   languages: locationLanguages,
@@ -62,7 +66,6 @@ export async function loader(args: Route.LoaderArgs) {
       latitude: office.latitude,
       longitude: office.longitude,
       email: office.email,
-      image: office.image,
     },
     jobs,
     otherOffices: offices
@@ -76,6 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function CareersLocationsSingle({ loaderData }: Route.ComponentProps) {
   const { office, jobs, otherOffices } = loaderData;
   const { t } = useTranslation("careers");
+  const art = officeArtOf(office.slug);
   return (
     <>
       <PageHeader
@@ -88,6 +92,7 @@ export default function CareersLocationsSingle({ loaderData }: Route.ComponentPr
           </>
         }
         button={{ label: t("header.button"), targetId: "js-careers" }}
+        art={art ? { art, crop: "wide" } : undefined}
       />
       <OfficeDetails office={office} />
       <LocationPositions city={office.name} slug={office.slug} jobs={jobs} />

@@ -1,10 +1,7 @@
 import { data } from "react-router";
-import {
-  ApplicationRefused,
-  applicableOffer,
-  submitApplication,
-} from "~/features/careers/application.server";
+import { applicableOffer } from "~/features/careers/application.server";
 import { applicationSchema } from "~/features/careers/application-form";
+import { applicationFormTexts, applicationLimit, applyForJob } from "~/features/careers/apply-for-job.server";
 import { JobApply, JobBody, JobHeader, JobSuggestions } from "~/features/careers/JobDetails";
 import type { SitemapHandle } from "~/features/discovery";
 import {
@@ -19,7 +16,7 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
-import { HttpError } from "~/platform/http/errors.server";
+import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { formatDate } from "~/platform/i18n/format";
 import { localizePath } from "~/platform/i18n/languages";
@@ -31,7 +28,10 @@ import { socialImage } from "~/platform/seo/social-image";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/careers-single";
 
-/** Offer ids are positive integers; anything else is a failed parameter check (404, SPEC §8). */
+/**
+ * Offer ids are positive integers; anything else is a failed parameter check (404,
+ * docs/requirements.md#error-page).
+ */
 const offerId = /^[1-9]\d{0,9}$/;
 
 export const handle: SitemapHandle = { sitemap: { pages: "open-job-offers" } };
@@ -108,35 +108,19 @@ export async function action(args: Route.ActionArgs) {
   if (!offerId.test(params.id)) throw data(null, { status: 404 });
   const services = context.get(servicesContext);
   const lang = routeLanguage(params);
-  await consumeFormLimit(context, "job-application");
+  await consumeFormLimit(context, applicationLimit);
   const job = await applicableOffer(services, Number(params.id), lang);
   // Closed, unknown, or applied for at a recruiting service: there is no form to send here.
   if (!job) throw data({ messages: ["careers:apply.errors.closed"] }, { status: 404 });
-  const result = await parseForm(args.request, applicationSchema);
-  if (result.status === "error") return { result: result.result };
-  try {
-    await submitApplication(services, job, result.value, { lang });
-    return redirectWithFlash(
-      `${localizePath(`/careers/${job.id}`, lang)}${url.search}`,
-      { kind: "success", messages: ["careers:apply.sent"] },
-      services.config,
-    );
-  } catch (err) {
-    if (err instanceof ApplicationRefused) {
-      return {
-        result:
-          err.code === "closed"
-            ? result.reply({ formErrors: ["careers:apply.errors.closed"] })
-            : result.reply({ fieldErrors: { resume: [`careers:apply.errors.${err.code}`] } }),
-      };
-    }
-    // The upload store refused a file posted without JavaScript (type, size): say which.
-    if (err instanceof HttpError && err.status < 500) {
-      return { result: result.reply({ fieldErrors: { resume: err.messages } }) };
-    }
-    services.logger.error({ err }, "job application failed");
-    return { result: result.reply({ formErrors: ["careers:apply.errors.failed"] }) };
-  }
+  const form = await parseForm(args.request, applicationSchema);
+  if (form.status === "error") return { result: form.result };
+  const outcome = await applyForJob(services, job, form.value, { lang });
+  if (!outcome.ok) return { result: toFormReply(outcome, form.reply, applicationFormTexts) };
+  return redirectWithFlash(
+    `${localizePath(`/careers/${job.id}`, lang)}${url.search}`,
+    { kind: "success", messages: ["careers:apply.sent"] },
+    services.config,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

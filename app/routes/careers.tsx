@@ -17,7 +17,7 @@ import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/careers";
 
 export const handle: SitemapHandle = { sitemap: true };
@@ -61,7 +61,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         title={t("header.title")}
         content={t("header.content", { count: studio.companySize, offices: offices.length })}
         button={{ label: t("header.button"), targetId: careersSectionId }}
-        image="/images/pages/careers/header.svg"
+        art={pageHeaderArt("careers")}
       />
       <CareersAbout studioName={studio.name} />
       <FilteredPositions result={result} choices={choices} />

@@ -4,13 +4,14 @@ import { ContactForm, contactFormAnchor } from "~/features/contact/ContactForm";
 import { ContactFormIntro, ContactTiles, OfficeList } from "~/features/contact/ContactSections";
 import { contactCategories } from "~/features/contact/contact-categories";
 import { contactCaptchaAction, contactSchema } from "~/features/contact/contact-form";
-import { CaptchaRefused, submitContact } from "~/features/contact/contact-submit.server";
+import { contactFormTexts, contactLimit, submitContact } from "~/features/contact/contact-submit.server";
 import { OfficeMap } from "~/features/contact/OfficeMap";
 import type { SitemapHandle } from "~/features/discovery";
 import { listOffices } from "~/features/offices/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
+import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
@@ -18,7 +19,7 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/contact";
 
 export const handle: SitemapHandle = { sitemap: true };
@@ -62,20 +63,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  await consumeFormLimit(args.context, "contact");
-  const result = await parseForm(args.request, contactSchema);
-  if (result.status === "error") return { result: result.result };
-  try {
-    await submitContact(services, result.value, { lang });
-  } catch (err) {
-    if (err instanceof CaptchaRefused) {
-      const message =
-        err.reason === "unavailable" ? "contact:form.captchaUnavailable" : "contact:captcha.failed";
-      return { result: result.reply({ formErrors: [message] }) };
-    }
-    services.logger.error({ err }, "contact message failed");
-    return { result: result.reply({ formErrors: ["contact:form.failed"] }) };
-  }
+  await consumeFormLimit(args.context, contactLimit);
+  const form = await parseForm(args.request, contactSchema);
+  if (form.status === "error") return { result: form.result };
+  const outcome = await submitContact(services, form.value, { lang });
+  if (!outcome.ok) return { result: toFormReply(outcome, form.reply, contactFormTexts) };
   // The same answer for a dropped (honeypot) message: a bot learns nothing.
   return redirectWithFlash(
     `${localizePath("/contact", lang)}?sent=1#${contactFormAnchor}`,
@@ -95,7 +87,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         label={t("header.label")}
         title={t("header.title")}
         content={t("header.content", { studio: loaderData.studioName })}
-        image="/images/pages/contact/header.svg"
+        art={pageHeaderArt("contact")}
       />
       <ContactTiles email={loaderData.email} />
       <OfficeList

@@ -53,7 +53,6 @@ export async function loader(args: Route.LoaderArgs) {
       tagline: game.tagline,
       description: game.description,
       platforms: game.platforms,
-      image: game.image,
       website: game.website,
       released:
         game.releaseDate && game.releaseDate <= new Date().toISOString().slice(0, 10)

@@ -14,7 +14,7 @@ import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/internships";
 
 export const handle: SitemapHandle = { sitemap: true };
@@ -43,7 +43,7 @@ export default function Internships({ loaderData }: Route.ComponentProps) {
         title={t("header.title")}
         content={t("header.content")}
         button={{ label: t("header.button"), targetId: careersSectionId }}
-        image="/images/pages/internships/header.svg"
+        art={pageHeaderArt("internships")}
       />
       <YearRoundBanner />
       <Testimonials />

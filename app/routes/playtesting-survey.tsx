@@ -3,14 +3,13 @@ import { data } from "react-router";
 import { getSurvey } from "~/features/playtesting/playtest.server";
 import { SurveyFlow } from "~/features/playtesting/SurveyFlow";
 import { findSignupBySurveyToken } from "~/features/playtesting/signup.server";
-import { submitSurvey } from "~/features/playtesting/survey.server";
+import { submitSurvey, surveyLimit } from "~/features/playtesting/survey.server";
 import {
   type AnswerProblem,
   answersFromForm,
   localizeSurvey,
 } from "~/features/playtesting/survey-definition";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { HttpError } from "~/platform/http/errors.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
@@ -35,9 +34,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, logger } = context.get(servicesContext);
+  const { db } = context.get(servicesContext);
   const lang = routeLanguage(params);
-  await consumeFormLimit(context, "survey");
+  await consumeFormLimit(context, surveyLimit);
   const definition = await getSurvey(db, surveyCode);
   if (!definition) throw data(null, { status: 404 });
   let form: FormData;
@@ -49,23 +48,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const token = form.get("token");
   const questions = localizeSurvey(definition, lang).steps.flatMap((s) => s.questions);
   const answers = answersFromForm(questions, form);
-  try {
-    await submitSurvey(db, surveyCode, { token: typeof token === "string" ? token : "", answers });
-    return { done: true as const };
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 400) {
-      const problems: Record<string, AnswerProblem["code"]> = {};
-      for (const message of err.messages) {
-        const [question, code] = message.split(": ") as [string, AnswerProblem["code"]];
-        problems[question] ??= code;
-      }
-      return data({ done: false as const, problems, values: answers }, { status: 400 });
+  const outcome = await submitSurvey(db, surveyCode, {
+    token: typeof token === "string" ? token : "",
+    answers,
+  });
+  if (outcome.ok) return { done: true as const };
+  if (outcome.status === 400) {
+    const problems: Record<string, AnswerProblem["code"]> = {};
+    for (const message of outcome.messages ?? []) {
+      const [question, code] = message.split(": ") as [string, AnswerProblem["code"]];
+      problems[question] ??= code;
     }
-    if (err instanceof HttpError && err.status === 403)
-      return data({ done: false as const, invalid: true }, { status: 403 });
-    logger.error({ err }, "survey submission failed");
-    throw err;
+    return data({ done: false as const, problems, values: answers }, { status: 400 });
   }
+  if (outcome.status === 403) return data({ done: false as const, invalid: true }, { status: 403 });
+  // The survey was removed between the lookup above and the submission.
+  throw data(null, { status: outcome.status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -25,7 +25,7 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/playtesting";
 
 export const handle: SitemapHandle = { sitemap: true };
@@ -102,7 +102,7 @@ export default function Playtesting({ loaderData, actionData }: Route.ComponentP
         title={t("header.title")}
         content={t("header.content")}
         button={{ label: t("header.button"), targetId: signUpSectionId }}
-        image="/images/pages/playtesting/header.svg"
+        art={pageHeaderArt("playtesting")}
       />
       <WhatIsPlaytesting />
       <CurrentPlaytests playtests={loaderData.playtests} />

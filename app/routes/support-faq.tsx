@@ -6,11 +6,11 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { FaqResultList } from "~/features/support/FaqSearch";
 import { FaqVote, type FaqVoteResult } from "~/features/support/FaqVote";
 import {
-  castFaqVote,
+  faqVoteLimit,
   getFaqVotes,
   hashVisitorId,
   readVisitorId,
-  resolveVisitor,
+  voteOnFaq,
 } from "~/features/support/faq-votes.server";
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
 import { SiteLink } from "~/platform/http/prefetch";
@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
     throw data(null, { status: 403 });
   const faq = await loadSupportFaq(args);
   try {
-    await consumeFormLimit(context, "faq-vote");
+    await consumeFormLimit(context, faqVoteLimit);
   } catch {
     return data<FaqVoteResult>({ vote: null, error: TOO_MANY_REQUESTS }, { status: 429 });
   }
@@ -63,12 +63,14 @@ export async function action(args: Route.ActionArgs) {
   if (answer !== "yes" && answer !== "no") {
     return data<FaqVoteResult>({ vote: null, error: "INVALID_PARAMETERS" }, { status: 400 });
   }
-  const visitor = resolveVisitor(request.headers.get("Cookie"), { secure: config.secureCookies });
-  const vote = await castFaqVote(db, faq.id, visitor.hash, answer === "yes");
-  if (!vote) throw data(null, { status: 404 });
+  const cookieHeader = request.headers.get("Cookie");
+  const helpful = answer === "yes";
+  const outcome = await voteOnFaq(db, { id: faq.id, helpful, cookieHeader, secure: config.secureCookies });
+  if (!outcome.ok) throw data(null, { status: outcome.status });
+  const { votes, setCookie } = outcome.value;
   return data<FaqVoteResult>(
-    { vote },
-    visitor.setCookie ? { headers: { "Set-Cookie": visitor.setCookie } } : undefined,
+    { vote: votes },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
 

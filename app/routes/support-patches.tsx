@@ -9,7 +9,8 @@ import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { gameArtOf } from "~/ui/art/art";
+import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/support-patches";
 
 export const handle: SitemapHandle = { sitemap: true };
@@ -42,13 +43,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function SupportPatches({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("patches");
+  // One game's notes show that game's key art; all games', the support page's scene.
+  const gameArt = gameArtOf(loaderData.game);
   return (
     <>
       <PageHeader
         label={t("header.label")}
         title={t("header.title")}
         content={t("header.content")}
-        image="/images/pages/support/header.svg"
+        art={gameArt ? { art: gameArt, crop: "hero" } : pageHeaderArt("support")}
       />
       <div className="container">
         <PatchFilter games={loaderData.games} current={loaderData.game} />

@@ -9,7 +9,7 @@ import { SupportReportLinks } from "~/features/support-report/SupportReportLinks
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/support";
 
 export const handle: SitemapHandle = { sitemap: true };
@@ -37,7 +37,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
         label={t("header.label")}
         title={t("header.title")}
         content={t("header.content")}
-        image="/images/pages/support/header.svg"
+        art={pageHeaderArt("support")}
       />
       <div className="container support-search-band">
         <FaqSearch query="" results={null} variant="home" />

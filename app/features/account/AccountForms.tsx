@@ -58,8 +58,9 @@ export function AccountHeading({
 }
 
 /**
- * A new password and its confirmation (SPEC §5 rule and 'Password must be identical'): the one
- * place that pair is laid out, for creating an account, a reset and a change.
+ * A new password and its confirmation (the password rule and 'Password must be identical' of
+ * docs/requirements.md#validation-messages): the one place that pair is laid out, for creating an
+ * account, a reset and a change.
  */
 function NewPasswordFields({
   password,

@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/ui/forms/use-validated-form";
 import { type Reply, Submit, TermsSwitch } from "./AccountForms";
 import { acceptTosSchema, emailChangeSchema, emailCodeSchema, updateProfileSchema } from "./account-forms";
 
-/** SPEC §7 update-profile: the public username. */
+/** update-profile (docs/requirements.md#account-and-second-factor): the public username. */
 export function UsernameForm({ lastResult, username }: { lastResult: Reply; username: string }) {
   const { t } = useTranslation("account");
   const [form, fields] = useValidatedForm({
@@ -31,7 +31,10 @@ export function UsernameForm({ lastResult, username }: { lastResult: Reply; user
   );
 }
 
-/** SPEC §7 update-email, first step: the new address and the password; a code goes there. */
+/**
+ * update-email (docs/requirements.md#account-and-second-factor), first step: the new address and
+ * the password; a code goes there.
+ */
 export function EmailChangeForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
   const [form, fields] = useValidatedForm({ schema: emailChangeSchema, lastResult, id: "email-code" });
@@ -76,7 +79,10 @@ export function EmailCodeForm({ lastResult, email }: { lastResult: Reply; email:
   );
 }
 
-/** SPEC §7 accept-tos: the newer terms, read through the link, accepted with the switch. */
+/**
+ * accept-tos (docs/requirements.md#account-and-second-factor): the newer terms, read through the
+ * link, accepted with the switch.
+ */
 export function TermsForm({ lastResult, version }: { lastResult: Reply; version: number }) {
   const { t } = useTranslation("account");
   const [form, fields] = useValidatedForm({ schema: acceptTosSchema, lastResult, id: "accept-tos" });

@@ -2,41 +2,25 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import type { z } from "zod";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { HttpError } from "~/platform/http/errors.server";
+import { orHttpError, toHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import { createAccountLimits } from "./account-budgets.server";
-import { type AccountDeps, AccountError, publicUser } from "./account-core.server";
+import { accountDeps } from "./account-budgets.server";
+import { AccountError, publicUser } from "./account-core.server";
 import { apiCodeFor, apiSchemas } from "./account-forms";
 import { clearCookie, mfaCookie, readAccountCookies, sessionCookie } from "./account-http.server";
 import { accountOpenApi } from "./account-openapi.server";
-import { login, submitCode } from "./login.server";
-import { forgotPassword, resetPassword, updatePassword } from "./passwords.server";
-import { type SessionInfo, endSession, readSession } from "./sessions.server";
-import {
-  acceptTos,
-  deleteAccount,
-  endOtherSessions,
-  globalLogout,
-  listSessions,
-  updateEmail,
-  updateProfile,
-} from "./settings.server";
-import { createAccount, resendVerification, validateEmail } from "./sign-up.server";
-import { addSms, confirmSms, removeMfa } from "./sms-factor.server";
+import { accountRefusal, accountWrites as w } from "./account-writes.server";
+import { endSession, readSession, type SessionInfo } from "./sessions.server";
+import { listSessions } from "./settings.server";
 import { smsSetupSchema } from "./sms-setup-form";
-import { addTotp, confirmTotp, regenerateRecoveryCodes } from "./totp.server";
 
 /**
- * The failure budgets live in the site's rate-limit store (Redis when configured), so every
- * process behind a load balancer counts the same failures; API and pages share them.
+ * Parses a JSON body or answers 400 with the service error code
+ * (docs/requirements.md#service-error-codes) of each bad field.
  */
-export function accountDeps(svc: Services): AccountDeps {
-  return { db: svc.db, config: svc.config, logger: svc.logger, limits: createAccountLimits(svc.rateLimits) };
-}
-
-/** Parses a JSON body or answers 400 with the §8 code of each bad field. */
 function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
@@ -44,14 +28,11 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   throw new HttpError(400, [...codes]);
 }
 
-const asHttp = (err: unknown) =>
-  err instanceof AccountError
-    ? new HttpError(err.status, [err.code], err.status === 429 ? { "Retry-After": "900" } : {})
-    : err;
+const asHttp = (err: unknown) => (err instanceof AccountError ? toHttpError(accountRefusal(err)) : err);
 
 type Handler = (req: Request, res: Response) => Promise<unknown>;
 
-/** An endpoint of the account APIs (this one and features/platforms): a refusal is its §8 answer. */
+/** An endpoint of the account APIs (this one and features/platforms): a refusal is its error-code answer. */
 export const apiHandler =
   (handler: Handler): RequestHandler =>
   async (req, res, next) => {
@@ -61,6 +42,13 @@ export const apiHandler =
       next(asHttp(err));
     }
   };
+
+/**
+ * The form tier's counter `account-<name>` (per client) in front of an endpoint: the same counter
+ * the page of that write spends (guardPost), named by its use case (accountWrites).
+ */
+export const accountFormLimit = (svc: Services, name: string) =>
+  rateLimit(svc.rateLimits.form, `account-${name}`, svc.logger);
 
 /** Refuses (403) a request another site's page made: the account APIs' CSRF guard. */
 export const sameSiteOnly =
@@ -92,14 +80,15 @@ export function requestLanguage(req: Request): Language {
 }
 
 /**
- * SPEC §7 account endpoints: `POST /api/account/...` with JSON bodies (documented in
- * docs/account-api.md); failures are `{ messages: [§8 code] }`.
+ * Account endpoints (docs/requirements.md#http-api): `POST /api/account/...` with JSON bodies
+ * (documented in docs/account-api.md); failures are `{ messages: [code] }`
+ * (docs/requirements.md#service-error-codes).
  */
 export function createAccountApi(svc: Services) {
   const router = express.Router();
   const deps = accountDeps(svc);
   const config = svc.config;
-  const form = (name: string) => rateLimit(svc.rateLimits.form, `account-${name}`, svc.logger);
+  const form = (name: string) => accountFormLimit(svc, name);
 
   const sameSite = sameSiteOnly(config);
   router.use("/account", (req, res, next) => (req.method === "GET" ? next() : sameSite(req, res, next)));
@@ -123,38 +112,38 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/create",
-    form("create"),
+    form(w.createAccount.limit),
     apiHandler(async (req, res) => {
       const input = parseBody(apiSchemas.create, req.body);
-      await createAccount(deps, input, requestLanguage(req));
+      orHttpError(await w.createAccount.run(deps, input, requestLanguage(req)));
       res.status(201).json({ ok: true });
     }),
   );
 
   router.post(
     "/account/validate",
-    form("validate"),
+    form(w.validateEmail.limit),
     apiHandler(async (req, res) => {
-      await validateEmail(deps, parseBody(apiSchemas.token, req.body).token);
+      orHttpError(await w.validateEmail.run(deps, parseBody(apiSchemas.token, req.body).token));
       res.json({ ok: true });
     }),
   );
 
   router.post(
     "/account/resend-verification",
-    form("resend"),
+    form(w.resendVerification.limit),
     apiHandler(async (req, res) => {
       const { identifier } = parseBody(apiSchemas.forgot, { identifier: req.body?.email });
-      void resendVerification(deps, identifier);
+      orHttpError(await w.resendVerification.run(deps, identifier));
       res.json({ ok: true });
     }),
   );
 
   router.post(
     "/account/login",
-    form("login"),
+    form(w.login.limit),
     apiHandler(async (req, res) => {
-      const result = await login(deps, parseBody(apiSchemas.login, req.body));
+      const result = orHttpError(await w.login.run(deps, parseBody(apiSchemas.login, req.body)));
       if (result.kind === "mfa") {
         res.append("Set-Cookie", mfaCookie(config, result.challenge));
         res.json({ mfaRequired: true, methods: result.methods });
@@ -166,14 +155,15 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/submitcode",
-    form("code"),
+    form(w.submitCode.limit),
     apiHandler(async (req, res) => {
       const { code } = parseBody(apiSchemas.code, req.body);
-      signedIn(res, await submitCode(deps, readAccountCookies(config, req.get("cookie")).mfa, code));
+      const challenge = readAccountCookies(config, req.get("cookie")).mfa;
+      signedIn(res, orHttpError(await w.submitCode.run(deps, challenge, code)));
     }),
   );
 
-  // SPEC §5: logout ends the session and never fails.
+  // docs/requirements.md#account-and-second-factor: logout ends the session and never fails.
   router.post(
     "/account/logout",
     apiHandler(async (req, res) => {
@@ -186,7 +176,7 @@ export function createAccountApi(svc: Services) {
   router.post(
     "/account/global-logout",
     apiHandler(async (req, res) => {
-      await globalLogout(deps, (await requireSession(req)).user);
+      orHttpError(await w.globalLogout.run(deps, (await requireSession(req)).user));
       res.append("Set-Cookie", clearCookie(config, "session"));
       res.json({ ok: true });
     }),
@@ -194,63 +184,69 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/forgot-password",
-    form("forgot"),
+    form(w.forgotPassword.limit),
     apiHandler(async (req, res) => {
-      void forgotPassword(deps, parseBody(apiSchemas.forgot, req.body).identifier);
+      orHttpError(await w.forgotPassword.run(deps, parseBody(apiSchemas.forgot, req.body).identifier));
       res.json({ ok: true });
     }),
   );
 
   router.post(
     "/account/reset-password",
-    form("reset"),
+    form(w.resetPassword.limit),
     apiHandler(async (req, res) => {
       const input = parseBody(apiSchemas.reset, req.body);
-      await resetPassword(deps, input.token, input.password);
+      orHttpError(await w.resetPassword.run(deps, input.token, input.password));
       res.json({ ok: true });
     }),
   );
 
+  // The signed-in writes below count against the same form-tier counters as their pages' forms.
   router.post(
     "/account/update-password",
+    form(w.updatePassword.limit),
     apiHandler(async (req, res) => {
       const session = await requireSession(req);
-      await updatePassword(deps, session, parseBody(apiSchemas.updatePassword, req.body));
+      orHttpError(await w.updatePassword.run(deps, session, parseBody(apiSchemas.updatePassword, req.body)));
       res.json({ ok: true });
     }),
   );
 
   router.post(
     "/account/update-email",
+    form(w.updateEmail.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      res.json(await updateEmail(deps, user, parseBody(apiSchemas.updateEmail, req.body)));
+      res.json(orHttpError(await w.updateEmail.run(deps, user, parseBody(apiSchemas.updateEmail, req.body))));
     }),
   );
 
   router.post(
     "/account/update-profile",
+    form(w.updateProfile.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      await updateProfile(deps, user, parseBody(apiSchemas.updateProfile, req.body));
+      orHttpError(await w.updateProfile.run(deps, user, parseBody(apiSchemas.updateProfile, req.body)));
       res.json({ ok: true });
     }),
   );
 
   router.post(
     "/account/accept-tos",
+    form(w.acceptTos.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      await acceptTos(deps, user, parseBody(apiSchemas.acceptTos, req.body));
+      orHttpError(await w.acceptTos.run(deps, user, parseBody(apiSchemas.acceptTos, req.body)));
       res.json({ ok: true });
     }),
   );
 
   router.post(
     "/account/delete",
+    form(w.deleteAccount.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      await deleteAccount(deps, user, parseBody(apiSchemas.password, req.body).password);
+      orHttpError(await w.deleteAccount.run(deps, user, parseBody(apiSchemas.password, req.body).password));
       res.append("Set-Cookie", clearCookie(config, "session"));
       res.json({ ok: true });
     }),
@@ -258,44 +254,50 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/mfa/addtotp",
+    form(w.addTotp.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       const studio = await getStudioInfo(svc.db, defaultLanguage);
-      res.json(await addTotp(deps, user, studio.name));
+      res.json(orHttpError(await w.addTotp.run(deps, user, studio.name)));
     }),
   );
 
   router.post(
     "/account/mfa/confirmtotp",
+    form(w.confirmTotp.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      res.json(await confirmTotp(deps, user, parseBody(apiSchemas.code, req.body).code));
+      res.json(orHttpError(await w.confirmTotp.run(deps, user, parseBody(apiSchemas.code, req.body).code)));
     }),
   );
 
   router.post(
     "/account/mfa/addsms",
+    form(w.addSms.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       const { phone } = parseBody(smsSetupSchema, req.body);
-      await addSms(deps, user, phone);
+      orHttpError(await w.addSms.run(deps, user, phone));
       res.json({ ok: true });
     }),
   );
 
   router.post(
     "/account/mfa/confirmsms",
+    form(w.confirmSms.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      res.json(await confirmSms(deps, user, parseBody(apiSchemas.code, req.body).code));
+      res.json(orHttpError(await w.confirmSms.run(deps, user, parseBody(apiSchemas.code, req.body).code)));
     }),
   );
 
   router.post(
     "/account/mfa/recovery-codes",
+    form(w.regenerateRecoveryCodes.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      res.json(await regenerateRecoveryCodes(deps, user, parseBody(apiSchemas.recoveryProof, req.body)));
+      const proof = parseBody(apiSchemas.recoveryProof, req.body);
+      res.json(orHttpError(await w.regenerateRecoveryCodes.run(deps, user, proof)));
     }),
   );
 
@@ -308,17 +310,19 @@ export function createAccountApi(svc: Services) {
 
   router.post(
     "/account/logout-others",
+    form(w.endOtherSessions.limit),
     apiHandler(async (req, res) => {
-      await endOtherSessions(deps, await requireSession(req));
+      orHttpError(await w.endOtherSessions.run(deps, await requireSession(req)));
       res.json({ ok: true });
     }),
   );
 
   router.post(
     "/account/mfa/remove",
+    form(w.removeMfa.limit),
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
-      await removeMfa(deps, user, parseBody(apiSchemas.password, req.body).password);
+      orHttpError(await w.removeMfa.run(deps, user, parseBody(apiSchemas.password, req.body).password));
       res.json({ ok: true });
     }),
   );

@@ -1,7 +1,8 @@
 /** The account's failure budgets: wrong passwords and wrong codes, counted before judging. */
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { RateLimits } from "~/platform/http/rate-limit.server";
-import { AccountError, type AccountUser } from "./account-core.server";
+import type { Services } from "~/platform/services.server";
+import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
 import { sha256 } from "./secrets.server";
 
 /**
@@ -16,6 +17,14 @@ export function createAccountLimits(rateLimits: Pick<RateLimits, "budget">): Acc
     login: rateLimits.budget("account:login", 5, 900),
     codes: rateLimits.budget("account:codes", 5, 900),
   };
+}
+
+/**
+ * The failure budgets live in the site's rate-limit store (Redis when configured), so every
+ * process behind a load balancer counts the same failures; API and pages share them.
+ */
+export function accountDeps(svc: Services): AccountDeps {
+  return { db: svc.db, config: svc.config, logger: svc.logger, limits: createAccountLimits(svc.rateLimits) };
 }
 
 /**

@@ -7,7 +7,10 @@ import type { AccountLimits } from "./account-budgets.server";
 import { currentTosVersion } from "./account-forms";
 import type { SmsConfig } from "./sms.server";
 
-/** A refusal with its §8 code; the API answers `{ messages: [code] }` with `status`. */
+/**
+ * A refusal with its service error code (docs/requirements.md#service-error-codes); the API answers
+ * `{ messages: [code] }` with `status`.
+ */
 export class AccountError extends Error {
   constructor(
     readonly status: number,
@@ -26,7 +29,10 @@ export type AccountDeps = {
 
 export type AccountUser = typeof accountUsers.$inferSelect;
 
-/** What the browser may know of the signed-in user (SPEC §3: user and its expiry). */
+/**
+ * What the browser may know of the signed-in user (docs/requirements.md#account-and-second-factor:
+ * user and its expiry).
+ */
 export function publicUser(user: AccountUser) {
   return {
     username: user.username,

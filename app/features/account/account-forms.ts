@@ -11,7 +11,7 @@ import { encodeMessage, formMessage } from "~/platform/forms/messages";
 
 /** Minimum age to hold an account (docs/decisions/0012-accounts.md). */
 export const accountMinAge = 16;
-/** SPEC §9: terms of service version 1. */
+/** docs/requirements.md#account-and-second-factor: terms of service version 1. */
 export const currentTosVersion = 1;
 
 /** 3–24 letters, digits, `_`, `-` or `.`: a public handle, shown in games. */
@@ -141,7 +141,10 @@ export const apiSchemas = {
   recoveryProof: recoveryProofSchema,
 };
 
-/** The §8 code an API caller gets for a failed field. */
+/**
+ * The service error code (docs/requirements.md#service-error-codes) an API caller gets for a failed
+ * field.
+ */
 export function apiCodeFor(field: string | undefined): string {
   switch (field) {
     case "username":

@@ -14,7 +14,8 @@ const linkTtlMs = 60 * 60_000;
 
 export function findByIdentifier(db: Db, identifier: string) {
   const key = identifier.trim().toLowerCase();
-  // SPEC §5: input with an at sign is an e-mail address, otherwise a username.
+  // docs/requirements.md#account-and-second-factor: input with an at sign is an e-mail address,
+  // otherwise a username.
   const where = key.includes("@") ? eq(accountUsers.email, key) : eq(accountUsers.usernameKey, key);
   return db
     .select()
@@ -81,7 +82,12 @@ export async function insertLinkToken(
  * The notice of a change to how the account is protected, in the holder's language, to the
  * account's address (for an address change, the old one: pass the user as it was).
  */
-export async function securityNotice(deps: AccountDeps, user: AccountUser, change: SecurityChange, now: Date) {
+export async function securityNotice(
+  deps: AccountDeps,
+  user: AccountUser,
+  change: SecurityChange,
+  now: Date,
+) {
   const lang = user.language as Language;
   return securityNotices[change].compose(await audience(deps, user.email, lang), {
     username: user.username,
@@ -105,7 +111,11 @@ export async function revokeMailedSecrets(tx: Tx, userId: string, { pendingLogin
 }
 
 /** Takes a single-use token: deleted as it is read, so two uses cannot both succeed. */
-export async function takeToken(tx: Db | Tx, hash: string, purpose: (typeof accountTokens.$inferSelect)["purpose"]) {
+export async function takeToken(
+  tx: Db | Tx,
+  hash: string,
+  purpose: (typeof accountTokens.$inferSelect)["purpose"],
+) {
   const [row] = await tx
     .delete(accountTokens)
     .where(and(eq(accountTokens.hash, hash), eq(accountTokens.purpose, purpose)))

@@ -8,7 +8,8 @@ import { smsSetupSchema } from "./sms-setup-form";
  * The account API (docs/account-api.md) as an OpenAPI 3.1 description, served at
  * `GET /api/openapi.json`. Request bodies are generated from the Zod schemas the handlers parse
  * with (`apiSchemas`), so the description cannot drift from what is accepted; responses and the
- * §8 codes each endpoint may answer are listed here.
+ * service error codes (docs/requirements.md#service-error-codes) each endpoint may answer are
+ * listed here.
  */
 
 type Operation = {
@@ -231,7 +232,7 @@ const languageQuery = { language: "en, fr or es: the language of the pages the f
 /**
  * The linked platforms and merch endpoints (features/platforms, mounted under /api/account
  * too). A browser navigation (Accept: text/html) to login or connect is redirected (303) at
- * once; a script gets `{ redirect }` and navigates (§7).
+ * once; a script gets `{ redirect }` and navigates (docs/requirements.md#http-api).
  */
 const platformOperations: Operation[] = [
   {
@@ -323,7 +324,8 @@ const components = {
   schemas: {
     Messages: {
       type: "object",
-      description: "Every failure: §8 codes, translated by the client under `msg.`.",
+      description:
+        "Every failure: service message codes (docs/requirements.md#errors-and-feedback), translated by the client under `msg.`.",
       properties: { messages: { type: "array", items: { type: "string" }, minItems: 1 } },
       required: ["messages"],
     },
@@ -494,7 +496,7 @@ function operationObject(op: Operation) {
       [String(op.okStatus ?? 200)]: { description: "Success", content: jsonOf(ref(op.ok)) },
       "4XX": failure(
         [
-          codes.length ? `§8 codes: ${[...new Set(codes)].join(", ")}.` : "",
+          codes.length ? `Message codes: ${[...new Set(codes)].join(", ")}.` : "",
           op.method === "post"
             ? "403 for a post from another origin; 429 TOO_MANY_REQUESTS past the form rate limit."
             : "",
@@ -521,7 +523,7 @@ export function accountOpenApi(): object {
       title: "Studio account API",
       version: "1",
       description:
-        "SPEC §7 account calls. Same origin, JSON bodies, Cache-Control: no-store. See docs/account-api.md.",
+        "The account calls (docs/requirements.md#account-and-second-factor). Same origin, JSON bodies, Cache-Control: no-store. See docs/account-api.md.",
     },
     paths,
     components,

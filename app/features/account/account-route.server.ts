@@ -1,17 +1,19 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { loadPageSeo } from "~/features/studio/index.server";
-import { type FormReply, parseForm } from "~/platform/forms/parse-form.server";
+import { type FormReply, type FormSuccess, parseForm } from "~/platform/forms/parse-form.server";
+import type { Outcome, Refusal } from "~/platform/http/outcome";
+import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
 import { type PageLoaderArgs, routeLanguage } from "~/platform/seo/page-seo.server";
-import { AccountError } from "./account-core.server";
-import { readSession } from "./sessions.server";
-import { accountDeps } from "./account-api.server";
+import { accountDeps } from "./account-budgets.server";
 import { readAccountCookies } from "./account-http.server";
+import { accountFormTexts } from "./account-writes.server";
+import { readSession } from "./sessions.server";
 
 /** What the account pages' loaders and actions share: services, session, guards. */
 type Args = { request: Request; params: PageLoaderArgs["params"]; context: Readonly<RouterContextProvider> };
@@ -33,7 +35,10 @@ export async function currentSession(args: Args) {
   return readSession(svc.db, cookies.session);
 }
 
-/** The signed-in session, or a redirect to the login page (SPEC: account-login). */
+/**
+ * The signed-in session, or a redirect to the login page
+ * (docs/requirements.md#account-and-second-factor: account-login).
+ */
 export async function requireSession(args: Args) {
   const session = await currentSession(args);
   if (!session) throw redirect(localizePath("/account/login", routeLanguage(args.params)));
@@ -44,7 +49,7 @@ export async function requireSession(args: Args) {
  * Every account form post: refused when it comes from another site (CSRF), and counted against
  * the form tier of the rate limiter.
  */
-export async function guardPost(args: Args, formName: string) {
+export async function guardPost(args: Args, formName: string | null) {
   const { config } = accountContext(args);
   const site = {
     publicUrl: config.publicUrl,
@@ -53,38 +58,36 @@ export async function guardPost(args: Args, formName: string) {
   };
   if (isCrossOrigin(args.request.headers, site))
     throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 403 });
-  await consumeFormLimit(args.context, `account-${formName}`);
+  // null: a post that must always work (signing out), checked for its origin only.
+  if (formName !== null) await consumeFormLimit(args.context, `account-${formName}`);
 }
 
 /**
- * A service refusal shown on the form: its §8 code translated under `messages:msg.`. The page
- * answers 200 like every form of the site that re-renders with its errors; the JSON API carries
- * the 4xx status.
+ * A service refusal shown on the form: its service error code
+ * (docs/requirements.md#service-error-codes) translated under `messages:msg.`. The page answers 200
+ * like every form of the site that re-renders with its errors; the JSON API carries the 4xx status.
  */
-export function refusal(reply: (o: { formErrors: string[] }) => FormReply, err: unknown) {
-  if (err instanceof AccountError) return { result: reply({ formErrors: [`messages:msg.${err.code}`] }) };
-  throw err;
+export function refused(reply: FormSuccess<unknown>["reply"], refusal: Refusal) {
+  return { result: toFormReply(refusal, reply, accountFormTexts) };
 }
 
 /**
  * One form of a page that holds several, each posting its `intent`: the schema checks the
- * fields, then `run` calls the service, and a refusal shows on that form. `keep` goes into every
+ * fields, then `run` calls the use case, and a refusal shows on that form. `keep` goes into every
  * answer (what the page shows again around the form, e.g. the step it is at).
  */
 export async function formStep<S extends z.ZodType, A extends object, K extends object = object>(
   formData: FormData,
   intent: string,
   schema: S,
-  run: (value: z.output<S>) => Promise<A>,
+  run: (value: z.output<S>) => Promise<Outcome<A>>,
   keep?: K,
 ): Promise<FormStepAnswer<A, K>> {
   const parsed = await parseForm(formData, schema);
   if (parsed.status === "error") return { intent, ...keep, result: parsed.result } as FormStepAnswer<A, K>;
-  try {
-    return { intent, ...(await run(parsed.value)) };
-  } catch (err) {
-    return { intent, ...keep, ...refusal(parsed.reply, err) } as FormStepAnswer<A, K>;
-  }
+  const outcome = await run(parsed.value);
+  if (outcome.ok) return { intent, ...outcome.value };
+  return { intent, ...keep, ...refused(parsed.reply, outcome) } as FormStepAnswer<A, K>;
 }
 
 type FormStepAnswer<A, K> = { intent: string; result?: FormReply } & Partial<A> & Partial<K>;

@@ -10,13 +10,14 @@ import { createLogger } from "~/platform/logging.server";
 import { type AccountApiKit, accountPassword, startAccountApi } from "../../../tests/support/account-api";
 import { createAccountLimits } from "./account-budgets.server";
 import { AccountError } from "./account-core.server";
-import { login, submitCode } from "./login.server";
 import { createAccountSchema } from "./account-forms";
+import { login, submitCode } from "./login.server";
 import { hashPassword } from "./secrets.server";
 
 /**
- * Account security (issue 12): lockout per account, one schema per page and endpoint, changes
- * that revoke what was sent out and tell the holder, budgets spent before the check.
+ * Account security (docs/decisions/0017-account-budgets-revocation-notices.md): lockout per
+ * account, one schema per page and endpoint, changes that revoke what was sent out and tell the
+ * holder, budgets spent before the check.
  */
 
 let kit: AccountApiKit;

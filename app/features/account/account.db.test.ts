@@ -21,8 +21,8 @@ import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
 import { createTestDatabase } from "../../../tests/support/test-db";
-import { purgeExpiredAccountData } from "./sessions.server";
 import { createAccountApi } from "./account-api.server";
+import { purgeExpiredAccountData } from "./sessions.server";
 
 let database: Database;
 let db: Db;
@@ -210,7 +210,7 @@ describe("create, verify, login", () => {
     expect(sessions.map((s) => s.idHash)).not.toContain(value);
   });
 
-  it("refuses junk with 4xx §8 codes and stores nothing", async () => {
+  it("refuses junk with 4xx service error codes and stores nothing", async () => {
     const c = client();
     expect((await c.post("create", "{not json")).status).toBe(400);
     expect((await c.post("create", {})).status).toBe(400);

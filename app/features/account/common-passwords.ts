@@ -1,8 +1,9 @@
 /**
  * The bundled fallback for the breached-password check (used when PWNED_PASSWORDS_URL is unset
- * or unreachable): the most common passwords of public breach lists that still pass the §5
- * composition rule (8+ characters, upper, lower, digit), compared case-insensitively. The rule
- * already refuses "123456", "password" and the like; these are what people type to satisfy it.
+ * or unreachable): the most common passwords of public breach lists that still pass the
+ * composition rule (8+ characters, upper, lower, digit;
+ * docs/requirements.md#account-and-second-factor), compared case-insensitively. The rule already
+ * refuses "123456", "password" and the like; these are what people type to satisfy it.
  */
 export const commonPasswords: ReadonlySet<string> = new Set(
   [

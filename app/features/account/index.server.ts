@@ -1,10 +1,7 @@
 /* Accounts' server face: sessions, errors, the API helpers and the secrets the platforms feature signs in with. */
-export { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
-export { uniqueViolation } from "./account-helpers.server";
-export { type LoginResult, startSignIn } from "./login.server";
-export { createSession } from "./sessions.server";
+
 export {
-  accountDeps,
+  accountFormLimit,
   apiHandler,
   apiSession,
   createAccountApi,
@@ -12,5 +9,12 @@ export {
   requireApiSession,
   sameSiteOnly,
 } from "./account-api.server";
+export { accountDeps } from "./account-budgets.server";
+export { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
+export { uniqueViolation } from "./account-helpers.server";
 export { accountCookieNames, mfaCookie, sessionCookie } from "./account-http.server";
+export { attempt } from "./account-writes.server";
+export { type LoginResult, startSignIn } from "./login.server";
 export { hashPassword, newToken, sha256 } from "./secrets.server";
+export { createSession } from "./sessions.server";
+export { signedInAccountId } from "./signed-in.server";

@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { commonPasswords } from "./common-passwords";
 
 /**
- * Beyond the §5 composition rule (checked by the form schema), a new password must not be a
- * known breached or common one (NIST SP 800-63B §3.1.1.2). The breached check asks a range
- * service with k-anonymity: only the first 5 hex digits of the password's SHA-1 leave the
- * server; the answer lists suffixes with counts and the match happens here.
+ * Beyond the composition rule of docs/requirements.md#account-and-second-factor (checked by the
+ * form schema), a new password must not be a known breached or common one
+ * (NIST SP 800-63B §3.1.1.2). The breached check asks a range service with k-anonymity: only the
+ * first 5 hex digits of the password's SHA-1 leave the server; the answer lists suffixes with
+ * counts and the match happens here.
  */
 export type PasswordCheck = { ok: true } | { ok: false; reason: "common" | "breached" };
 

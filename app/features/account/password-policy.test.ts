@@ -20,7 +20,7 @@ function rangeService(known: string[], calls: string[] = []): typeof fetch {
   }) as typeof fetch;
 }
 
-describe("the §5 composition rule", () => {
+describe("the password composition rule", () => {
   it.each(["Abcdefg1", "Kettle-Storm-42", "ÉtéÀQuébec2026"])("accepts %s", (value) => {
     expect(rule.safeParse(value).success).toBe(true);
   });

@@ -5,7 +5,10 @@ import { accountSessions, accountTokens, accountUsers } from "~/platform/db/sche
 import type { AccountUser } from "./account-core.server";
 import { newToken, sha256 } from "./secrets.server";
 
-/** SPEC §9: a session lasts at most 172800 s (absolute, from sign-in). */
+/**
+ * docs/requirements.md#account-and-second-factor: a session lasts at most 172800 s (absolute, from
+ * sign-in).
+ */
 export const sessionTtlSeconds = 172_800;
 
 export type SessionInfo = { user: AccountUser; idHash: string; expiresAt: Date };

@@ -23,10 +23,11 @@ import { endAllSessions, type SessionInfo } from "./sessions.server";
 const codeTtlMs = 10 * 60_000;
 
 /**
- * SPEC §7 update-email (email, password, code): without a code, the password is checked and a
- * code goes to the new address (or, when it belongs to another account, a notice does, and the
- * answer is the same); with the code, the address is replaced in place. The code was issued
- * only after the password, so the second step needs it only when it is given (then checked).
+ * update-email (docs/requirements.md#account-and-second-factor; email, password, code): without a
+ * code, the password is checked and a code goes to the new address (or, when it belongs to another
+ * account, a notice does, and the answer is the same); with the code, the address is replaced in
+ * place. The code was issued only after the password, so the second step needs it only when it is
+ * given (then checked).
  */
 export async function updateEmail(
   deps: AccountDeps,
@@ -152,7 +153,7 @@ export async function endOtherSessions(deps: AccountDeps, session: SessionInfo) 
   await endAllSessions(deps.db, session.user.id, session.idHash);
 }
 
-/** Ends every session of the account (SPEC §7 global-logout). */
+/** Ends every session of the account (global-logout, docs/requirements.md#account-and-second-factor). */
 export async function globalLogout(deps: AccountDeps, user: AccountUser) {
   await endAllSessions(deps.db, user.id);
 }

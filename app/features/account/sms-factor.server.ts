@@ -66,7 +66,10 @@ export async function acceptSmsCode(
   return row?.expiresAt && row.expiresAt > now ? row : undefined;
 }
 
-/** SPEC §7 mfa/addsms: texts a code to the number (E.164 after parsing). */
+/**
+ * mfa/addsms (docs/requirements.md#account-and-second-factor): texts a code to the number (E.164
+ * after parsing).
+ */
 export async function addSms(deps: AccountDeps, user: AccountUser, phoneInput: string, now = new Date()) {
   if (user.smsEnabledAt) throw new AccountError(409, "MFA_ALREADY_ENABLED");
   const phone = normalizePhone(phoneInput);
@@ -74,7 +77,10 @@ export async function addSms(deps: AccountDeps, user: AccountUser, phoneInput: s
   await sendSmsCode(deps, user, "sms-setup", phone, now);
 }
 
-/** SPEC §7 mfa/confirmsms: the code texted by addsms turns the SMS factor on. */
+/**
+ * mfa/confirmsms (docs/requirements.md#account-and-second-factor): the code texted by addsms turns
+ * the SMS factor on.
+ */
 export async function confirmSms(deps: AccountDeps, user: AccountUser, code: string, now = new Date()) {
   if (user.smsEnabledAt) throw new AccountError(409, "MFA_ALREADY_ENABLED");
   const phone = await withinBudget(deps.limits.codes, `mfa:${user.id}`, async () =>

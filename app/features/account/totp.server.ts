@@ -27,7 +27,12 @@ const totpFor = (secret: string, label = "") =>
  * Accepts a code of the current step or one step either side, never one of a step already used
  * (the conditional update makes two concurrent uses of one code fail but one).
  */
-export async function acceptTotp(deps: AccountDeps, user: AccountUser, code: string, now: Date): Promise<boolean> {
+export async function acceptTotp(
+  deps: AccountDeps,
+  user: AccountUser,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   if (!user.totpSecret || !/^\d{6}$/.test(code)) return false;
   const delta = totpFor(user.totpSecret).validate({ token: code, timestamp: now.getTime(), window: 1 });
   if (delta === null) return false;

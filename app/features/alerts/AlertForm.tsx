@@ -18,9 +18,9 @@ export type AlertFormValues = Partial<Record<AlertFilterKey | "name" | "language
 };
 
 /**
- * The alert's fields (SPEC §3). `mode="create"` adds the address and a honeypot; `"edit"` is the
- * same criteria for an existing alert, posted with its id. A real form: the server re-renders
- * it with the same translated errors when JavaScript is off.
+ * The alert's fields (docs/requirements.md#job-alerts). `mode="create"` adds the address and a
+ * honeypot; `"edit"` is the same criteria for an existing alert, posted with its id. A real form:
+ * the server re-renders it with the same translated errors when JavaScript is off.
  */
 export function AlertForm({
   mode,

@@ -16,10 +16,10 @@ export type ManagedAlert = {
 } & Record<AlertFilterKey, string | null>;
 
 /**
- * The owner's alerts (SPEC §2, §4): loading text while the list reloads, empty text, a checkbox per
- * alert (unchecked = stopped), edit, and remove after a confirmation. Every action is a real
- * form; with JavaScript the checkbox sends itself and the removal asks in a dialog, without it
- * an Apply button and a confirmation step reached by a link do the same.
+ * The owner's alerts (docs/requirements.md#job-alerts): loading text while the list reloads, empty
+ * text, a checkbox per alert (unchecked = stopped), edit, and remove after a confirmation. Every
+ * action is a real form; with JavaScript the checkbox sends itself and the removal asks in a
+ * dialog, without it an Apply button and a confirmation step reached by a link do the same.
  */
 export function ManageAlerts({
   alerts,

@@ -31,7 +31,10 @@ export const alertCriteriaSchema = z.object({
   newsletter: z.boolean().optional().default(false),
 });
 
-/** The create form (SPEC §3): criteria, the address the alerts go to, and a bot trap. */
+/**
+ * The create form (docs/requirements.md#job-alerts): criteria, the address the alerts go to, and a
+ * bot trap.
+ */
 export const alertCreateSchema = alertCriteriaSchema.extend({
   email: email(),
   /** Honeypot: hidden from people; a bot that fills it is answered as if it had worked. */

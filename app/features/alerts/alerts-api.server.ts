@@ -1,22 +1,20 @@
-import crypto from "node:crypto";
 import express from "express";
 import { z } from "zod";
-import { HttpError, notFound, parseOr400 } from "~/platform/http/errors.server";
-import { consumePoint, rateLimit, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
+import { notFound, parseOr400 } from "~/platform/http/errors.server";
+import { orHttpError } from "~/platform/http/outcome.server";
+import { rateLimit } from "~/platform/http/rate-limit.server";
 import { languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { alertCreateSchema, alertCriteriaSchema } from "./alert-form";
 import {
-  alertByToken,
-  alertDictionaries,
-  createAlert,
-  ownedAlert,
-  publicAlertView,
-  removeAlert,
-  setAlertActive,
-  UnknownCriterion,
-  updateAlert,
-} from "./alerts.server";
+  ALERT_NOT_FOUND,
+  alertCreateLimit,
+  alertManageLimit,
+  changeAlertCriteria,
+  managedAlert,
+  subscribeToJobs,
+} from "./alert-writes.server";
+import { alertDictionaries, publicAlertView, removeAlert, setAlertActive } from "./alerts.server";
 
 const localeParams = z.object({ locale: z.enum(languages) });
 const idParams = z.object({ id: z.string().max(60) });
@@ -27,19 +25,10 @@ const updateBody = z.object({
   payload: alertCriteriaSchema.extend({ active: z.boolean().optional() }),
 });
 
-/** The same 404 for a wrong id, a wrong token or an alert the token does not manage. */
-const NOT_FOUND = "NOT_FOUND";
-
-/** Per address, whatever the client: stops one visitor flooding someone's inbox from many IPs. */
-export async function consumeAddressLimit(svc: Services, email: string): Promise<boolean> {
-  const key = crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
-  return !(await consumePoint(svc.rateLimits.form, `alert-address:${key}`, svc.logger));
-}
-
 /**
- * SPEC §7: GET …/form/{locale} (dictionaries), POST (create), GET …/{id} (no personal data),
- * PUT and DELETE …/{id}/{token}; plus the RFC 8058 one-click POST …/{id}/{token}/unsubscribe
- * that mail clients send without cookies.
+ * docs/requirements.md#http-api: GET …/form/{locale} (dictionaries), POST (create), GET …/{id} (no
+ * personal data), PUT and DELETE …/{id}/{token}; plus the RFC 8058 one-click POST
+ * …/{id}/{token}/unsubscribe that mail clients send without cookies.
  */
 export function createAlertsApi(svc: Services) {
   const router = express.Router();
@@ -51,15 +40,8 @@ export function createAlertsApi(svc: Services) {
     res.json(await alertDictionaries(svc.db, locale));
   });
 
-  router.post(base, rateLimit(svc.rateLimits.form, "job-alert", svc.logger), async (req, res) => {
-    const input = parseOr400(alertCreateSchema, req.body ?? {});
-    if (!(await consumeAddressLimit(svc, input.email))) throw new HttpError(429, [TOO_MANY_REQUESTS]);
-    try {
-      await createAlert(svc, input);
-    } catch (err) {
-      if (err instanceof UnknownCriterion) throw new HttpError(400, [`${err.field}: INVALID_PARAMETERS`]);
-      throw err;
-    }
+  router.post(base, rateLimit(svc.rateLimits.form, alertCreateLimit, svc.logger), async (req, res) => {
+    orHttpError(await subscribeToJobs(svc, parseOr400(alertCreateSchema, req.body ?? {})));
     // No id in the answer: the same body whether or not the address had alerts, and the
     // management link only ever travels to the address itself.
     res.status(202).json({ ok: true });
@@ -68,43 +50,35 @@ export function createAlertsApi(svc: Services) {
   router.get(`${base}/:id`, async (req, res) => {
     const { id } = parseOr400(idParams, req.params);
     const view = await publicAlertView(svc.db, id);
-    if (!view) throw notFound(NOT_FOUND);
+    if (!view) throw notFound(ALERT_NOT_FOUND);
     res.json(view);
   });
 
-  /** The alert `id` names, when `token` is a link its holder may use for it. */
-  async function authorized(id: string, token: string, viaId = id) {
-    const via = await alertByToken(svc.db, viaId, token);
-    const target = via ? await ownedAlert(svc.db, via, id) : null;
-    if (!target) throw notFound(NOT_FOUND);
-    return target;
+  /** The alert of the link `id`, `token` (see managedAlert), or the same 404 for every mismatch. */
+  async function authorized(link: { id: string; token: string }) {
+    return orHttpError(await managedAlert(svc.db, link)).target;
   }
 
-  router.put(`${base}/:id/:token`, async (req, res) => {
+  const manage = rateLimit(svc.rateLimits.form, alertManageLimit, svc.logger);
+
+  router.put(`${base}/:id/:token`, manage, async (req, res) => {
     const params = parseOr400(tokenParams, req.params);
     const body = parseOr400(updateBody, req.body ?? {});
-    if (body.id !== params.id || body.token !== params.token) throw notFound(NOT_FOUND);
-    const via = await alertByToken(svc.db, params.id, params.token);
-    if (!via) throw notFound(NOT_FOUND);
-    try {
-      await updateAlert(svc.db, via, body.payload);
-    } catch (err) {
-      if (err instanceof UnknownCriterion) throw new HttpError(400, [`${err.field}: INVALID_PARAMETERS`]);
-      throw err;
-    }
-    if (body.payload.active !== undefined) await setAlertActive(svc.db, via, body.payload.active);
-    res.json(await publicAlertView(svc.db, via.id));
+    if (body.id !== params.id || body.token !== params.token) throw notFound(ALERT_NOT_FOUND);
+    const alert = await authorized(params);
+    orHttpError(await changeAlertCriteria(svc.db, alert, body.payload));
+    if (body.payload.active !== undefined) await setAlertActive(svc.db, alert, body.payload.active);
+    res.json(await publicAlertView(svc.db, alert.id));
   });
 
-  router.delete(`${base}/:id/:token`, async (req, res) => {
-    const { id, token } = parseOr400(tokenParams, req.params);
-    await removeAlert(svc.db, await authorized(id, token));
+  router.delete(`${base}/:id/:token`, manage, async (req, res) => {
+    await removeAlert(svc.db, await authorized(parseOr400(tokenParams, req.params)));
     res.json({ ok: true });
   });
 
+  // Not counted per client: mail providers send every recipient's one-click from a few servers.
   router.post(`${base}/:id/:token/unsubscribe`, async (req, res) => {
-    const { id, token } = parseOr400(tokenParams, req.params);
-    await setAlertActive(svc.db, await authorized(id, token), false);
+    await setAlertActive(svc.db, await authorized(parseOr400(tokenParams, req.params)), false);
     res.json({ ok: true });
   });
 

@@ -9,7 +9,10 @@ import { Section } from "~/ui/page-kit/Section";
 import { StepList } from "~/ui/page-kit/StepList";
 import { JobList } from "./JobList";
 
-/** The id the page header's button and the `#js-careers` hash scroll to (SPEC §2). */
+/**
+ * The id the page header's button and the `#js-careers` hash scroll to
+ * (docs/requirements.md#navigation-and-layout).
+ */
 export const careersSectionId = "js-careers";
 
 export function CareersAbout({ studioName }: { studioName: string }) {
@@ -133,7 +136,7 @@ export function WhyJoinUs() {
   );
 }
 
-/** SPEC §1: the six hiring steps, in order. */
+/** docs/requirements.md#careers: the six hiring steps, in order. */
 export const recruitmentSteps = [
   "apply",
   "introCall",

@@ -6,6 +6,8 @@ import type { FormReply } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { type Language, languageTags } from "~/platform/i18n/languages";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
+import { ArtPicture } from "~/ui/art/ArtPicture";
+import { officeArtOf } from "~/ui/art/art";
 import { RichText } from "~/ui/page-kit/RichText";
 import { ApplicationForm } from "./ApplicationForm";
 import { careersSectionId, RecruitmentSteps } from "./CareersSections";
@@ -57,36 +59,48 @@ export function JobHeader({
   const lang = useLanguage();
   const localize = useLocalizePath();
   const textLang = job.textLanguage === lang ? undefined : languageTags[job.textLanguage];
+  const art = officeArtOf(job.office.slug);
   return (
-    <header className="job-header">
-      <div className="container">
-        <p className="job-header__back">
-          <SiteLink to={`${localize("/careers")}${listSearch}#${careersSectionId}`} className="back-link">
-            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="M16 10H4m5-5-5 5 5 5" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-            {t("job.back")}
-          </SiteLink>
-        </p>
-        <p className="eyebrow">
-          {job.team.label} · {job.office.name}
-        </p>
-        <h1 className="job-header__title" lang={textLang}>
-          {job.title}
-        </h1>
-        {textLang ? (
-          <p className="job-header__language">
-            {t("job.textLanguage", { language: t(`languages.${job.textLanguage as Language}`) })}
+    <header className={art ? "job-header job-header--with-art" : "job-header"}>
+      <div className="container job-header__inner">
+        <div className="job-header__text">
+          <p className="job-header__back">
+            <SiteLink to={`${localize("/careers")}${listSearch}#${careersSectionId}`} className="back-link">
+              <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+                <path d="M16 10H4m5-5-5 5 5 5" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+              {t("job.back")}
+            </SiteLink>
           </p>
-        ) : null}
-        <div className="job-header__actions">
-          {job.isOpen ? (
-            <a className="button button--primary" href="#apply">
-              {t("job.apply")}
-            </a>
+          <p className="eyebrow">
+            {job.team.label} · {job.office.name}
+          </p>
+          <h1 className="job-header__title" lang={textLang}>
+            {job.title}
+          </h1>
+          {textLang ? (
+            <p className="job-header__language">
+              {t("job.textLanguage", { language: t(`languages.${job.textLanguage as Language}`) })}
+            </p>
           ) : null}
-          <ShareJob title={job.title} url={`${job.url}${listSearch}`} studioName={studioName} />
+          <div className="job-header__actions">
+            {job.isOpen ? (
+              <a className="button button--primary" href="#apply">
+                {t("job.apply")}
+              </a>
+            ) : null}
+            <ShareJob title={job.title} url={`${job.url}${listSearch}`} studioName={studioName} />
+          </div>
         </div>
+        {art ? (
+          <ArtPicture
+            art={art}
+            crop="wide"
+            className="job-header__art"
+            sizes="(min-width: 970px) 40vw, 100vw"
+            priority
+          />
+        ) : null}
       </div>
     </header>
   );

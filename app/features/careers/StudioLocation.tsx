@@ -5,6 +5,7 @@ import type { Office } from "~/features/offices";
 import { mapUrl } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { AddressText } from "~/ui/page-kit/AddressText";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
 import { careersSectionId, LocationLinks } from "./CareersSections";
@@ -12,10 +13,10 @@ import { JobList } from "./JobList";
 
 export type LocationOffice = Pick<
   Office,
-  "slug" | "name" | "country" | "address" | "latitude" | "longitude" | "email" | "image"
+  "slug" | "name" | "country" | "address" | "latitude" | "longitude" | "email"
 >;
 
-/** The studio's address and e-mail beside its picture, with a link to the map. */
+/** The studio's address and e-mail, with a link to the map (its city is in the page header). */
 export function OfficeDetails({ office }: { office: LocationOffice }) {
   const { t } = useTranslation("careers");
   const { address } = office;
@@ -35,7 +36,9 @@ export function OfficeDetails({ office }: { office: LocationOffice }) {
             {office.email ? (
               <>
                 <br />
-                <a href={`mailto:${office.email}`}>{office.email}</a>
+                <a href={`mailto:${office.email}`}>
+                  <AddressText>{office.email}</AddressText>
+                </a>
               </>
             ) : null}
           </address>
@@ -47,17 +50,6 @@ export function OfficeDetails({ office }: { office: LocationOffice }) {
           </p>
         </div>
       </div>
-      {office.image ? (
-        <img
-          className="office-section__image"
-          src={office.image}
-          alt=""
-          width="960"
-          height="540"
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
     </div>
   );
 }
@@ -109,7 +101,7 @@ export function OtherLocations({
   );
 }
 
-/** SPEC §3: the Quebec page is also the region's playtesting section. */
+/** docs/requirements.md#careers: the Quebec page is also the region's playtesting section. */
 export function QuebecPlaytesting() {
   const { t } = useTranslation("careers");
   const localize = useLocalizePath();

@@ -5,11 +5,11 @@ import { phoneE164 } from "~/platform/forms/phone";
 import { type UploadLimits, uploadFiles } from "~/platform/forms/upload-rules";
 
 /**
- * The job application form (issue 3), shared by the browser and the server. No question about
+ * The job application form, shared by the browser and the server. No question about
  * pay or salary history: EU Directive 2023/970 forbids asking, and the studio does not want it.
  */
 
-/** A résumé is one pdf, doc or docx file within the §9 size limit. */
+/** A résumé is one pdf, doc or docx file within the upload size limit (docs/requirements.md#uploads). */
 export const resumeExtensions = ["pdf", "doc", "docx"] as const;
 export const resumeLimits: UploadLimits = { maxFiles: 1, maxKb: 5000 };
 

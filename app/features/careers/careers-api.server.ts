@@ -12,12 +12,14 @@ import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
 import { createContentMemo } from "~/platform/cache/content-memo.server";
 import { contentVersionOf } from "~/platform/cache/content-version.server";
 import { HttpError, notFound, parseOr400 } from "~/platform/http/errors.server";
+import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import type { Services } from "~/platform/services.server";
-import { ApplicationRefused, applicableOffer, submitApplication } from "./application.server";
+import { applicableOffer } from "./application.server";
 import { applicationSchema } from "./application-form";
+import { applicationLimit, applyForJob } from "./apply-for-job.server";
 
 const localeParams = z.strictObject({ locale: z.enum(languages) });
 const slugParams = z.strictObject({
@@ -64,8 +66,8 @@ export function offerForApi(job: JobOffer) {
 const continents: Office["continent"][] = ["europe", "north-america", "asia"];
 
 /**
- * SPEC §7: the offices and the job offers. Lists are public content, cacheable for a few
- * minutes; bad parameters are 400s naming the parameter, unknown ids 404s.
+ * docs/requirements.md#http-api: the offices and the job offers. Lists are public content,
+ * cacheable for a few minutes; bad parameters are 400s naming the parameter, unknown ids 404s.
  */
 export function createCareersApi(svc: Services) {
   const router = express.Router();
@@ -109,19 +111,13 @@ export function createCareersApi(svc: Services) {
    */
   router.post(
     "/open/offices/job-offers/:id/applications",
-    rateLimit(svc.rateLimits.form, "job-application", svc.logger),
+    rateLimit(svc.rateLimits.form, applicationLimit, svc.logger),
     async (req, res) => {
       const { id } = parseOr400(idParams, req.params);
       const { lang } = parseOr400(langQuery, req.query);
       const job = await applicableOffer(svc, id, lang);
       if (!job) throw notFound(`No job offer ${id} taking applications here`);
-      const input = parseOr400(applicationSchema, req.body ?? {});
-      try {
-        await submitApplication(svc, job, input, { lang });
-      } catch (err) {
-        if (err instanceof ApplicationRefused) throw new HttpError(400, [`resume: ${err.code}`]);
-        throw err;
-      }
+      orHttpError(await applyForJob(svc, job, parseOr400(applicationSchema, req.body ?? {}), { lang }));
       // A dropped (honeypot) submission looks the same as a sent one.
       res.status(201).json({ ok: true });
     },

@@ -18,9 +18,9 @@ export const contactFormId = "contact";
 export const contactFormAnchor = "contact-form";
 
 /**
- * The contact form (SPEC §2, §7). A real form: without JavaScript the server validates it and
- * answers with the errors. With JavaScript the same schema runs first, then, when a site key is
- * configured, the bot check's token is added just before the form is sent.
+ * The contact form (docs/requirements.md#contact). A real form: without JavaScript the server
+ * validates it and answers with the errors. With JavaScript the same schema runs first, then, when
+ * a site key is configured, the bot check's token is added just before the form is sent.
  */
 export function ContactForm({
   lastResult,

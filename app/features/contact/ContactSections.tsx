@@ -5,6 +5,9 @@ import type { Office } from "~/features/offices";
 import { mapUrl } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { ArtPicture } from "~/ui/art/ArtPicture";
+import { officeArtOf } from "~/ui/art/art";
+import { AddressText } from "~/ui/page-kit/AddressText";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
 
@@ -20,7 +23,7 @@ export function ContactTiles({ email }: { email: { general: string; press: strin
           <p>{t("tiles.general.body")}</p>
           <p>
             <a className="contact-tile__email" href={`mailto:${email.general}`}>
-              {email.general}
+              <AddressText>{email.general}</AddressText>
             </a>
           </p>
         </li>
@@ -30,7 +33,7 @@ export function ContactTiles({ email }: { email: { general: string; press: strin
           <p>{t("tiles.press.body")}</p>
           <p>
             <a className="contact-tile__email" href={`mailto:${email.press}`}>
-              {email.press}
+              <AddressText>{email.press}</AddressText>
             </a>
           </p>
           <p>
@@ -66,53 +69,59 @@ export function OfficeList({ offices, map }: { offices: ContactOffice[]; map?: R
     <Section label={t("offices.label")} title={t("offices.title")} intro={t("offices.intro")} tone="raised">
       {map}
       <ul className="office-list">
-        {offices.map((office) => (
-          <li key={office.slug} className="office">
-            <h3 className="office__name">
-              {office.name}
-              <span className="office__country">{office.country}</span>
-            </h3>
-            <address className="office__address">
-              {office.address.street}
-              <br />
-              {office.address.postalCode} {office.address.city}
-              {office.address.region ? `, ${office.address.region}` : ""}
-            </address>
-            {office.phone || office.email ? (
-              <dl className="office__contacts">
-                {office.phone ? (
-                  <div>
-                    <dt>{t("offices.phone")}</dt>
-                    <dd>
-                      <a href={`tel:${office.phoneHref}`}>{office.phone}</a>
-                    </dd>
-                  </div>
-                ) : null}
-                {office.email ? (
-                  <div>
-                    <dt>{t("offices.email")}</dt>
-                    <dd>
-                      <a href={`mailto:${office.email}`}>{office.email}</a>
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
-            ) : null}
-            <p className="office__visit">
-              <a
-                className="button button--small"
-                href={mapUrl(office)}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                <span aria-hidden="true">{t("offices.visit")}</span>
-                <span className="visually-hidden">
-                  {t("offices.visitLabel", { city: office.name })} {t("offices.newTab")}
-                </span>
-              </a>
-            </p>
-          </li>
-        ))}
+        {offices.map((office) => {
+          const art = officeArtOf(office.slug);
+          return (
+            <li key={office.slug} className="office">
+              {art ? <ArtPicture art={art} crop="card" className="office__art" /> : null}
+              <h3 className="office__name">
+                {office.name}
+                <span className="office__country">{office.country}</span>
+              </h3>
+              <address className="office__address">
+                {office.address.street}
+                <br />
+                {office.address.postalCode} {office.address.city}
+                {office.address.region ? `, ${office.address.region}` : ""}
+              </address>
+              {office.phone || office.email ? (
+                <dl className="office__contacts">
+                  {office.phone ? (
+                    <div>
+                      <dt>{t("offices.phone")}</dt>
+                      <dd>
+                        <a href={`tel:${office.phoneHref}`}>{office.phone}</a>
+                      </dd>
+                    </div>
+                  ) : null}
+                  {office.email ? (
+                    <div>
+                      <dt>{t("offices.email")}</dt>
+                      <dd>
+                        <a href={`mailto:${office.email}`}>
+                          <AddressText>{office.email}</AddressText>
+                        </a>
+                      </dd>
+                    </div>
+                  ) : null}
+                </dl>
+              ) : null}
+              <p className="office__visit">
+                <a
+                  className="button button--small"
+                  href={mapUrl(office)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <span aria-hidden="true">{t("offices.visit")}</span>
+                  <span className="visually-hidden">
+                    {t("offices.visitLabel", { city: office.name })} {t("offices.newTab")}
+                  </span>
+                </a>
+              </p>
+            </li>
+          );
+        })}
       </ul>
     </Section>
   );
@@ -137,7 +146,13 @@ export function ContactFormIntro({
           t={t}
           i18nKey="form.alternative"
           values={{ email }}
-          components={{ mail: <a href={`mailto:${email}`}>{email}</a> }}
+          components={{
+            mail: (
+              <a href={`mailto:${email}`}>
+                <AddressText>{email}</AddressText>
+              </a>
+            ),
+          }}
         />
       </p>
       {sent ? (

@@ -6,10 +6,10 @@ import type { Db } from "~/platform/db/client.server";
 import { captchaTokens } from "~/platform/db/schema";
 
 /**
- * Server-side check of a reCAPTCHA v3 token (SPEC §7, §8). Only when RECAPTCHA_SECRET is set:
- * without it the forms rely on their honeypot and rate limits. A token passes when the
- * verification service says it is genuine, its score reaches RECAPTCHA_MIN_SCORE, it was made
- * for the expected action on this site's host, and it was not used before.
+ * Server-side check of a reCAPTCHA v3 token (docs/requirements.md#contact). Only when
+ * RECAPTCHA_SECRET is set: without it the forms rely on their honeypot and rate limits. A token
+ * passes when the verification service says it is genuine, its score reaches RECAPTCHA_MIN_SCORE,
+ * it was made for the expected action on this site's host, and it was not used before.
  */
 export type CaptchaVerdict =
   | { ok: true; checked: boolean }

@@ -1,7 +1,8 @@
 import express from "express";
 import { z } from "zod";
 import { getStudioInfo } from "~/features/studio/index.server";
-import { HttpError, parseOr400 } from "~/platform/http/errors.server";
+import { parseOr400 } from "~/platform/http/errors.server";
+import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
@@ -9,13 +10,9 @@ import type { Services } from "~/platform/services.server";
 import { saveFeedback } from "./contact.server";
 import { contactCategories } from "./contact-categories";
 import { contactCaptchaAction, contactSchema } from "./contact-form";
-import { CaptchaRefused, submitContact } from "./contact-submit.server";
+import { contactLimit, submitContact } from "./contact-submit.server";
 
 const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
-
-/** The §8 text for a refused bot check; an unreachable service is the catalogue's "try later". */
-export const CAPTCHA_FAILED = "ReCaptcha error: Failed to execute";
-export const SERVICE_UNAVAILABLE = "SERVICE_TEMPORARILY_UNAVAILABLE";
 
 export const feedbackBody = z.strictObject({
   /** A site path ("/support/faq/refunds"), not a full URL: feedback is about this site only. */
@@ -29,8 +26,9 @@ export const feedbackBody = z.strictObject({
 });
 
 /**
- * SPEC §7: GET /api/contacts/form (categories, in `?lang=`), POST /api/contacts (the form's
- * fields plus `captchaToken`, `?lang=` for the acknowledgement) and POST /api/feedbacks.
+ * docs/requirements.md#http-api: GET /api/contacts/form (categories, in `?lang=`), POST
+ * /api/contacts (the form's fields plus `captchaToken`, `?lang=` for the acknowledgement) and POST
+ * /api/feedbacks.
  */
 export function createContactApi(svc: Services) {
   const router = express.Router();
@@ -50,19 +48,9 @@ export function createContactApi(svc: Services) {
     });
   });
 
-  router.post("/contacts", rateLimit(svc.rateLimits.form, "contact", svc.logger), async (req, res) => {
+  router.post("/contacts", rateLimit(svc.rateLimits.form, contactLimit, svc.logger), async (req, res) => {
     const { lang } = parseOr400(langQuery, req.query);
-    const input = parseOr400(contactSchema, req.body ?? {});
-    try {
-      await submitContact(svc, input, { lang });
-    } catch (err) {
-      if (err instanceof CaptchaRefused) {
-        throw err.reason === "unavailable"
-          ? new HttpError(503, [SERVICE_UNAVAILABLE], { "Retry-After": "60" })
-          : new HttpError(400, [CAPTCHA_FAILED]);
-      }
-      throw err;
-    }
+    orHttpError(await submitContact(svc, parseOr400(contactSchema, req.body ?? {}), { lang }));
     // A dropped (honeypot) message gets the same answer: a bot learns nothing.
     res.status(201).json({ ok: true });
   });

@@ -1,9 +1,9 @@
 import type { StudioInfo } from "~/features/studio";
 
 /**
- * The contact form's topics (SPEC §2, §7 `GET /api/contacts/form`). Each goes to one of the
- * studio's published addresses (content/studio.yaml `email`), so changing who answers what is a
- * content edit; business enquiries go to the general address, which triages them.
+ * The contact form's topics (docs/requirements.md#contact, `GET /api/contacts/form`). Each goes to
+ * one of the studio's published addresses (content/studio.yaml `email`), so changing who answers
+ * what is a content edit; business enquiries go to the general address, which triages them.
  */
 export const contactCategories = [
   { slug: "general", mailbox: "general" },

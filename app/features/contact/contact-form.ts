@@ -12,7 +12,7 @@ export const contactCaptchaAction = "contact";
  */
 export const contactHoneypot = "website";
 
-/** The contact form (SPEC §2, §7), shared by the browser and the server. */
+/** The contact form (docs/requirements.md#contact), shared by the browser and the server. */
 export const contactSchema = z.object({
   category: choice(contactCategorySlugs),
   name: requiredString(120),

@@ -14,7 +14,8 @@ import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { verifyCaptcha } from "./captcha.server";
 import { purgeExpiredContactData, sendContactMessage } from "./contact.server";
-import { CAPTCHA_FAILED, createContactApi, SERVICE_UNAVAILABLE } from "./contact-api.server";
+import { createContactApi } from "./contact-api.server";
+import { CAPTCHA_FAILED, SERVICE_UNAVAILABLE } from "./contact-submit.server";
 
 let database: Database;
 let db: Db;
@@ -182,7 +183,7 @@ describe("POST /api/contacts", () => {
     ["another action", "action-1"],
     ["another hostname", "host-1"],
     ["a token the service refuses", "bad-1"],
-  ])("refuses %s with the §8 text and stores nothing", async (_case, token) => {
+  ])("refuses %s with the bot-check text and stores nothing", async (_case, token) => {
     const res = await post(api, { ...message, captchaToken: token });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ messages: [CAPTCHA_FAILED] });

@@ -4,8 +4,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 export type CaptchaSetup = { siteKey: string; scriptUrl: string; action: string } | null;
 
 /**
- * Catalog keys of the §8 texts ('ReCaptcha error: Failed to execute', 'Failed to load script'),
- * kept word for word in every language because the specification quotes them.
+ * Catalog keys of the bot-check texts of docs/requirements.md#contact ('ReCaptcha error: Failed to
+ * execute', 'Failed to load script'), kept word for word in every language because the
+ * specification quotes them.
  */
 export const CAPTCHA_EXECUTE_FAILED = "contact:captcha.failed";
 export const CAPTCHA_LOAD_FAILED = "contact:captcha.loadFailed";
@@ -20,7 +21,7 @@ const EXECUTE_TIMEOUT_MS = 10_000;
 /**
  * reCAPTCHA v3 in the browser: the script is added only when a site key is configured (and
  * only on the page with the form), and `getToken` asks it for a fresh token for each send, as
- * tokens expire after two minutes and are single-use. Rejects with one of the §8 texts.
+ * tokens expire after two minutes and are single-use. Rejects with one of those texts.
  */
 export function useRecaptcha(setup: CaptchaSetup) {
   const [loadFailed, setLoadFailed] = useState(false);

@@ -7,9 +7,9 @@ import type { Platform } from "./platform-names";
 import "./platforms.css";
 
 /**
- * The four platforms with their state (SPEC §7). Linking is a form that leaves for the platform's
- * sign-in page; unlinking asks first: in a dialog with JavaScript, on a confirmation reached by
- * a link (`?disconnect=<platform>`) without it.
+ * The four platforms with their state (docs/requirements.md#linked-platforms-and-merch). Linking is
+ * a form that leaves for the platform's sign-in page; unlinking asks first: in a dialog with
+ * JavaScript, on a confirmation reached by a link (`?disconnect=<platform>`) without it.
  */
 export function PlatformList({
   rows,

@@ -29,7 +29,10 @@ const envPrefix = { twitch: "TWITCH", galaxy: "GALAXY", ggp: "GGP" } as const;
 
 export const isPlatform = (value: unknown): value is Platform => allPlatforms.includes(value as Platform);
 
-/** SPEC §7: Steam, GGP and Galaxy offer sign-in; Twitch is for linking only. */
+/**
+ * docs/requirements.md#linked-platforms-and-merch: Steam, GGP and Galaxy offer sign-in; Twitch is
+ * for linking only.
+ */
 export const signInPlatforms: readonly Platform[] = ["steam", "galaxy", "ggp"];
 
 /**

@@ -172,7 +172,10 @@ export async function completePlatformSignIn(
   }
 }
 
-/** SPEC §7 disconnect: allowed even when the platform is off, so its data can always go. */
+/**
+ * disconnect (docs/requirements.md#linked-platforms-and-merch): allowed even when the platform is
+ * off, so its data can always go.
+ */
 export function disconnectPlatform(deps: PlatformDeps, account: AccountUser, platform: Platform) {
   return removeLink(deps.db, account.id, platform);
 }

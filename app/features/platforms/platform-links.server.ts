@@ -74,7 +74,10 @@ export async function addLink(
   }
 }
 
-/** Unlinks (SPEC §7 disconnect); PLATFORM_NOT_LINKED when there was nothing to unlink. */
+/**
+ * Unlinks (disconnect, docs/requirements.md#linked-platforms-and-merch); PLATFORM_NOT_LINKED when
+ * there was nothing to unlink.
+ */
 export async function removeLink(db: Db, accountId: string, platform: Platform): Promise<void> {
   const removed = await db
     .delete(accountPlatformLinks)

@@ -1,6 +1,7 @@
 import express, { type Request, type Response } from "express";
 import {
   AccountError,
+  accountFormLimit,
   apiHandler,
   apiSession,
   mfaCookie,
@@ -11,7 +12,7 @@ import {
 } from "~/features/account/index.server";
 import { merchList } from "~/features/merch/index.server";
 import { HttpError } from "~/platform/http/errors.server";
-import { rateLimit } from "~/platform/http/rate-limit.server";
+import { orHttpError } from "~/platform/http/outcome.server";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { flashCookie } from "~/ui/feedback/flash.server";
@@ -19,27 +20,28 @@ import { isPlatform, type Platform, signInPlatforms } from "./platform-config.se
 import {
   beginPlatformSignIn,
   completePlatformSignIn,
-  disconnectPlatform,
   PlatformSignInError,
   platformDeps,
 } from "./platform-flow.server";
 import { clearStateCookie, readStateCookie, stateCookie } from "./platform-http.server";
 import { platformStates } from "./platform-links.server";
 import { platformOrder } from "./platform-names";
+import { connectPlatform, platformsLimit, unlinkPlatform } from "./platform-writes.server";
 
 /**
- * SPEC §7 linked platforms and merch (docs/account-api.md): for steam, ggp, galaxy `POST login`,
- * `GET connect`, `GET disconnect`; twitch `GET connect`, `GET disconnect`; each platform's
- * `GET callback` (where the platform sends the browser back); `GET platforms` (the list);
- * `GET merch`. Failures are `{ messages: [§8 code] }`.
+ * Linked platforms and merch (docs/requirements.md#linked-platforms-and-merch,
+ * docs/account-api.md): for steam, ggp, galaxy `POST login`, `GET connect`, `GET disconnect`;
+ * twitch `GET connect`, `GET disconnect`; each platform's `GET callback` (where the platform sends
+ * the browser back); `GET platforms` (the list); `GET merch`. Failures are `{ messages: [code] }`
+ * (docs/requirements.md#service-error-codes).
  */
 export function createPlatformsApi(svc: Services) {
   const router = express.Router();
   const deps = platformDeps(svc);
   const config = svc.config;
-  const form = rateLimit(svc.rateLimits.form, "account-platforms", svc.logger);
+  const form = accountFormLimit(svc, platformsLimit);
 
-  /** connect and disconnect change state although §7 makes them GETs: same-site callers only. */
+  /** connect and disconnect change state although the specification makes them GETs: same-site callers only. */
   const sameSite = sameSiteOnly(config);
 
   const platformParam = (req: Request, allowed: readonly Platform[]): Platform => {
@@ -51,8 +53,9 @@ export function createPlatformsApi(svc: Services) {
   const requireUser = async (req: Request) => (await requireApiSession(svc, req)).user;
 
   /**
-   * §7: "a redirect field in the response makes the page navigate". A browser navigation (a form
-   * without JavaScript, a link) asks for HTML and is sent there at once.
+   * docs/requirements.md#linked-platforms-and-merch: "a redirect field in the response makes the
+   * page navigate". A browser navigation (a form without JavaScript, a link) asks for HTML and is
+   * sent there at once.
    */
   const leave = (req: Request, res: Response, redirect: string, state: string) => {
     res.append("Set-Cookie", stateCookie(config, state));
@@ -90,12 +93,8 @@ export function createPlatformsApi(svc: Services) {
     apiHandler(async (req, res) => {
       const platform = platformParam(req, platformOrder);
       const account = await requireUser(req);
-      const { redirect, state } = await beginPlatformSignIn(deps, {
-        platform,
-        purpose: "connect",
-        account,
-        language: requestLanguage(req),
-      });
+      const language = requestLanguage(req);
+      const { redirect, state } = orHttpError(await connectPlatform(deps, { platform, account, language }));
       leave(req, res, redirect, state);
     }),
   );
@@ -103,9 +102,10 @@ export function createPlatformsApi(svc: Services) {
   router.get(
     "/account/:platform/disconnect",
     sameSite,
+    form,
     apiHandler(async (req, res) => {
       const platform = platformParam(req, platformOrder);
-      await disconnectPlatform(deps, await requireUser(req), platform);
+      orHttpError(await unlinkPlatform(deps, await requireUser(req), platform));
       res.json({ ok: true });
     }),
   );

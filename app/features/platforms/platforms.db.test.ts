@@ -316,7 +316,7 @@ describe("link rules", () => {
     expect(await linksOf(bo.id)).toEqual([]);
   });
 
-  it("answers the §8 codes through the API, and needs a session", async () => {
+  it("answers the service error codes through the API, and needs a session", async () => {
     const { c, user } = await signedIn("ada");
     await addLink(db, { accountId: user.id, platform: "twitch", externalId: "t1", displayName: "ada" });
     expect(await c.get("twitch/connect")).toMatchObject({
@@ -327,7 +327,8 @@ describe("link rules", () => {
       status: 404,
       body: { messages: ["PLATFORM_NOT_LINKED"] },
     });
-    // Off (no GALAXY_* variables), and a platform §7 gives no sign-in.
+    // Off (no GALAXY_* variables), and a platform without sign-in
+    // (docs/requirements.md#linked-platforms-and-merch).
     expect(await c.get("galaxy/connect")).toMatchObject({
       status: 404,
       body: { messages: ["UNSUPPORTED_PLATFORM"] },

@@ -5,7 +5,10 @@ import { accountPlatformStates, openidNonces } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
 import type { Platform } from "./platform-config.server";
 
-/** A sign-in at a platform must come back within this (and at most 10 minutes, issue 8). */
+/**
+ * A sign-in at a platform must come back within this (and at most 10 minutes:
+ * docs/requirements.md#linked-platforms-and-merch).
+ */
 export const stateTtlMs = 10 * 60_000;
 
 export type SignInPurpose = "login" | "connect";

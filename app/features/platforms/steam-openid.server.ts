@@ -39,7 +39,7 @@ export function steamRedirect(provider: SteamProvider, publicUrl: string, state:
   return url.href;
 }
 
-/** Why an assertion was refused (logged and asserted by tests; the visitor sees a §8 code). */
+/** Why an assertion was refused (logged and asserted by tests; the visitor sees a service error code). */
 export class SteamAssertionRefused extends Error {}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

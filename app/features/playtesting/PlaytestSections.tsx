@@ -110,7 +110,10 @@ export function Eligibility() {
   );
 }
 
-/** SPEC §1: sign up, be e-mailed, online call, sign the contract and NDA, attend in person. */
+/**
+ * docs/requirements.md#playtesting: sign up, be e-mailed, online call, sign the contract and NDA,
+ * attend in person.
+ */
 const playtestSteps = ["signUp", "email", "call", "contract", "attend"] as const;
 
 export function HowItWorks() {

@@ -16,8 +16,9 @@ import { playtestCommitments, playtestSignupSchema } from "./signup-form";
 export const signupFormId = "playtest-signup";
 
 /**
- * The sign-up form (SPEC §2): who, where, date of birth, the four commitments and the consent to
- * the stated use and retention. A real form: without JavaScript the server answers the errors.
+ * The sign-up form (docs/requirements.md#playtesting): who, where, date of birth, the four
+ * commitments and the consent to the stated use and retention. A real form: without JavaScript the
+ * server answers the errors.
  */
 export function SignupForm({
   lastResult,

@@ -18,10 +18,10 @@ type Problems = Record<string, AnswerProblem["code"]>;
 type Values = Record<string, unknown>;
 
 /**
- * The survey after sign-up (SPEC §2): one step at a time with next, back, close and submit,
- * progress shown, answers kept when going back (every step stays in the form, only hidden),
- * closing asks before losing answers. Without JavaScript every step shows at once and the
- * form posts to the server, which answers the same errors.
+ * The survey after sign-up (docs/requirements.md#playtesting): one step at a time with next, back,
+ * close and submit, progress shown, answers kept when going back (every step stays in the form,
+ * only hidden), closing asks before losing answers. Without JavaScript every step shows at once and
+ * the form posts to the server, which answers the same errors.
  */
 export function SurveyFlow({
   survey,

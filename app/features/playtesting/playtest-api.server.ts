@@ -1,11 +1,12 @@
 import express from "express";
 import { z } from "zod";
 import { notFound, parseOr400 } from "~/platform/http/errors.server";
+import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { getSurvey, listPlaytestSites } from "./playtest.server";
-import { submitSurvey } from "./survey.server";
+import { submitSurvey, surveyLimit } from "./survey.server";
 
 const localeParams = z.object({ locale: z.enum(languages) });
 const codeParams = z.object({ code: z.string().regex(/^[a-z0-9-]{1,60}$/) });
@@ -15,8 +16,9 @@ const submission = z.object({
 });
 
 /**
- * SPEC §7: GET /api/open/office-playtests/{locale}, GET /api/contact-surveys/code/{code} (the
- * definition as a JSON string in `config`) and POST /api/contact-surveys/submit/{code}.
+ * docs/requirements.md#http-api: GET /api/open/office-playtests/{locale}, GET
+ * /api/contact-surveys/code/{code} (the definition as a JSON string in `config`) and POST
+ * /api/contact-surveys/submit/{code}.
  */
 export function createPlaytestApi(svc: Services) {
   const router = express.Router();
@@ -37,11 +39,11 @@ export function createPlaytestApi(svc: Services) {
 
   router.post(
     "/contact-surveys/submit/:code",
-    rateLimit(svc.rateLimits.form, "survey", svc.logger),
+    rateLimit(svc.rateLimits.form, surveyLimit, svc.logger),
     async (req, res) => {
       const { code } = parseOr400(codeParams, req.params);
       const body = parseOr400(submission, req.body ?? {});
-      await submitSurvey(svc.db, code, body);
+      orHttpError(await submitSurvey(svc.db, code, body));
       res.json({ ok: true });
     },
   );

@@ -1,6 +1,7 @@
 /**
- * Where playtests take place (SPEC §2): the five sign-up locations, in the spec's order, each
- * with the studio office that hosts it (Selangor's sessions are run by the Kuala Lumpur studio).
+ * Where playtests take place (docs/requirements.md#playtesting): the five sign-up locations, in the
+ * order given there, each with the studio office that hosts it (Selangor's sessions are run by the
+ * Kuala Lumpur studio).
  */
 export const playtestLocations = [
   { key: "gent", office: "gent" },

@@ -46,9 +46,7 @@ async function seed(db: Db) {
     .values({ key: "studio", value: studioFileSchema.parse(readYaml("studio.yaml")) });
   for (const slug of ["gent", "quebec", "barcelona", "warsaw", "kuala-lumpur"]) {
     const o = officeFileSchema.parse(readYaml(`offices/${slug}.yaml`));
-    await db
-      .insert(offices)
-      .values({ ...o, slug, email: o.email ?? null, phone: o.phone ?? null, image: o.image ?? null });
+    await db.insert(offices).values({ ...o, slug, email: o.email ?? null, phone: o.phone ?? null });
   }
   for (const slug of ["gent", "quebec", "barcelona", "warsaw", "selangor"]) {
     const s = playtestSiteFileSchema.parse(readYaml(`playtests/${slug}.yaml`));

@@ -9,9 +9,10 @@ import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { ageOnDay } from "./signup.server";
 
 /**
- * The studio's selection of playtesters (there are no administrators on the site, SPEC §6): list
- * and filter sign-ups with their survey answers, and invite the chosen ones by e-mail with the
- * date and time (SPEC §1). Used by scripts/playtest-select.ts.
+ * The studio's selection of playtesters (there are no administrators on the site,
+ * docs/requirements.md#overview): list and filter sign-ups with their survey answers, and invite
+ * the chosen ones by e-mail with the date and time (docs/requirements.md#playtesting). Used by
+ * scripts/playtest-select.ts.
  */
 
 export type SignupListing = {

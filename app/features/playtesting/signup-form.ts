@@ -4,7 +4,7 @@ import { checkedBox, choice, email, requiredString } from "~/platform/forms/fiel
 import { phoneE164 } from "~/platform/forms/phone";
 import { playtestLocations } from "./playtest-locations";
 
-/** Playtesters must be 18 or older on the sign-up date (SPEC §1, §9). */
+/** Playtesters must be 18 or older on the sign-up date (docs/requirements.md#playtesting). */
 export const playtestMinAge = 18;
 
 export const playtestLocationKeys = playtestLocations.map((l) => l.key) as unknown as readonly [
@@ -12,10 +12,13 @@ export const playtestLocationKeys = playtestLocations.map((l) => l.key) as unkno
   ...(typeof playtestLocations)[number]["key"][],
 ];
 
-/** The four commitments of SPEC §5, each a required checkbox, in the order the form shows them. */
+/**
+ * The four commitments of docs/requirements.md#playtesting, each a required checkbox, in the order
+ * the form shows them.
+ */
 export const playtestCommitments = ["over18", "english", "inPersonDay", "nda"] as const;
 
-/** The sign-up form (SPEC §2), shared by the browser and the server. */
+/** The sign-up form (docs/requirements.md#playtesting), shared by the browser and the server. */
 export const playtestSignupSchema = z.object({
   name: requiredString(120),
   email: email(),

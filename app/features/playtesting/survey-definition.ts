@@ -15,7 +15,7 @@ const localizedText = z.strictObject(
 );
 
 const option = z.strictObject({ id, label: localizedText });
-/** SPEC §3: a game option has id, name and icon.url. */
+/** docs/requirements.md#playtesting: a game option has id, name and icon.url. */
 const gameOption = z.strictObject({
   id,
   name: text,

@@ -1,13 +1,18 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { playtestSignups, surveyResponses } from "~/platform/db/schema/playtest";
-import { HttpError } from "~/platform/http/errors.server";
+import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import { getSurvey } from "./playtest.server";
 import { findSignupBySurveyToken } from "./signup.server";
 import { normalizeAnswers, validateSurveyAnswers } from "./survey-definition";
 
-/** The messages of a refused submission: "questionId: CODE" per problem. */
+/** The form tier's counter of the survey, spent by the page and the API alike. */
+export const surveyLimit = "survey";
+
+/** A token that is unknown, expired or already used. */
 export const SURVEY_TOKEN_INVALID = "SURVEY_TOKEN_INVALID";
+/** Answers that do not fit the survey; the refusal's messages are "questionId: CODE" per problem. */
+export const SURVEY_ANSWERS_INVALID = "SURVEY_ANSWERS_INVALID";
 
 /**
  * Stores a playtester's answers to a survey. The answers are checked against the survey's
@@ -19,25 +24,26 @@ export async function submitSurvey(
   code: string,
   submission: { token: string; answers: unknown },
   now = new Date(),
-): Promise<void> {
+): Promise<Outcome> {
   const survey = await getSurvey(db, code);
-  if (!survey) throw new HttpError(404, ["Not found"]);
+  if (!survey) return refuse(404, "Not found");
   const problems = validateSurveyAnswers(survey, submission.answers);
-  if (problems.length > 0)
-    throw new HttpError(
-      400,
-      problems.map((p) => `${p.question}: ${p.code}`),
-    );
+  if (problems.length > 0) {
+    const messages = problems.map((p) => `${p.question}: ${p.code}`);
+    return refuse(400, SURVEY_ANSWERS_INVALID, { messages });
+  }
   const signup = await findSignupBySurveyToken(db, submission.token, now);
-  if (!signup) throw new HttpError(403, [SURVEY_TOKEN_INVALID]);
+  if (!signup) return refuse(403, SURVEY_TOKEN_INVALID);
   const answers = normalizeAnswers(survey, submission.answers as Record<string, unknown>);
-  await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const spent = await tx
       .update(playtestSignups)
       .set({ surveyUsedAt: now })
       .where(and(eq(playtestSignups.id, signup.id), isNull(playtestSignups.surveyUsedAt)))
       .returning({ id: playtestSignups.id });
-    if (spent.length === 0) throw new HttpError(403, [SURVEY_TOKEN_INVALID]);
+    if (spent.length === 0) return false;
     await tx.insert(surveyResponses).values({ signupId: signup.id, survey: code, answers, createdAt: now });
+    return true;
   });
+  return stored ? ok() : refuse(403, SURVEY_TOKEN_INVALID);
 }

@@ -19,9 +19,9 @@ export const issueFormId = "issue";
 export const issueFormAnchor = "report-form";
 
 /**
- * The problem report (SPEC §7): what, which game and platform, an e-mail address and one
- * attachment through the form kit's upload widget (sent to the upload store at once with
- * JavaScript; posted with the form without it). The server answers errors either way.
+ * The problem report (docs/requirements.md#issue-reports): what, which game and platform, an e-mail
+ * address and one attachment through the form kit's upload widget (sent to the upload store at once
+ * with JavaScript; posted with the form without it). The server answers errors either way.
  */
 export function IssueReportForm({
   lastResult,

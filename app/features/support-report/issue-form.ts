@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkedBox, choice, email, requiredString } from "~/platform/forms/fields";
 import { defaultUploadLimits, uploadFiles } from "~/platform/forms/upload-rules";
 
-/** What kind of problem (SPEC §7 `GET /api/issues/form` categories). */
+/** What kind of problem (`GET /api/issues/form` categories, docs/requirements.md#issue-reports). */
 export const issueCategories = [
   "bug",
   "crash",
@@ -30,7 +30,8 @@ export const issueHoneypot = "website";
 
 /**
  * The issue report form, shared by the browser and the server. `game` is a content game's slug
- * (checked against content on the server); attachments follow SPEC §9 (1 file, 5000 KB).
+ * (checked against content on the server); attachments follow docs/requirements.md#uploads (1 file,
+ * 5000 KB).
  */
 export const issueSchema = z.object({
   category: choice(issueCategories),

@@ -1,19 +1,21 @@
 import express from "express";
 import { z } from "zod";
 import { getStudioInfo } from "~/features/studio/index.server";
-import { HttpError, parseOr400 } from "~/platform/http/errors.server";
+import { parseOr400 } from "~/platform/http/errors.server";
+import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import type { Services } from "~/platform/services.server";
 import { issueCategories, issuePlatforms, issueSchema } from "./issue-form";
-import { IssueRefused, submitIssueReport } from "./issue-report.server";
+import { issueReportLimit, reportIssue } from "./report-issue.server";
 
 const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 
 /**
- * SPEC §7: GET /api/issues/form (categories, games from content, platforms, upload limits, in
- * `?lang=`) and POST /api/issues (the form's fields; `attachments` are ids from POST /api/uploads).
+ * docs/requirements.md#http-api: GET /api/issues/form (categories, games from content, platforms,
+ * upload limits, in `?lang=`) and POST /api/issues (the form's fields; `attachments` are ids from
+ * POST /api/uploads).
  */
 export function createIssuesApi(svc: Services) {
   const router = express.Router();
@@ -30,17 +32,11 @@ export function createIssuesApi(svc: Services) {
     });
   });
 
-  router.post("/issues", rateLimit(svc.rateLimits.form, "issue-report", svc.logger), async (req, res) => {
+  router.post("/issues", rateLimit(svc.rateLimits.form, issueReportLimit, svc.logger), async (req, res) => {
     const { lang } = parseOr400(langQuery, req.query);
-    const input = parseOr400(issueSchema, req.body ?? {});
-    try {
-      const result = await submitIssueReport(svc, input, { lang });
-      // A dropped (honeypot) report gets the same answer, without an id to follow.
-      res.status(201).json({ ok: true, ...(result.status === "sent" ? { id: result.id } : {}) });
-    } catch (err) {
-      if (err instanceof IssueRefused) throw new HttpError(400, ["game: forms:validation.invalidOption"]);
-      throw err;
-    }
+    const result = orHttpError(await reportIssue(svc, parseOr400(issueSchema, req.body ?? {}), { lang }));
+    // A dropped (honeypot) report gets the same answer, without an id to follow.
+    res.status(201).json({ ok: true, ...(result.status === "sent" ? { id: result.id } : {}) });
   });
 
   return router;

@@ -3,12 +3,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { faqItems, faqVotes } from "~/platform/db/schema";
 import { parseCookies, serializeCookie } from "~/platform/http/cookies";
+import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 
 /**
- * "Was this helpful?" (SPEC §7 GET and POST /api/faqs/vote/{id}): one vote per visitor and
- * answer, a new vote replaces the old one. The visitor is a random id in an HttpOnly cookie set
- * when they first vote; the database keeps only its SHA-256 hash, so a leaked table cannot be
- * turned back into cookies, and nothing in it names a person.
+ * "Was this helpful?" (docs/requirements.md#support-and-faq: GET and POST /api/faqs/vote/{id}): one
+ * vote per visitor and answer, a new vote replaces the old one. The visitor is a random id in an
+ * HttpOnly cookie set when they first vote; the database keeps only its SHA-256 hash, so a leaked
+ * table cannot be turned back into cookies, and nothing in it names a person.
  */
 
 export const FAQ_VISITOR_COOKIE = "faq_visitor";
@@ -101,4 +102,21 @@ export async function castFaqVote(
       });
     return summary(tx, id, visitorHash);
   });
+}
+
+/** The form tier's counter of the vote, spent by the page and the API alike. */
+export const faqVoteLimit = "faq-vote";
+
+/**
+ * A visitor's vote, the one use case behind the answer page's form and POST /api/faqs/vote/{id}:
+ * the visitor of the request (a new one gets the cookie to set), their vote recorded, the new
+ * counts; an unknown answer is refused with NOT_FOUND.
+ */
+export async function voteOnFaq(
+  db: Db,
+  vote: { id: number; helpful: boolean; cookieHeader: string | null | undefined; secure: boolean },
+): Promise<Outcome<{ votes: FaqVoteSummary; setCookie?: string }>> {
+  const visitor = resolveVisitor(vote.cookieHeader, { secure: vote.secure });
+  const votes = await castFaqVote(db, vote.id, visitor.hash, vote.helpful);
+  return votes ? ok({ votes, setCookie: visitor.setCookie }) : refuse(404, "NOT_FOUND");
 }

@@ -10,11 +10,12 @@ import {
   slugParam,
 } from "~/features/faq/index.server";
 import { HttpError, notFound, parseOr400 } from "~/platform/http/errors.server";
+import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import { castFaqVote, getFaqVotes, hashVisitorId, readVisitorId, resolveVisitor } from "./faq-votes.server";
+import { faqVoteLimit, getFaqVotes, hashVisitorId, readVisitorId, voteOnFaq } from "./faq-votes.server";
 
 const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 const categoriesQuery = langQuery.extend({ section: z.enum(faqSections).optional() });
@@ -33,8 +34,9 @@ export const FAQ_NOT_FOUND = "NOT_FOUND";
 export const FAQ_CATEGORY_NOT_FOUND = "NOT_FOUND";
 
 /**
- * The support FAQ's JSON API (SPEC §7): categories, search, answers and votes. Content answers
- * are the same for everyone and may be cached briefly; vote answers are per visitor.
+ * The support FAQ's JSON API (docs/requirements.md#http-api): categories, search, answers and
+ * votes. Content answers are the same for everyone and may be cached briefly; vote answers are per
+ * visitor.
  */
 export function createSupportApi(svc: Services) {
   const router = express.Router();
@@ -78,18 +80,21 @@ export function createSupportApi(svc: Services) {
     res.json(votes);
   });
 
-  router.post("/faqs/vote/:id", rateLimit(svc.rateLimits.form, "faq-vote", svc.logger), async (req, res) => {
-    const requestUrl = `${req.protocol}://${req.get("host")}`;
-    if (isCrossOrigin(req.headers, { ...svc.config, requestUrl }))
-      throw new HttpError(403, ["COOKIE_INVALID"]);
-    const { id } = parseOr400(idParams, req.params);
-    const { helpful } = parseOr400(voteBody, req.body ?? {});
-    const visitor = resolveVisitor(req.headers.cookie, { secure: svc.config.secureCookies });
-    const votes = await castFaqVote(svc.db, id, visitor.hash, helpful);
-    if (!votes) throw notFound(FAQ_NOT_FOUND);
-    if (visitor.setCookie) res.append("Set-Cookie", visitor.setCookie);
-    res.json(votes);
-  });
+  router.post(
+    "/faqs/vote/:id",
+    rateLimit(svc.rateLimits.form, faqVoteLimit, svc.logger),
+    async (req, res) => {
+      const requestUrl = `${req.protocol}://${req.get("host")}`;
+      if (isCrossOrigin(req.headers, { ...svc.config, requestUrl }))
+        throw new HttpError(403, ["COOKIE_INVALID"]);
+      const { id } = parseOr400(idParams, req.params);
+      const { helpful } = parseOr400(voteBody, req.body ?? {});
+      const vote = { id, helpful, cookieHeader: req.headers.cookie, secure: svc.config.secureCookies };
+      const { votes, setCookie } = orHttpError(await voteOnFaq(svc.db, vote));
+      if (setCookie) res.append("Set-Cookie", setCookie);
+      res.json(votes);
+    },
+  );
 
   return router;
 }
