@@ -1,9 +1,10 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * Every page sits under an optional language segment (§2). Dynamic slugs never sit directly
- * under `:lang?` (optional segments match eagerly): they always follow a static segment.
- * Route ids `account-login` and `careers-locations-single` are the spec's named routes.
+ * Every page sits under an optional language segment (docs/requirements.md#languages-and-routes).
+ * Dynamic slugs never sit directly under `:lang?` (optional segments match eagerly): they always
+ * follow a static segment. Route ids `account-login` and `careers-locations-single` are the
+ * specification's named routes.
  */
 export default [
   // The cookie banner's no-JavaScript form target (features/consent): one address for every language.

@@ -1,4 +1,4 @@
-// Job-alert matching at scale (issue 4). Not part of CI: see bench/README.md.
+// Job-alert matching at scale. Not part of CI: see bench/README.md.
 //
 //   npx vite-node bench/alerts-match.ts -- --alerts 100000 --jobs 100
 //

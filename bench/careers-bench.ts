@@ -1,4 +1,4 @@
-// Issue 14's server figures, measured with wrk against baselines started in the same run:
+// The server figures, measured with wrk against baselines started in the same run:
 //   (1) the careers page from the page cache against nginx serving the same bytes (and a bare
 //       node:http server), once the load generator is shown not to be the limit;
 //   (2) pages rendered for a visitor with a personal cookie (no cache) against a React Router
@@ -142,7 +142,7 @@ export async function cacheHitFigures(options: LoadOptions & { site: Server; ngi
     const apiP99 = median(apiRuns.map((r) => r.p99Ms));
     figures.push({
       figure: "1",
-      label: `job-offers API, cache hit, ${options.connections} connections (issue 3)`,
+      label: `job-offers API, cache hit, ${options.connections} connections`,
       value: `${rps(medianRps(apiRuns))}, p99 ${apiP99.toFixed(1)} ms${failureNote(apiRuns)}`,
       reference: "—",
       ratio: "—",

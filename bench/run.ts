@@ -1,4 +1,4 @@
-// Issue 14's bench: how fast the server is against references measured in the same run, and
+// The bench: how fast the server is against references measured in the same run, and
 // how much JavaScript and how fast the pages are in a browser. Not part of CI: the figures
 // depend on the machine and on what else runs on it (bench/README.md).
 //

@@ -1,6 +1,7 @@
 // Checks the content folder without a database: every file valid, every rule across files kept,
 // every image it names present under public/. Run before committing content:
-//   npx tsx scripts/content-check.ts [content-dir] [public-dir]
+//   npm run content:check -- [content-dir] [public-dir]
+// (vite-node, as the site runs: the content kinds reach modules that use Vite's import.meta.glob)
 import path from "node:path";
 import {
   ContentError,

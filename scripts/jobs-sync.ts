@@ -1,4 +1,4 @@
-// Imports job offers from the Greenhouse job board named by GREENHOUSE_BOARD_URL (issue 3).
+// Imports job offers from the Greenhouse job board named by GREENHOUSE_BOARD_URL.
 //
 //   npm run jobs:sync            (add -- --json for the report as JSON)
 //

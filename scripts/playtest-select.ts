@@ -1,4 +1,5 @@
-// The studio's playtester selection tool (issue 5; the site has no administrators, SPEC §6).
+// The studio's playtester selection tool (the site has no administrators:
+// docs/requirements.md#overview).
 //
 //   npx vite-node scripts/playtest-select.ts -- list [--site quebec] [--answered] [--not-invited] [--min-age 25] [--max-age 40] [--json]
 //   npx vite-node scripts/playtest-select.ts -- invite --id <sign-up id> --at 2027-01-23T09:30 [--note "Bring your glasses"]

@@ -1,5 +1,6 @@
 // Renders the seed press kits' images and logos (content/press/<kit>/files/) from the studio's
-// existing vector art under public/, then every kit's thumbnails. The outputs are committed, so
+// art under public/images/art (each game's key art, each office's city; docs/art-direction.md),
+// then every kit's thumbnails. The outputs are committed, so
 // neither the build nor the server needs sharp. A kit added by hand needs only the thumbnails:
 //   npm run press:thumbs            (thumbnails of every kit's files)
 //   npx tsx scripts/press-images.ts --seed   (also re-render the seed art)
@@ -15,10 +16,16 @@ const thumbWidth = 480;
 type Render = { from: string; width: number; height: number; position?: string; muted?: boolean };
 
 const gameArt = (game: string, muted = false): Record<string, Render> => ({
-  "key-art.jpg": { from: `images/games/${game}.svg`, width: 1200, height: 1500, muted },
-  "header.jpg": { from: `images/games/${game}.svg`, width: 1920, height: 1080, position: "centre", muted },
+  "key-art.jpg": { from: `images/art/games/${game}.svg`, width: 1200, height: 1500, muted },
+  "header.jpg": {
+    from: `images/art/games/${game}.svg`,
+    width: 1920,
+    height: 1080,
+    position: "centre",
+    muted,
+  },
   "scene.jpg": {
-    from: `images/games/${game}.svg`,
+    from: `images/art/games/${game}.svg`,
     width: 1600,
     height: 900,
     position: "bottom",
@@ -30,16 +37,16 @@ const gameArt = (game: string, muted = false): Record<string, Render> => ({
 const seeds: Record<string, Record<string, Render>> = {
   studio: {
     "studio-key-art.jpg": { from: "images/pages/home/hero.svg", width: 1920, height: 1080 },
-    "office-quebec.jpg": { from: "images/offices/quebec.svg", width: 1600, height: 900 },
-    "office-gent.jpg": { from: "images/offices/gent.svg", width: 1600, height: 900 },
-    "office-barcelona.jpg": { from: "images/offices/barcelona.svg", width: 1600, height: 900 },
+    "office-quebec.jpg": { from: "images/art/offices/quebec.svg", width: 1600, height: 900 },
+    "office-gent.jpg": { from: "images/art/offices/gent.svg", width: 1600, height: 900 },
+    "office-barcelona.jpg": { from: "images/art/offices/barcelona.svg", width: 1600, height: 900 },
   },
   "ashen-covenant": gameArt("ashen-covenant"),
   "the-lantern-court": gameArt("the-lantern-court"),
   tidebound: gameArt("tidebound"),
   "emberfall-tactics": gameArt("emberfall-tactics"),
   "emberfall-tactics-2016": {
-    "key-art.jpg": { from: "images/games/emberfall-tactics.svg", width: 1200, height: 1500, muted: true },
+    "key-art.jpg": { from: "images/art/games/emberfall-tactics.svg", width: 1200, height: 1500, muted: true },
   },
   "studio-2019": {
     "studio-key-art.jpg": { from: "images/pages/home/hero.svg", width: 1600, height: 900, muted: true },

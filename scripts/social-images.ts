@@ -1,6 +1,7 @@
 // Renders the link-preview images (Open Graph / Twitter cards, 1200×630 JPEG: the networks do
 // not show SVG) from the site's vector art: the studio card from the home hero and one card per
-// office from its illustration (job pages use their office's). The outputs are committed, so
+// office from its city (public/images/art/offices, docs/art-direction.md; job pages use their
+// office's). The outputs are committed, so
 // neither the build nor the server needs sharp; run again after changing the art:
 //   npx tsx scripts/social-images.ts
 import fs from "node:fs/promises";
@@ -10,8 +11,9 @@ import { socialImage } from "~/platform/seo/social-image";
 
 const publicDir = path.resolve("public");
 const sources: Array<[svg: string, card: string]> = [["images/pages/home/hero.svg", socialImage.studio]];
-for (const file of await fs.readdir(path.join(publicDir, "images/offices"))) {
-  if (file.endsWith(".svg")) sources.push([`images/offices/${file}`, socialImage.office(file.slice(0, -4))]);
+for (const file of await fs.readdir(path.join(publicDir, "images/art/offices"))) {
+  if (file.endsWith(".svg"))
+    sources.push([`images/art/offices/${file}`, socialImage.office(file.slice(0, -4))]);
 }
 
 for (const [svgPath, card] of sources) {

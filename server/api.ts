@@ -20,8 +20,8 @@ import type { Services } from "~/platform/services.server";
 import { createUploadRouter } from "~/platform/uploads/upload-routes.server";
 
 /**
- * The JSON contract of SPEC.md §7. Each feature mounts its own router here; handlers are thin
- * and call the same services as the pages.
+ * The JSON contract of docs/requirements.md#http-api. Each feature mounts its own router here;
+ * handlers are thin and call the same services as the pages.
  */
 export function createApi(svc: Services) {
   const api = express.Router();

@@ -7,7 +7,13 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { analyticsCspExtras } from "~/features/analytics/analytics-csp.server";
-import { ANALYTICS_CONSENT_COOKIE, CONSENT_COOKIE } from "~/features/consent/consent-cookies";
+import {
+  ANALYTICS_CONSENT_COOKIE,
+  CONSENT_COOKIE,
+  CONSENT_RECORD_COOKIE,
+  consentRecordVariant,
+  gpcRequested,
+} from "~/features/consent/consent-cookies";
 import { contactCspExtras } from "~/features/contact/contact-csp.server";
 import { createDiscoveryRouter } from "~/features/discovery/discovery-routes.server";
 import { platformsCspExtras } from "~/features/platforms/platform-config.server";
@@ -44,12 +50,19 @@ export function createApp() {
   // Rendered pages and API answers their routes declare public, for anonymous visitors
   // (platform/cache): hits are answered first, with the headers stored with the page (no log
   // line, no render); misses are recorded after compression. PAGE_CACHE_TTL_SECONDS=0 keeps
-  // nothing. Pages are rendered from the consent record, and an outside analytics provider's
-  // cookies change nothing: any other cookie makes a request personal.
+  // nothing. Pages are rendered from the consent cookies (of the record cookie only its
+  // revision: the consent id is never in a page) and the browser's Global Privacy Control
+  // (Sec-GPC, also named in the pages' Vary); an outside analytics provider's cookies change
+  // nothing: any other cookie makes a request personal.
   const pageCache = createPageCache({
     ttlMs: svc.config.PAGE_CACHE_TTL_SECONDS * 1000,
     maxEntries: 1000,
-    pageCookies: [CONSENT_COOKIE, ANALYTICS_CONSENT_COOKIE],
+    pageCookies: [
+      CONSENT_COOKIE,
+      ANALYTICS_CONSENT_COOKIE,
+      { name: CONSENT_RECORD_COOKIE, variant: consentRecordVariant },
+    ],
+    pageHeaders: [{ name: "Sec-GPC", variant: (value) => (gpcRequested(value) ? "1" : null) }],
     neutralCookies: svc.config.ANALYTICS_COOKIE_NAMES,
     version: contentVersionOf(svc.db),
   });

@@ -18,7 +18,7 @@ const providerUrl = z
     "must be https (http only for a loopback stand-in)",
   )
   .optional();
-/** One OAuth 2.0 platform's endpoints and client (issue 8): off unless all five are set. */
+/** One OAuth 2.0 platform's endpoints and client: off unless all five are set. */
 const oauthPlatformEnv = (p: "TWITCH" | "GALAXY" | "GGP") =>
   ({
     [`${p}_AUTH_URL`]: providerUrl,
@@ -75,9 +75,18 @@ const envSchema = z.object({
     .default([]),
   /** Days the first-party page-view counts are kept before they are deleted (about 25 months). */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(760),
-  /** Upload size limit in KB, for one file and for all files of one form (SPEC §9: 5000). */
+  /**
+   * Months the records of visitors' cookie choices (proof of consent) are kept before a
+   * scheduled task deletes them; the privacy page states 36
+   * (docs/decisions/0020-consent-records-and-gpc.md).
+   */
+  CONSENT_RECORD_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(36),
+  /**
+   * Upload size limit in KB, for one file and for all files of one form
+   * (docs/requirements.md#uploads: 5000).
+   */
   UPLOAD_MAX_KB: z.coerce.number().int().min(1).max(1_000_000).default(5000),
-  /** Files one form may carry (SPEC §9: 1). */
+  /** Files one form may carry (docs/requirements.md#uploads: 1). */
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(20).default(1),
   /** How often the mail worker looks for e-mails to send. */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
@@ -87,7 +96,10 @@ const envSchema = z.object({
   RATE_LIMIT_FORM_POINTS: z.coerce.number().int().min(1).default(10),
   /** JSON API calls per client per minute. */
   RATE_LIMIT_API_POINTS: z.coerce.number().int().min(1).default(300),
-  /** Months playtest sign-ups and survey answers are kept before they are deleted (issue 5). */
+  /**
+   * Months playtest sign-ups and survey answers are kept before they are deleted
+   * (docs/requirements.md#retention).
+   */
   PLAYTEST_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /**
    * Breached-password range service (k-anonymity, the Pwned Passwords API shape:
@@ -118,13 +130,19 @@ const envSchema = z.object({
    * cached HTML would hide code edits); 0: off.
    */
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
-  /** Where job applications are sent; the recruiting address in content/studio.yaml when unset (issue 3). */
+  /** Where job applications are sent; the recruiting address in content/studio.yaml when unset. */
   CAREERS_RECRUITING_EMAIL: z.email().optional(),
-  /** Months job applications and their résumés are kept before they are deleted (issue 3). */
+  /**
+   * Months job applications and their résumés are kept before they are deleted
+   * (docs/requirements.md#retention).
+   */
   CAREERS_APPLICATION_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(6),
-  /** Months contact messages, issue reports and feedback are kept before they are deleted (issue 6). */
+  /**
+   * Months contact messages, issue reports and feedback are kept before they are deleted
+   * (docs/requirements.md#retention).
+   */
   CONTACT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
-  /** reCAPTCHA v3 site key (public); no bot check in the browser when unset (issue 6). */
+  /** reCAPTCHA v3 site key (public); no bot check in the browser when unset. */
   RECAPTCHA_SITE_KEY: z
     .string()
     .regex(/^[\w-]{10,100}$/, "not a site key")

@@ -1,6 +1,6 @@
-/** One line of the bench's table: a figure, what it is compared with, and the target. */
+/** One line of the bench's table: a figure, what it is compared with, and its target. */
 export type Figure = {
-  /** The figure number, and the database when it matters ("2 pglite"). */
+  /** The figure's number in bench/README.md, and the database when it matters ("2 pglite"). */
   figure: string;
   label: string;
   value: string;

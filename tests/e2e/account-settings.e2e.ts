@@ -20,7 +20,7 @@ import {
 } from "./support/harness";
 
 /**
- * The account's settings screens (issue 8): a second factor by text message read from the
+ * The account's settings screens: a second factor by text message read from the
  * delivered SMS file, then a login with a texted code; new recovery codes; an e-mail change with
  * the code read from the delivered e-mail; a username change; the signed-in devices list with
  * "log out everywhere else" and "everywhere"; one flow without JavaScript; axe at both widths.

@@ -16,7 +16,7 @@ import {
 } from "./support/harness";
 
 /**
- * The account as a new user lives it (issue 8): create, confirm from the e-mail, turn on an
+ * The account as a new user lives it: create, confirm from the e-mail, turn on an
  * authenticator (a real TOTP generator), sign out and back in with the code, change the password
  * and see another browser signed out, delete the account and fail to sign in. Also: login
  * without JavaScript, and axe at phone and desktop widths.

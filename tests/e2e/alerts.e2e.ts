@@ -18,7 +18,7 @@ import {
 } from "./support/harness";
 
 /**
- * Job alerts as a new visitor lives them (issue 4), in Spanish: create the alert in the
+ * Job alerts as a new visitor lives them, in Spanish: create the alert in the
  * browser, read the e-mail from a real SMTP server, confirm, stop and resume, edit; a matching
  * job is published (a content file, picked up at the next start) and arrives in exactly one
  * e-mail; one-click unsubscribe stops the alert; removing it asks first.
@@ -85,7 +85,7 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
     expect(await page.inputValue("#alert-create-team")).toBe("quality-assurance");
     await expectAxeClean(page, "alerts es 375");
 
-    // Empty submit: the §5 texts.
+    // Empty submit: the texts of docs/requirements.md#validation-messages.
     await page.click("#alert-create button[type=submit]");
     await expect.poll(() => page.textContent("#alert-create-name-error")).toBe("Este campo es obligatorio");
 

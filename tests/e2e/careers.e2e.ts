@@ -16,7 +16,7 @@ import {
 } from "./support/harness";
 
 /**
- * Careers as job seekers use it (issue 3): filter by location and team with the address
+ * Careers as job seekers use it: filter by location and team with the address
  * mirroring the list (Back restores it), `?studio=quebec`, a new location resetting the team,
  * the empty state's links, the GET form without JavaScript, an offer's share and back links,
  * and the internships FAQ by keyboard, at 375 and 1280 px, axe clean.

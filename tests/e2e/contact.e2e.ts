@@ -15,10 +15,11 @@ import {
 } from "./support/harness";
 
 /**
- * The contact page as a visitor lives it (issue 6): the office map from a configured tile
+ * The contact page as a visitor lives it: the office map from a configured tile
  * server (else the list), a press enquiry through the reCAPTCHA v3 flow (a local stand-in
- * serves the script and verifies the token) that arrives at the press address, the §8 text when
- * the script does not load, and the form without JavaScript on a phone.
+ * serves the script and verifies the token) that arrives at the press address, the bot-check text
+ * (docs/requirements.md#contact) when the script does not load, and the form without JavaScript on
+ * a phone.
  */
 
 let browser: Browser;

@@ -34,6 +34,14 @@ describe("error pages", () => {
     });
   }
 
+  it("shows the site's error page, in the address's language, for an address with a control character", async () => {
+    const { page } = await openPage(browser, { allowErrors: [/status of 400/] });
+    const response = await page.goto(`${site.url}/fr/careers?q=a%00b`);
+    expect(response?.status()).toBe(400);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Une erreur s’est produite");
+    expect(await page.getByRole("link", { name: "Aller à l’accueil" }).getAttribute("href")).toBe("/fr");
+  });
+
   it("redirects the English prefix to the unprefixed address, keeping the query", async () => {
     const res = await fetch(`${site.url}/en/careers?team=art`, { redirect: "manual" });
     expect(res.status).toBe(301);

@@ -11,7 +11,7 @@ import {
 
 /**
  * The home page's first screen: its key art is the largest paint, served as AVIF at a width
- * that suits the screen, preloaded, and nothing shifts while the page loads (issue 7).
+ * that suits the screen, preloaded, and nothing shifts while the page loads.
  */
 describe("home hero", () => {
   let site: Site;

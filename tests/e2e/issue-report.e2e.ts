@@ -12,9 +12,10 @@ import {
 } from "./support/harness";
 
 /**
- * Reporting a problem as a player (issue 6): a save file is accepted and reaches the support
+ * Reporting a problem as a player: a save file is accepted and reaches the support
  * address attached to the e-mail; a file of the wrong type, one too large and a renamed
- * executable are refused with the §5 texts; with and without JavaScript, at 375 and 1280 px.
+ * executable are refused with the texts of docs/requirements.md#validation-messages; with and
+ * without JavaScript, at 375 and 1280 px.
  */
 
 let site: Site;
@@ -65,7 +66,7 @@ async function fillReport(page: Page, email: string) {
 }
 
 describe("reporting a problem with JavaScript", { timeout: 90_000 }, () => {
-  it("refuses a wrong type, a file too large and a renamed executable with the §5 texts", async () => {
+  it("refuses a wrong type, a file too large and a renamed executable with the upload error texts", async () => {
     const page = await open("/support/report", { width: 1280, allowErrors: [/status of 415/] });
     await page.setInputFiles(field("attachments"), {
       name: "setup.exe",

@@ -11,8 +11,8 @@ import {
 } from "./support/harness";
 
 /**
- * The site shell (SPEC §2): desktop menu and submenu, the mobile menu layer, the language
- * switcher, scrolling on navigation, and all of it without JavaScript.
+ * The site shell (docs/requirements.md#navigation-and-layout): desktop menu and submenu, the mobile
+ * menu layer, the language switcher, scrolling on navigation, and all of it without JavaScript.
  */
 describe("navigation", () => {
   let site: Site;
@@ -53,7 +53,8 @@ describe("navigation", () => {
       await nav.getByRole("link", { name: "Work at the studio" }).hover();
       await expect.poll(() => internship.isVisible()).toBe(true);
       expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-      // All three entries, in the spec's order, pointing at their pages.
+      // All three entries, in the order of docs/requirements.md#navigation-and-layout, pointing at
+      // their pages.
       const links = page.locator(".submenu a");
       expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
         "/internships",
@@ -102,7 +103,7 @@ describe("navigation", () => {
       await expect.poll(() => internship.isVisible()).toBe(false);
     });
 
-    it("has the header links of SPEC §2, external ones in a new tab without an opener", async () => {
+    it("has the header links of docs/requirements.md#navigation-and-layout, external ones in a new tab without an opener", async () => {
       const { page } = await open({ width: 1280 });
       await page.goto(`${site.url}/fr/contact`);
       const header = page.locator("header.site-header");
@@ -232,7 +233,8 @@ describe("navigation", () => {
       const slides = carousel.locator("[aria-roledescription='slide']");
       expect(await slides.count()).toBe(3);
       expect(await carousel.getAttribute("aria-roledescription")).toBe("carousel");
-      // Placeholder slides (SPEC §2): each has its image, label, title and a '#' link.
+      // Placeholder slides (docs/requirements.md#navigation-and-layout): each has its image, label,
+      // title and a '#' link.
       expect(await slides.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
         "#",
         "#",
@@ -440,7 +442,10 @@ describe("navigation", () => {
   });
 });
 
-/** Stores the visitor's answer to the cookie banner (exact cookie names, SPEC §9). */
+/**
+ * Stores the visitor's answer to the cookie banner (exact cookie names,
+ * docs/requirements.md#cookie-consent-and-analytics).
+ */
 async function answerConsent(context: BrowserContext, url: string) {
   await context.addCookies([
     { name: "cookieconsent_status", value: "1", url },

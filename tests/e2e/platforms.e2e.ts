@@ -17,7 +17,7 @@ import {
 } from "./support/harness";
 
 /**
- * Linked platforms and merch (issue 8) as an account holder uses them: the site runs against a
+ * Linked platforms and merch as an account holder uses them: the site runs against a
  * real OAuth 2.0 server started here as Twitch (it checks PKCE S256), links Twitch from the
  * platforms page, sees it linked, unlinks it after the confirmation, and browses the merch.
  */

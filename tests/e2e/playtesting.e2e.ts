@@ -15,7 +15,7 @@ import {
 } from "./support/harness";
 
 /**
- * Playtesting as a new visitor lives it (issue 5): find the Quebec playtest, sign up (valid,
+ * Playtesting as a new visitor lives it: find the Quebec playtest, sign up (valid,
  * under 18, commitments missing), get the e-mail, answer the survey step by step (next/back keep
  * the answers, close asks first) and see the thank-you, in French on a phone and in English.
  */

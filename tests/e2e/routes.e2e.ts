@@ -11,9 +11,10 @@ import {
 } from "./support/harness";
 
 /**
- * Every screen of SPEC §2 in every language: status, heading, <html lang>, title and language
- * alternates; the 404s of §8; accessibility at desktop and phone widths; and a client-side
- * navigation, so the pages' data requests work as well as their server rendering.
+ * Every screen of docs/requirements.md#languages-and-routes in every language: status, heading,
+ * <html lang>, title and language alternates; the 404s of docs/requirements.md#error-page;
+ * accessibility at desktop and phone widths; and a client-side navigation, so the pages' data
+ * requests work as well as their server rendering.
  */
 const languages = [
   { prefix: "", tag: "en" },

@@ -19,7 +19,8 @@ import { createTestDatabase } from "../support/test-db";
 
 /**
  * The page loaders against the studio's real content: what each page gets, and the 404s and
- * redirect of SPEC §2/§8 (a malformed or unknown id, an unknown studio, Spanish location pages).
+ * redirect of docs/requirements.md#languages-and-routes and docs/requirements.md#error-page (a
+ * malformed or unknown id, an unknown studio, Spanish location pages).
  */
 const publicUrl = "https://www.stormkettle.example";
 let database: Database;
@@ -124,7 +125,7 @@ describe("a Quebec offer in Spanish", () => {
 });
 
 describe("careers location loader", () => {
-  it("sends Spanish visitors to the English page (en and fr only, SPEC §2)", async () => {
+  it("sends Spanish visitors to the English page (en and fr only, docs/requirements.md#languages-and-routes)", async () => {
     const error = await thrown(
       locationLoader(args("/es/careers/locations/gent?team=art", { lang: "es", slug: "gent" })),
     );

@@ -38,9 +38,9 @@ function deleteCookiesInBrowser(names: string[]) {
 }
 
 /**
- * Analytics, only with consent (SPEC §4, §7): one page view per navigation (a new path; the
- * careers filters change only the query and are not page views), counted under the route's
- * id, and the outside provider's script when one is configured.
+ * Analytics, only with consent (docs/requirements.md#cookie-consent-and-analytics): one page view
+ * per navigation (a new path; the careers filters change only the query and are not page views),
+ * counted under the route's id, and the outside provider's script when one is configured.
  */
 export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
   const { consent } = useConsent();

@@ -10,9 +10,9 @@ import { routeKeyPattern } from "./route-key";
 const pageviewSchema = z.strictObject({ route: z.string().regex(routeKeyPattern) });
 
 /**
- * POST /api/analytics/pageview { route }: first-party analytics (SPEC §7 'records a page view
- * per route'). Refused unless the visitor's own analytics cookie says yes, whatever the
- * browser script decided.
+ * POST /api/analytics/pageview { route }: first-party analytics
+ * (docs/requirements.md#cookie-consent-and-analytics: 'records a page view per route'). Refused
+ * unless the visitor's own analytics cookie says yes, whatever the browser script decided.
  */
 export function createAnalyticsApi(svc: Services) {
   const router = express.Router();

@@ -4,7 +4,7 @@ import { contentKinds } from "./content-kind-list.server";
 import type { AssetReference, ContentKind } from "./content-kinds.server";
 import { type ContentTree, unitsOf } from "./parse-tree.server";
 
-/** The ceiling for any image the site ships. */
+/** The ceiling for any image the site ships: heavier art would slow every page that shows it. */
 const maxBytes = 1024 * 1024;
 
 /** The images the units of every kind name (logo, game art, office pictures, covers…). */

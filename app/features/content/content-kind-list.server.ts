@@ -1,4 +1,5 @@
 import { newsArticlesKind } from "~/features/blog/index.server";
+import { consentKind } from "~/features/consent/index.server";
 import { faqCategoriesKind, faqItemsKind } from "~/features/faq/index.server";
 import { gamesKind } from "~/features/games/index.server";
 import { bannersKind, homeKind } from "~/features/home/index.server";
@@ -37,5 +38,6 @@ export function contentKinds(): ContentKind<any>[] {
     patchNotesKind,
     pressKitsKind,
     merchProductsKind,
+    consentKind,
   ];
 }

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -10,20 +9,14 @@ import { listOffices } from "~/features/offices/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema/content";
 import { languages } from "~/platform/i18n/languages";
+import { contentCopies, realContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { ContentError, loadContent } from "./loader.server";
 
-const realContent = path.resolve("content");
 const quiet = { info: () => {} };
-const tempDirs: string[] = [];
 
 /** A copy of the studio's content folder that a test may edit. */
-function copyContent(): string {
-  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studio-content-")), "content");
-  fs.cpSync(realContent, dir, { recursive: true });
-  tempDirs.push(path.dirname(dir));
-  return dir;
-}
+const copyContent = contentCopies();
 
 function editYaml(dir: string, file: string, edit: (data: Record<string, unknown>) => void) {
   const full = path.join(dir, file);
@@ -72,7 +65,6 @@ beforeEach(async () => {
 
 afterAll(async () => {
   await database.close();
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("loadContent", () => {

@@ -15,6 +15,5 @@ export async function listGames(db: Db, lang: Language): Promise<Game[]> {
     platforms: row.platforms,
     releaseDate: row.releaseDate,
     website: row.website,
-    image: row.image,
   }));
 }

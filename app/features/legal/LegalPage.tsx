@@ -1,6 +1,7 @@
 import "./legal.css";
 import { Trans, useTranslation } from "react-i18next";
 import { PageHeader } from "~/ui/layout/PageHeader";
+import { AddressText } from "~/ui/page-kit/AddressText";
 import { RichText } from "~/ui/page-kit/RichText";
 import type { TocEntry } from "./legal-toc";
 
@@ -60,7 +61,13 @@ export function LegalPage({
             t={t}
             i18nKey="contact"
             values={{ email: data.email }}
-            components={{ mail: <a href={`mailto:${data.email}`}>{data.email}</a> }}
+            components={{
+              mail: (
+                <a href={`mailto:${data.email}`}>
+                  <AddressText>{data.email}</AddressText>
+                </a>
+              ),
+            }}
           />
         </p>
       </article>

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
@@ -7,32 +6,24 @@ import { getStudioInfo } from "~/features/studio/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { legalDocuments } from "~/platform/db/schema/legal";
 import { languages } from "~/platform/i18n/languages";
+import { contentCopies, realContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { getLegalDocument } from "./legal.server";
 
-const realContent = path.resolve("content");
 const quiet = { info: () => {} };
 let database: Database;
 let db: Db;
-let tempDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "legal-content-"));
 });
 
 afterAll(async () => {
   await database?.close();
-  fs.rmSync(tempDir, { recursive: true, force: true });
 });
 
-/** A copy of the studio's content folder that a test may edit. */
-function copyContent(name: string): string {
-  const dir = path.join(tempDir, name, "content");
-  fs.cpSync(realContent, dir, { recursive: true });
-  return dir;
-}
+const copyContent = contentCopies();
 
 describe("legal documents", () => {
   it("are stored by the content loader and served rendered, anchored and filled in every language", async () => {
@@ -63,7 +54,7 @@ describe("legal documents", () => {
   });
 
   it("follows an edited text and drops nothing else", async () => {
-    const dir = copyContent("edit");
+    const dir = copyContent();
     await loadContent(db, dir, quiet);
     const file = path.join(dir, "legal/fan-content-policy/es.md");
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("## Mods", "## Modificaciones"));

@@ -2,7 +2,10 @@ import { useTranslation } from "react-i18next";
 import type { MerchProduct } from "./merch-product";
 import "./merch.css";
 
-/** The merchandise (SPEC §7 merch) as a grid of cards; the store's page opens in a new tab. */
+/**
+ * The merchandise (docs/requirements.md#linked-platforms-and-merch) as a grid of cards; the store's
+ * page opens in a new tab.
+ */
 export function MerchGrid({ products }: { products: MerchProduct[] }) {
   const { t, i18n } = useTranslation("platforms");
   if (products.length === 0)

@@ -35,9 +35,9 @@ export function forgetMerchCache() {
 
 /**
  * The store's products, kept 60 s in memory (the list changes rarely; the store is spared a call
- * per page view). A failure is not cached and answers the store's own HTTP status (SPEC §8:
- * merch returns the HTTP status); no answer within 5 s is 504, an unreachable store 503, and a
- * list not of the expected shape 502.
+ * per page view). A failure is not cached and answers the store's own HTTP status
+ * (docs/requirements.md#linked-platforms-and-merch: merch returns the HTTP status); no answer
+ * within 5 s is 504, an unreachable store 503, and a list not of the expected shape 502.
  */
 async function storeProducts(
   config: Pick<Config, "MERCH_STORE_URL" | "MERCH_STORE_CURRENCY">,
@@ -93,7 +93,10 @@ async function contentProducts(db: Db, lang: Language): Promise<MerchAnswer> {
   };
 }
 
-/** SPEC §7 merch: the store's list when MERCH_STORE_URL is set, else the content's products. */
+/**
+ * Merch (docs/requirements.md#linked-platforms-and-merch): the store's list when MERCH_STORE_URL is
+ * set, else the content's products.
+ */
 export function merchList(
   deps: { db: Db; config: Pick<Config, "MERCH_STORE_URL" | "MERCH_STORE_CURRENCY"> },
   lang: Language,

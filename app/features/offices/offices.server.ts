@@ -21,7 +21,6 @@ export function toOffice(row: typeof offices.$inferSelect, lang: Language): Offi
     email: row.email,
     phone: row.phone,
     summary: text(row.summary),
-    image: row.image,
     inEu: row.inEu,
   };
 }

@@ -19,7 +19,6 @@ export type Office = {
   email: string | null;
   phone: string | null;
   summary: string;
-  image: string | null;
   /** Offers here publish pay (EU pay-transparency directive). */
   inEu: boolean;
 };

@@ -19,7 +19,10 @@ export type StudioInfo = {
   website: string;
   forumsUrl: string;
   businessUrl: string;
-  /** One figure for "over N people" (the spec's copy says both 400 and 500). */
+  /**
+   * One figure for "over N people" (the specification's copy says both 400 and 500:
+   * docs/requirements.md#home).
+   */
   companySize: number;
   foundedYear: number;
   email: { general: string; press: string; recruiting: string; support: string; privacy: string };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formMessage } from "./messages";
 
-/** SPEC §5: birth years run from 1921 through the current year. */
+/** docs/requirements.md#forms-and-validation: birth years run from 1921 through the current year. */
 export const firstBirthYear = 1921;
 
 /** The current year, read at each use: a server runs across New Year. */
@@ -46,8 +46,9 @@ const pad = (value: number) => String(value).padStart(2, "0");
 
 /**
  * Date of birth from three selectors (month, day 1-31, year 1921..current year), each required
- * (SPEC §5). A date that does not exist (31 February) or lies ahead is refused on the group; `minAge` refuses
- * people younger than that (playtesters must be over 18). The value is an ISO date, YYYY-MM-DD.
+ * (docs/requirements.md#forms-and-validation). A date that does not exist (31 February) or lies
+ * ahead is refused on the group; `minAge` refuses people younger than that (playtesters must be
+ * over 18). The value is an ISO date, YYYY-MM-DD.
  */
 export function dateOfBirth({ minAge }: { minAge?: number } = {}) {
   return z

@@ -3,9 +3,10 @@ import { formMessage } from "./messages";
 import { hasForbiddenCharacters } from "./text-rules";
 
 /**
- * Zod building blocks for form schemas (SPEC §5). Each carries message keys, so one schema
- * validates in the browser and on the server and both show the same translated texts.
- * Form values arrive as strings; an empty field arrives as missing (Conform strips it).
+ * Zod building blocks for form schemas (docs/requirements.md#forms-and-validation). Each carries
+ * message keys, so one schema validates in the browser and on the server and both show the same
+ * translated texts. Form values arrive as strings; an empty field arrives as missing (Conform
+ * strips it).
  */
 
 const required = formMessage("required");
@@ -67,8 +68,9 @@ export const passwordMinLength = 8;
 export const passwordMaxLength = 72;
 
 /**
- * At least 8 characters with one uppercase, one lowercase and one digit (SPEC §5): one message
- * for all four rules, as the specification words it. Never trimmed: spaces are characters.
+ * At least 8 characters with one uppercase, one lowercase and one digit
+ * (docs/requirements.md#validation-messages): one message for all four rules, as the specification
+ * words it. Never trimmed: spaces are characters.
  */
 export function password() {
   const rule = formMessage("password");
@@ -103,7 +105,10 @@ export function passwordConfirmation<T extends Record<string, unknown>>(
   });
 }
 
-/** A checkbox or switch that must be ticked (SPEC §5): a missing value reads 'Field is required'. */
+/**
+ * A checkbox or switch that must be ticked (docs/requirements.md#forms-and-validation): a missing
+ * value reads 'Field is required'.
+ */
 export function checkedBox() {
   return z.boolean({ error: required }).refine((checked) => checked, required);
 }

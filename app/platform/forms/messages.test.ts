@@ -20,7 +20,7 @@ describe("message keys", () => {
   });
 });
 
-describe("the texts of SPEC §5, in English exactly", () => {
+describe("the texts of docs/requirements.md#validation-messages, in English exactly", () => {
   const en = t("en");
   it.each([
     [formMessage("required"), "Field is required"],

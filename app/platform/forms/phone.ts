@@ -3,8 +3,9 @@ import { z } from "zod";
 import { formMessage } from "./messages";
 
 /**
- * Phone numbers (SPEC §5: the input yields an international E.164 number). Kept apart from the
- * other helpers so only forms with a phone field load the numbering plan metadata.
+ * Phone numbers (docs/requirements.md#forms-and-validation: the input yields an international E.164
+ * number). Kept apart from the other helpers so only forms with a phone field load the numbering
+ * plan metadata.
  */
 
 /** The studio's own countries first in the selector: Canada (Quebec) is the default. */

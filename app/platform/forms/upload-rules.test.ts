@@ -16,7 +16,7 @@ import { validateForm } from "./validate";
 
 const kb = 1024;
 
-describe("allowed types (SPEC §9)", () => {
+describe("allowed types (docs/requirements.md#uploads)", () => {
   it.each([
     "cv.pdf",
     "photo.JPG",
@@ -127,7 +127,7 @@ describe("uploadFiles schema", () => {
     expect(post(uploadFiles(), [new File([], "")]).value).toEqual({ files: [] });
   });
 
-  it("refuses types, sizes and counts with the texts of SPEC §5", () => {
+  it("refuses types, sizes and counts with the texts of docs/requirements.md#validation-messages", () => {
     expect(post(uploadFiles(), [new File(["MZ"], "setup.exe")]).errors).toEqual({
       files: [formMessage("fileType")],
     });

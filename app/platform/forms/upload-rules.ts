@@ -2,11 +2,15 @@ import { z } from "zod";
 import { formMessage } from "./messages";
 
 /**
- * What an upload may be (SPEC §9), checked in the browser before a byte is sent and again on
- * the server (where the upload store also reads the file's magic bytes, not only its name).
+ * What an upload may be (docs/requirements.md#uploads), checked in the browser before a byte is
+ * sent and again on the server (where the upload store also reads the file's magic bytes, not only
+ * its name).
  */
 
-/** SPEC §9: jpeg, jpg, gif, png, txt, doc, docx, lsv, lsx, log, pdf, 7z, rar, zip, any image or video. */
+/**
+ * docs/requirements.md#uploads: jpeg, jpg, gif, png, txt, doc, docx, lsv, lsx, log, pdf, 7z, rar,
+ * zip, any image or video.
+ */
 export const uploadExtensions = [
   "jpeg",
   "jpg",
@@ -28,15 +32,18 @@ export const uploadExtensions = [
 export const uploadAccept = [...uploadExtensions.map((ext) => `.${ext}`), "image/*", "video/*"].join(",");
 
 export type UploadLimits = {
-  /** How many files the field takes (SPEC §9: 1 by default). */
+  /** How many files the field takes (docs/requirements.md#uploads: 1 by default). */
   maxFiles: number;
-  /** The total size of the field's files, in KB (SPEC §9: 5000 KB by default). */
+  /** The total size of the field's files, in KB (docs/requirements.md#uploads: 5000 KB by default). */
   maxKb: number;
 };
 
 export const defaultUploadLimits: UploadLimits = { maxFiles: 1, maxKb: 5000 };
 
-/** SPEC §9 counts 5000 KB as 5 MB, so KB→MB divides by 1000 for the texts; bytes use 1024. */
+/**
+ * docs/requirements.md#uploads counts 5000 KB as 5 MB, so KB→MB divides by 1000 for the texts;
+ * bytes use 1024.
+ */
 export const bytesPerKb = 1024;
 
 export function maxBytes(limits: UploadLimits): number {
@@ -64,7 +71,7 @@ export function isAllowedUploadType(file: { name: string; type: string }): boole
   return (uploadExtensions as readonly string[]).includes(extensionOf(file.name));
 }
 
-/** The upload item's error flags (SPEC §3), set before upload. */
+/** The upload item's error flags (docs/requirements.md#uploads), set before upload. */
 export function checkUpload(
   file: { name: string; type: string; size: number },
   limits: UploadLimits,
@@ -78,7 +85,7 @@ export function exceedsUploadLimits(files: readonly { size: number }[], limits: 
   return files.length > limits.maxFiles || total > maxBytes(limits);
 }
 
-/** SPEC §9: displayed names are cut to 20 characters; the extension stays readable. */
+/** docs/requirements.md#uploads: displayed names are cut to 20 characters; the extension stays readable. */
 export function truncateFileName(name: string, max = 20): string {
   const chars = [...name];
   if (chars.length <= max) return name;

@@ -1,8 +1,8 @@
 /**
  * A chunk-load failure (a script or route module of an older deploy is gone, or the network
- * dropped it) reloads the page, at most once per minute (SPEC §4, §8), so a broken deploy
- * cannot trap a visitor in a reload loop: the second failure within the minute reaches the
- * error page instead.
+ * dropped it) reloads the page, at most once per minute (docs/requirements.md#errors-and-feedback),
+ * so a broken deploy cannot trap a visitor in a reload loop: the second failure within the minute
+ * reaches the error page instead.
  *
  * React Router itself reloads when the main module of a route fails to import during a
  * navigation (it does not return control to us there); that reload fetches a fresh document

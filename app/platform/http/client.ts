@@ -1,14 +1,17 @@
 /**
- * The browser's HTTP client for the JSON API (SPEC §7: "has a base url; it sets the global
- * loading flag and shows error toasts"). It knows nothing of React: it counts requests in
- * flight and reports failures to listeners; the site's feedback layer (ui/feedback) turns the
- * count into the progress bar and the reports into toasts.
+ * The browser's HTTP client for the JSON API (docs/requirements.md#errors-and-feedback: "has a base
+ * url; it sets the global loading flag and shows error toasts"). It knows nothing of React: it
+ * counts requests in flight and reports failures to listeners; the site's feedback layer
+ * (ui/feedback) turns the count into the progress bar and the reports into toasts.
  */
 
 export type HttpFailure = {
   /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS). */
   status: number;
-  /** The response's `messages` (§8), or one catalogue code standing for the failure. */
+  /**
+   * The response's `messages` (docs/requirements.md#errors-and-feedback), or one catalogue code
+   * standing for the failure.
+   */
   messages: string[];
   method: string;
   url: string;

@@ -1,7 +1,8 @@
 /**
  * Reading and writing cookie headers by hand: the consent cookies must hold the literal values
- * `1` and `0` (SPEC §9), which React Router's `createCookie` would encode as signed JSON.
- * Used by the server (Cookie / Set-Cookie headers) and the browser (`document.cookie`).
+ * `1` and `0` (docs/requirements.md#cookie-consent-and-analytics), which React Router's
+ * `createCookie` would encode as signed JSON. Used by the server (Cookie / Set-Cookie headers) and
+ * the browser (`document.cookie`).
  */
 
 /** The token characters RFC 6265 allows in a cookie name. */

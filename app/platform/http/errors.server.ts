@@ -3,8 +3,8 @@ import type { z } from "zod";
 
 /**
  * A failure the visitor caused or may see: answered as `{ "messages": [...] }` with its status.
- * Messages are catalogue codes (e.g. TOO_MANY_REQUESTS) or the exact texts of SPEC.md §5;
- * the page translates them under `msg.` (see ui/toasts).
+ * Messages are catalogue codes (e.g. TOO_MANY_REQUESTS) or the exact texts of
+ * docs/requirements.md#validation-messages; the page translates them under `msg.` (see ui/toasts).
  */
 export class HttpError extends Error {
   constructor(

@@ -2,9 +2,9 @@ import { createElement, useSyncExternalStore } from "react";
 import { Link, type LinkProps, NavLink, type NavLinkProps, type PrefetchBehavior } from "react-router";
 
 /**
- * Link prefetching (SPEC §9): links fetch their page's data and code ahead of a click once the
- * browser is idle (requestIdleCallback, 2000 ms timeout), and never on 2g or data-saver
- * connections.
+ * Link prefetching (docs/requirements.md#navigation-and-layout): links fetch their page's data and
+ * code ahead of a click once the browser is idle (requestIdleCallback, 2000 ms timeout), and never
+ * on 2g or data-saver connections.
  *
  * How: React Router's `prefetch` prop decides when a <Link> prefetches. `SiteLink` starts as
  * "none" (server render and hydration, so nothing competes with the page's own loading), then

@@ -1,7 +1,8 @@
 /**
- * The one place that says which languages the site serves. SPEC.md §9 has three readings of the
- * supported set (en/fr/es from the shell, en/fr/ru from the navigation check, en/fr from the
- * store and copy); we ship en/fr/es, see docs/decisions/0003-i18n.md.
+ * The one place that says which languages the site serves. The specification has three readings
+ * of the supported set (en/fr/es from the shell, en/fr/ru from the navigation check, en/fr from
+ * the store and copy; docs/requirements.md#languages-and-routes); we ship en/fr/es, see
+ * docs/decisions/0003-i18n.md.
  */
 export const languages = ["en", "fr", "es"] as const;
 export type Language = (typeof languages)[number];
@@ -17,7 +18,10 @@ export function isLanguage(value: unknown): value is Language {
 /** A text in every language, as content stores it. */
 export type Localized<T = string> = Record<Language, T>;
 
-/** Picks the text for a language, falling back to English (§9: en is the fallback). */
+/**
+ * Picks the text for a language, falling back to English
+ * (docs/requirements.md#languages-and-routes: en is the fallback).
+ */
 export function pick<T>(
   value: Partial<Record<Language, T>> | null | undefined,
   lang: Language,
@@ -26,8 +30,8 @@ export function pick<T>(
 }
 
 /**
- * The path of a page in a language: English has no prefix, others do (§2).
- * `path` is the English path, starting with "/".
+ * The path of a page in a language: English has no prefix, others do
+ * (docs/requirements.md#languages-and-routes). `path` is the English path, starting with "/".
  */
 export function localizePath(path: string, lang: Language): string {
   if (lang === defaultLanguage) return path;

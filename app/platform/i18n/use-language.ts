@@ -7,7 +7,10 @@ export function useLanguage(): Language {
   return isLanguage(lang) ? lang : defaultLanguage;
 }
 
-/** Builds in-site paths that keep the current language prefix (§2: links keep the prefix). */
+/**
+ * Builds in-site paths that keep the current language prefix
+ * (docs/requirements.md#languages-and-routes: links keep the prefix).
+ */
 export function useLocalizePath() {
   const lang = useLanguage();
   return (path: string) => localizePath(path, lang);

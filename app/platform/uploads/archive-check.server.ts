@@ -8,8 +8,8 @@ import {
 import { isProgram } from "./program-check.server";
 
 /**
- * Uploaded archives (SPEC §9 allows zip, 7z and rar; a docx is a zip) are unpacked by support
- * staff on their machines, so each is looked into before it is accepted (see
+ * Uploaded archives (docs/requirements.md#uploads allows zip, 7z and rar; a docx is a zip) are
+ * unpacked by support staff on their machines, so each is looked into before it is accepted (see
  * docs/decisions/0015-looking-into-archives.md): every entry is judged by the rule for a single
  * upload (no programs, no scripts), an archive inside is looked into once, and what cannot be
  * looked into (encrypted entries, unreadable data, deeper archives, other compressed

@@ -4,9 +4,9 @@ import { checkArchive } from "./archive-check.server";
 import { extensionOf, isProgram } from "./program-check.server";
 
 /**
- * Decides whether an uploaded file is one of the types SPEC §9 allows (jpeg, jpg, gif, png,
- * txt, doc, docx, lsv, lsx, log, pdf, 7z, rar, zip, any image or video) by its content: the
- * name only has to agree with what the bytes are.
+ * Decides whether an uploaded file is one of the types docs/requirements.md#uploads allows (jpeg,
+ * jpg, gif, png, txt, doc, docx, lsv, lsx, log, pdf, 7z, rar, zip, any image or video) by its
+ * content: the name only has to agree with what the bytes are.
  */
 export type ContentVerdict = { ok: true; mimeType: string; extension: string } | { ok: false };
 

@@ -47,7 +47,10 @@ export function createUploadRouter(store: UploadStore, before: RequestHandler[] 
   return router;
 }
 
-/** Multer's and busboy's refusals as the §5 texts or catalogue codes: always a 4xx. */
+/**
+ * Multer's and busboy's refusals as the texts of docs/requirements.md#validation-messages or
+ * catalogue codes: always a 4xx.
+ */
 function multipartError(err: unknown, store: UploadStore): HttpError {
   if (err instanceof multer.MulterError) {
     switch (err.code) {

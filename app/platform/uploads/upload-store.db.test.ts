@@ -27,7 +27,7 @@ let base: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-test-"));
-  // The defaults of SPEC §9: one file, 5000 KB.
+  // The defaults of docs/requirements.md#uploads: one file, 5000 KB.
   store = createUploadStore({
     db: database.db,
     dir,

@@ -11,7 +11,7 @@ import type { Logger } from "~/platform/logging.server";
 import { defineTask, type Task } from "~/platform/tasks/task";
 import { checkUploadContent } from "./content-check.server";
 
-/** The exact texts of SPEC §5, answered as `{ messages: [...] }`. */
+/** The exact texts of docs/requirements.md#validation-messages, answered as `{ messages: [...] }`. */
 export const uploadErrors = {
   type: () => new HttpError(415, ["File type is not supported."]),
   size: () => new HttpError(413, ["File is to large."]),
@@ -24,7 +24,7 @@ export const uploadErrors = {
 /** A file as received: from multer in the API, from `request.formData()` in a page action. */
 export type IncomingFile = { name: string; bytes: Uint8Array };
 
-/** The answer of `POST /api/uploads` for one file (SPEC §7: the client reads `id`). */
+/** The answer of `POST /api/uploads` for one file (docs/requirements.md#uploads: the client reads `id`). */
 export type StoredUpload = { id: string; name: string; size: number; type: string; deleteUrl: string };
 
 /** An upload a feature has attached, with where its bytes are. */
@@ -59,7 +59,10 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
   const { db, dir, limits, logger } = options;
   const fileOf = (id: string) => path.join(dir, id);
 
-  /** Checks files against the limits and their content; throws the §5 error that applies. */
+  /**
+   * Checks files against the limits and their content; throws the error text that applies
+   * (docs/requirements.md#validation-messages).
+   */
   async function vet(files: IncomingFile[]) {
     if (!files.length) throw uploadErrors.missing();
     if (files.length > limits.maxFiles) throw uploadErrors.limit(limits);

@@ -30,10 +30,10 @@ async function fadeOut(dialog: HTMLDialogElement): Promise<void> {
 }
 
 /**
- * A modal dialog (SPEC §4: modals open and close with a fade) on the native <dialog>: shown
- * with showModal(), the rest of the page is inert and the dialog sits in the top layer. Focus
- * moves in, Tab stays in, Escape closes, and focus returns to what opened it. Labelled by its
- * title and described by its description.
+ * A modal dialog (docs/requirements.md#forms-and-validation: modals open and close with a fade) on
+ * the native <dialog>: shown with showModal(), the rest of the page is inert and the dialog sits in
+ * the top layer. Focus moves in, Tab stays in, Escape closes, and focus returns to what opened it.
+ * Labelled by its title and described by its description.
  */
 export function Dialog({
   open,

@@ -6,8 +6,9 @@ import { useOnlineStatus } from "./use-online-status";
 const BACK_ONLINE_MS = 4000;
 
 /**
- * A polite notice while the browser is offline, and a short one when it is back (SPEC §8).
- * The live region is always in the page, so screen readers announce what appears in it.
+ * A polite notice while the browser is offline, and a short one when it is back
+ * (docs/requirements.md#errors-and-feedback). The live region is always in the page, so screen
+ * readers announce what appears in it.
  */
 export function OfflineNotice() {
   const online = useOnlineStatus();

@@ -6,8 +6,9 @@ import { useGlobalLoading } from "./use-global-loading";
 const hidden: ProgressFrame = { visible: false, value: 0 };
 
 /**
- * The thin bar across the top of the window while anything loads (SPEC §4, §9); timing in
- * progress.ts. Its motion is a width change only, and none under reduced motion.
+ * The thin bar across the top of the window while anything loads
+ * (docs/requirements.md#errors-and-feedback); timing in progress.ts. Its motion is a width change
+ * only, and none under reduced motion.
  */
 export function ProgressBar() {
   const loading = useGlobalLoading();

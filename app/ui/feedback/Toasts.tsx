@@ -5,10 +5,11 @@ import type { FeedbackStore, Toast } from "./feedback-store";
 import { translateMessage } from "./translate-message";
 
 /**
- * Toasts at the top center (SPEC §8): errors in an assertive region, confirmations in a
- * polite one, both always in the page so screen readers announce what is added. Timers pause
- * while the pointer or focus is on a toast (WCAG 2.2.1), and each can be dismissed. Without
- * JavaScript the server-rendered ones (flash messages) fade out by CSS after their time.
+ * Toasts at the top center (docs/requirements.md#errors-and-feedback): errors in an assertive
+ * region, confirmations in a polite one, both always in the page so screen readers announce what is
+ * added. Timers pause while the pointer or focus is on a toast (WCAG 2.2.1), and each can be
+ * dismissed. Without JavaScript the server-rendered ones (flash messages) fade out by CSS after
+ * their time.
  */
 export function Toasts({ store }: { store: FeedbackStore }) {
   const { toasts } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);

@@ -1,7 +1,7 @@
 /**
- * The client state of SPEC §3 that feedback shows: toasts (failed requests, flash messages,
- * confirmations) and the stored `errors` list. One store per rendered app (never a module
- * global: the server renders many visitors' pages at once).
+ * The client state that feedback shows (docs/requirements.md#errors-and-feedback): toasts (failed
+ * requests, flash messages, confirmations) and the stored `errors` list. One store per rendered app
+ * (never a module global: the server renders many visitors' pages at once).
  */
 
 export type ToastKind = "error" | "success" | "info";
@@ -15,7 +15,10 @@ export type Toast = {
   storedError?: boolean;
 };
 
-/** SPEC §8: error toasts stay 4 s; stored errors show and clear after 2 s. */
+/**
+ * docs/requirements.md#errors-and-feedback: error toasts stay 4 s; stored errors show and clear
+ * after 2 s.
+ */
 export const TOAST_DURATION_MS = 4000;
 export const STORED_ERROR_DURATION_MS = 2000;
 /** More at once would cover the page; the oldest go first. */

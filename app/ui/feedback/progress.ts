@@ -1,8 +1,8 @@
 /**
- * The top progress bar's timing (SPEC §7, §9): it appears only after a request has been in
- * flight for the minimum display delay (fast answers never flash a bar), then counts up over
- * about five seconds, updated at most every 200 ms. It never reaches 100 % on its own: the
- * bar completes when the work does.
+ * The top progress bar's timing (docs/requirements.md#errors-and-feedback): it appears only after a
+ * request has been in flight for the minimum display delay (fast answers never flash a bar), then
+ * counts up over about five seconds, updated at most every 200 ms. It never reaches 100 % on its
+ * own: the bar completes when the work does.
  */
 export const PROGRESS_DURATION_MS = 5000;
 export const PROGRESS_THROTTLE_MS = 200;

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 describe("translateMessage", () => {
-  it("uses the catalogue text under msg. for a service code (SPEC §8 exact English)", () => {
+  it("uses the catalogue text under msg. for a service code (exact English of docs/requirements.md#service-error-codes)", () => {
     expect(translateMessage(en, "EMAIL_IN_USE")).toBe("Email in use");
     expect(translateMessage(en, "INCORRECT_PASSWORD")).toBe("Password validation failed");
     expect(translateMessage(en, "SERVICE_TEMPORARILY_UNAVAILABLE")).toBe("Try again later");

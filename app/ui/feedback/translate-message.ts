@@ -2,10 +2,10 @@ import type { i18n as I18n } from "i18next";
 import { decodeMessage } from "~/platform/forms/messages";
 
 /**
- * The text of one message of a failed response (SPEC §8): the catalogue's translation under
- * `msg.<message>` (namespace `messages`) when there is one, else the message's own translation
- * (it may be a catalog key such as `forms:validation.required`, with its parameters), else the
- * message as it came.
+ * The text of one message of a failed response (docs/requirements.md#errors-and-feedback): the
+ * catalogue's translation under `msg.<message>` (namespace `messages`) when there is one, else the
+ * message's own translation (it may be a catalog key such as `forms:validation.required`, with its
+ * parameters), else the message as it came.
  */
 export function translateMessage(i18n: Pick<I18n, "exists" | "t">, message: string): string {
   const { key, params } = decodeMessage(message);

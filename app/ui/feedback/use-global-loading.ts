@@ -3,8 +3,8 @@ import { useFetchers, useNavigation } from "react-router";
 import { httpActivity } from "~/platform/http/client";
 
 /**
- * The global loading flag (SPEC §3 `isLoading`, §4): on while a navigation, a fetcher or a
- * request of the http client is in flight.
+ * The global loading flag (`isLoading` in docs/requirements.md#errors-and-feedback): on while a
+ * navigation, a fetcher or a request of the http client is in flight.
  */
 export function useGlobalLoading(): boolean {
   const navigation = useNavigation();

@@ -9,7 +9,10 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Whether the browser believes it is online (SPEC §8 'offline status is tracked'). */
+/**
+ * Whether the browser believes it is online (docs/requirements.md#errors-and-feedback: 'offline
+ * status is tracked').
+ */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { type Field, FieldErrors, FieldHint, FieldLabel, fieldClass, hasErrors } from "./Field";
 
 /**
- * A yes/no the visitor switches on: consents, "I am over 18", the NDA (SPEC §5: a required
- * switch left off reads 'Field is required'). A native checkbox with the switch role, so Space
- * toggles it, forms post it without JavaScript, and screen readers say "on/off".
+ * A yes/no the visitor switches on: consents, "I am over 18", the NDA
+ * (docs/requirements.md#forms-and-validation: a required switch left off reads 'Field is
+ * required'). A native checkbox with the switch role, so Space toggles it, forms post it without
+ * JavaScript, and screen readers say "on/off".
  */
 export function CheckboxSwitch({
   field,

@@ -21,8 +21,9 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /**
  * Date of birth as three selectors, month, day (1-31) and year (1921 to this year), each
- * required (SPEC §5). The group's error area lists what is missing, part by part, and a date
- * that does not exist; each selector is marked invalid on its own.
+ * required (docs/requirements.md#forms-and-validation). The group's error area lists what is
+ * missing, part by part, and a date that does not exist; each selector is marked invalid on its
+ * own.
  */
 export function DateOfBirthField({
   field,

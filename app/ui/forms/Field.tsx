@@ -6,8 +6,8 @@ import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/lang
 import "./forms.css";
 
 /**
- * The parts every field shares (SPEC §5): a label with a red asterisk when required, a hint,
- * a per-field error area, and the aria wiring between them.
+ * The parts every field shares (docs/requirements.md#forms-and-validation): a label with a red
+ * asterisk when required, a hint, a per-field error area, and the aria wiring between them.
  */
 
 /** A field of any shape, as Conform's `useForm` hands it out. */

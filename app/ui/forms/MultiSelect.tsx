@@ -13,7 +13,10 @@ import {
 } from "./Field";
 import type { SelectOption } from "./Select";
 
-/** SPEC §9: past three choices the summary shows a count instead of the names. */
+/**
+ * docs/requirements.md#forms-and-validation: past three choices the summary shows a count instead
+ * of the names.
+ */
 export const namedChoicesLimit = 3;
 
 /** What the closed list says it holds: the names of up to three choices, else their count. */

@@ -29,9 +29,10 @@ export function phoneCountryOptions(lang: Language): SelectOption[] {
 }
 
 /**
- * A phone number as a country selector and the number (SPEC §5: the result is E.164, see
- * `phoneE164()`). A number typed with + and a country code wins over the selector; once the
- * visitor leaves the number, it is shown in its country's usual layout and the selector follows.
+ * A phone number as a country selector and the number (docs/requirements.md#forms-and-validation:
+ * the result is E.164, see `phoneE164()`). A number typed with + and a country code wins over the
+ * selector; once the visitor leaves the number, it is shown in its country's usual layout and the
+ * selector follows.
  */
 export function PhoneField({
   field,

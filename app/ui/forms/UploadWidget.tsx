@@ -36,7 +36,7 @@ function extensionLabel(name: string, type: string): string {
 }
 
 /**
- * File upload (SPEC §3, §4, §5, §7, §9). With JavaScript, each chosen or dropped file is
+ * File upload (docs/requirements.md#uploads). With JavaScript, each chosen or dropped file is
  * checked (type, size, count and total) and, if it passes, sent at once to the upload store
  * with a progress bar; the form then posts the stored files' ids. Without JavaScript it is a
  * plain file input and the form posts the files themselves; the same schema (`uploadFiles`)
@@ -61,7 +61,7 @@ export function UploadWidget({
   /** Extra fields sent with each file (e.g. what the file is for). */
   payload?: Record<string, string>;
   limits?: UploadLimits;
-  /** A narrower `accept` than every §9 type (e.g. résumés: ".pdf,.doc,.docx"); the server still checks. */
+  /** A narrower `accept` than every allowed type (e.g. résumés: ".pdf,.doc,.docx"); the server still checks. */
   accept?: string;
   /** The accepted types in words, when `accept` is narrower than the default. */
   typesText?: string;

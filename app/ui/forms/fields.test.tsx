@@ -271,7 +271,7 @@ describe("a form the server refused (no JavaScript)", async () => {
   });
 });
 
-describe("choicesSummary (SPEC §9)", () => {
+describe("choicesSummary (docs/requirements.md#forms-and-validation)", () => {
   const t = (key: string, params?: Record<string, unknown>) =>
     key === "multiSelect.count" ? `${params?.number} selected` : "None selected";
   it("names up to three choices and counts more", () => {

@@ -1,7 +1,7 @@
 /**
- * Sends one file to the upload store (SPEC §7: multipart POST, field `file` plus payload
- * fields; success is status 200 with an `id`). XMLHttpRequest rather than fetch because only
- * it reports upload progress.
+ * Sends one file to the upload store (docs/requirements.md#uploads: multipart POST, field `file`
+ * plus payload fields; success is status 200 with an `id`). XMLHttpRequest rather than fetch
+ * because only it reports upload progress.
  */
 
 export type UploadAnswer = { id: string; deleteUrl?: string };

@@ -5,7 +5,7 @@ import { createUploadItem, isUploaded, itemMessages, newUploadUuid, readServerRe
 
 const mb = 1024 * 1024;
 
-describe("upload items (SPEC §3)", () => {
+describe("upload items (docs/requirements.md#uploads)", () => {
   it("start loading with the file's name, size in MB and type", () => {
     const file = new File([new Uint8Array(1.5 * mb)], "showreel.png", { type: "image/png" });
     expect(createUploadItem(file, defaultUploadLimits, "u1")).toEqual({

@@ -1,7 +1,10 @@
 import { formMessage } from "~/platform/forms/messages";
 import { checkUpload, sizeInMb, type UploadLimits } from "~/platform/forms/upload-rules";
 
-/** SPEC §3's upload item, plus what the widget needs to send, show and remove it. */
+/**
+ * The upload item of docs/requirements.md#uploads, plus what the widget needs to send, show and
+ * remove it.
+ */
 export type UploadStatus = "loading" | "success" | "done" | "error";
 
 export type UploadItem = {
@@ -63,8 +66,9 @@ export function itemMessages(item: UploadItem): string[] {
 const limitText = /^File limit \((\d+)\) or max ([\d.]+) MB files size error\.$/;
 
 /**
- * The upload store answers with the English texts of SPEC §5; they become the kit's keys again
- * so the visitor reads them in their language, and set the item's flags.
+ * The upload store answers with the English texts of docs/requirements.md#validation-messages; they
+ * become the kit's keys again so the visitor reads them in their language, and set the item's
+ * flags.
  */
 export function readServerRefusal(messages: readonly string[]): Pick<UploadItem, "errors" | "message"> {
   const errors = { size: false, type: false };

@@ -3,7 +3,10 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useStudio } from "./use-studio";
 
-/** The studio's logo and name, linking home (SPEC §2: "Logo links home"). */
+/**
+ * The studio's logo and name, linking home (docs/requirements.md#navigation-and-layout: "Logo links
+ * home").
+ */
 export function Brand({ className = "brand" }: { className?: string }) {
   const { t } = useTranslation("layout");
   const localize = useLocalizePath();

@@ -26,11 +26,11 @@ import {
 const hoverCloseDelayMs = 180;
 
 /**
- * The full menu at 970 px and wider (SPEC §2). "Work at the studio" is a link to the careers
- * page plus a disclosure button for its submenu (the APG disclosure-navigation pattern): the
- * submenu opens on hover and when focus enters the item, the button toggles it for keyboard and
- * touch, Escape closes it and returns focus to the button. Without JavaScript, CSS
- * (:hover, :focus-within) opens it, so nothing depends on a script.
+ * The full menu at 970 px and wider (docs/requirements.md#navigation-and-layout). "Work at the
+ * studio" is a link to the careers page plus a disclosure button for its submenu (the APG
+ * disclosure-navigation pattern): the submenu opens on hover and when focus enters the item, the
+ * button toggles it for keyboard and touch, Escape closes it and returns focus to the button.
+ * Without JavaScript, CSS (:hover, :focus-within) opens it, so nothing depends on a script.
  */
 export function DesktopNav() {
   const { t } = useTranslation("layout");

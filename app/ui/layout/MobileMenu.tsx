@@ -26,11 +26,11 @@ const layerId = "mobile-menu";
 const desktopQuery = "(min-width: 970px)";
 
 /**
- * The menu below 970 px (SPEC §2): a hamburger that opens a slide-down layer with a close
- * button and a three-slide carousel. While open the layer is modal: focus moves into it, Tab
- * stays in it, the rest of the page is inert and does not scroll. Escape and the close button
- * close it and return focus to the hamburger; a route change closes it (focus then goes to the
- * new page, see SiteScrollRestoration).
+ * The menu below 970 px (docs/requirements.md#navigation-and-layout): a hamburger that opens a
+ * slide-down layer with a close button and a three-slide carousel. While open the layer is modal:
+ * focus moves into it, Tab stays in it, the rest of the page is inert and does not scroll. Escape
+ * and the close button close it and return focus to the hamburger; a route change closes it (focus
+ * then goes to the new page, see SiteScrollRestoration).
  *
  * Without JavaScript: the server renders the hamburger as a link to #mobile-menu and the close
  * control as a link to #, and CSS shows the layer while it is the :target. A checkbox hack would

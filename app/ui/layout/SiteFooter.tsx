@@ -12,9 +12,10 @@ import { useCopyrightYear, useStudio } from "./use-studio";
 export const cookieSettingsQuery = "cookie-settings=1";
 
 /**
- * The site footer (SPEC §2): social links, the games, links to careers, internship, playtest,
- * contact, privacy, fan policy and the rest of the legal pages, an external forums link,
- * cookie settings and the copyright. Compact (simple layout): legal links and copyright only.
+ * The site footer (docs/requirements.md#navigation-and-layout): social links, the games, links to
+ * careers, internship, playtest, contact, privacy, fan policy and the rest of the legal pages, an
+ * external forums link, cookie settings and the copyright. Compact (simple layout): legal links and
+ * copyright only.
  */
 export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" }) {
   const { t } = useTranslation("layout");
@@ -87,7 +88,8 @@ export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" 
               <ul>
                 {studio.games.map((game) => (
                   <li key={game.slug}>
-                    {/* #games animates to the home page's games after about a second (SPEC §2). */}
+                    {/* #games animates to the home page's games after about a second
+                        (docs/requirements.md#navigation-and-layout). */}
                     <SiteLink to={`${localize(paths.home)}#games`}>{game.name}</SiteLink>
                   </li>
                 ))}

@@ -11,9 +11,10 @@ import { accountLinks, paths } from "./site-links";
 import { useStudio } from "./use-studio";
 
 /**
- * The site header (SPEC §2). Full: a slim bar of studio links (support, forums, business, the
- * main studio website, languages) over the main bar (logo, menu, account); below 970 px only
- * the logo and the hamburger. Minimal (simple layout): logo and languages, nothing to wander off to.
+ * The site header (docs/requirements.md#navigation-and-layout). Full: a slim bar of studio links
+ * (support, forums, business, the main studio website, languages) over the main bar (logo, menu,
+ * account); below 970 px only the logo and the hamburger. Minimal (simple layout): logo and
+ * languages, nothing to wander off to.
  */
 export function SiteHeader({ variant = "full" }: { variant?: "full" | "minimal" }) {
   const { t } = useTranslation("layout");

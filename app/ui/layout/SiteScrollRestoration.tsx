@@ -2,7 +2,10 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { type Location, ScrollRestoration, useLocation, useNavigationType } from "react-router";
 import { scrollToElement, smoothScrollDurationMs } from "./scroll-to-element";
 
-/** Anchors the page animates to about a second after arriving (SPEC §2). */
+/**
+ * Anchors the page animates to about a second after arriving
+ * (docs/requirements.md#navigation-and-layout).
+ */
 export const animatedAnchors: ReadonlySet<string> = new Set(["games", "js-careers"]);
 const anchorDelayMs = 1000;
 
@@ -34,7 +37,8 @@ export function scrollKey(location: Pick<Location, "key" | "pathname" | "search"
  * <ScrollRestoration/>:
  * - a new page starts at the top; Back/Forward restore; a query-only change stays put;
  * - #games and #js-careers: a new page opens at the top and animates to the anchor after about
- *   1 s (1000 ms smooth scroll, SPEC §2, §9); on the same page it animates at once;
+ *   1 s (1000 ms smooth scroll, docs/requirements.md#navigation-and-layout); on the same page it
+ *   animates at once;
  * - keyboard focus moves to <main> on a new page, so screen readers start at the content and
  *   the next Tab does not start from a link that no longer exists.
  */

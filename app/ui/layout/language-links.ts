@@ -14,8 +14,9 @@ export const languageNames: Record<Language, string> = { en: "English", fr: "Fra
 export type LanguageLink = { lang: Language; tag: string; name: string; href: string; current: boolean };
 
 /**
- * The same page in each offered language, keeping the query string (SPEC §4: "navigates to the
- * same route with lang, keeping the query"). English has no prefix.
+ * The same page in each offered language, keeping the query string
+ * (docs/requirements.md#languages-and-routes: "navigates to the same route with lang, keeping the
+ * query"). English has no prefix.
  */
 export function languageLinks(
   location: { pathname: string; search: string },
@@ -33,7 +34,8 @@ export function languageLinks(
 
 /**
  * The languages the deepest route offers: a route may narrow the set with
- * `handle: { languages: [...] }` (SPEC §2: a careers-location page is only in en and fr).
+ * `handle: { languages: [...] }` (docs/requirements.md#languages-and-routes: a careers-location
+ * page is only in en and fr).
  */
 export function offeredLanguages(matches: ReadonlyArray<{ handle?: unknown }>): readonly Language[] {
   const offered = handleValue(matches, "languages");

@@ -1,8 +1,8 @@
 /**
- * The mobile menu's carousel (SPEC §2, §3 "Menu slide": id, image, label, title, link,
- * linkLabel). The spec ships them as placeholders whose link is '#'; texts are catalog keys
- * (`layout:carousel.slides.<id>.*`) so each language reads its own, and the artwork is ours
- * (public/images/ui).
+ * The mobile menu's carousel (docs/requirements.md#navigation-and-layout, "Menu slide": id, image,
+ * label, title, link, linkLabel). The specification ships them as placeholders whose link is '#';
+ * texts are catalog keys (`layout:carousel.slides.<id>.*`) so each language reads its own, and the
+ * artwork is ours (public/images/ui).
  */
 export type MenuSlide = {
   id: string;

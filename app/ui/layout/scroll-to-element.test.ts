@@ -3,7 +3,7 @@ import { animatedAnchors, scrollKey } from "./SiteScrollRestoration";
 import { easeInOutCubic, smoothScrollDurationMs } from "./scroll-to-element";
 
 describe("smooth scroll", () => {
-  it("lasts 1000 ms (SPEC §9)", () => {
+  it("lasts 1000 ms (docs/requirements.md#navigation-and-layout)", () => {
     expect(smoothScrollDurationMs).toBe(1000);
   });
 

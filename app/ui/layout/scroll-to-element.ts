@@ -1,8 +1,9 @@
 /**
- * Smooth scrolling with a fixed duration (SPEC §2, §9: 1000 ms). The browser's own smooth
- * scroll has no duration control, so this animates window.scrollY itself. It lands on the
- * element's scroll-margin-top (the sticky header's height, set in global.css), jumps straight
- * there when the visitor prefers reduced motion, and gives up as soon as the visitor scrolls.
+ * Smooth scrolling with a fixed duration (docs/requirements.md#navigation-and-layout: 1000 ms). The
+ * browser's own smooth scroll has no duration control, so this animates window.scrollY itself. It
+ * lands on the element's scroll-margin-top (the sticky header's height, set in global.css), jumps
+ * straight there when the visitor prefers reduced motion, and gives up as soon as the visitor
+ * scrolls.
  */
 export const smoothScrollDurationMs = 1000;
 

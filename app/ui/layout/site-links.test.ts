@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isInSection, paths, primaryAfter, primaryBefore, workLink, workSubmenu } from "./site-links";
 
 describe("site links", () => {
-  it("orders the submenu Internship, Career, Playtest (SPEC §2)", () => {
+  it("orders the submenu Internship, Career, Playtest (docs/requirements.md#navigation-and-layout)", () => {
     expect(workSubmenu.map((l) => [l.key, l.path])).toEqual([
       ["internship", "/internships"],
       ["career", "/careers"],

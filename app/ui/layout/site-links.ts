@@ -1,7 +1,7 @@
 /**
- * The site's navigation in one place (SPEC §2), shared by the desktop menu, the mobile menu
- * and the footer. Paths are the English ones; components localize them with
- * useLocalizePath() so links keep the language prefix. Labels are `layout:nav.*` keys.
+ * The site's navigation in one place (docs/requirements.md#navigation-and-layout), shared by the
+ * desktop menu, the mobile menu and the footer. Paths are the English ones; components localize
+ * them with useLocalizePath() so links keep the language prefix. Labels are `layout:nav.*` keys.
  */
 export type InternalNavLink = { key: string; path: string };
 
@@ -23,7 +23,10 @@ export const paths = {
   gdpr: "/gdpr",
 } as const;
 
-/** "Work at the studio" and its submenu: Internship, Career, Playtest (SPEC §2, in that order). */
+/**
+ * "Work at the studio" and its submenu: Internship, Career, Playtest
+ * (docs/requirements.md#navigation-and-layout, in that order).
+ */
 export const workLink: InternalNavLink = { key: "work", path: paths.careers };
 export const workSubmenu: InternalNavLink[] = [
   { key: "internship", path: paths.internships },

@@ -3,9 +3,9 @@ import type { Language } from "~/platform/i18n/languages";
 /**
  * What a page route may tell the shell through its `handle` export:
  * - `languages`: the languages the page exists in; the switcher offers only these
- *   (SPEC §2: a careers-location page is only in en and fr).
- * - `backdrop: "login"`: the simple layout's login background (SPEC §2: "The login page has
- *   its own background style").
+ *   (docs/requirements.md#languages-and-routes: a careers-location page is only in en and fr).
+ * - `backdrop: "login"`: the simple layout's login background
+ *   (docs/requirements.md#navigation-and-layout: "The login page has its own background style").
  * - `card: "wide"`: the simple layout's card at a grid's width rather than a form's.
  */
 export type LayoutHandle = {

@@ -1,6 +1,6 @@
 /**
- * The site's breakpoints (SPEC §9), for scripts. CSS writes the same figures as min-width
- * media queries (see tokens.css); keep the two in step.
+ * The site's breakpoints (docs/requirements.md#breakpoints), for scripts. CSS writes the same
+ * figures as min-width media queries (see tokens.css); keep the two in step.
  */
 export const breakpoints = { md: 970, lg: 1170, xl: 1452, xxl: 1732 } as const;
 

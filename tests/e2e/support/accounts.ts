@@ -3,7 +3,10 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { type Site, waitForHydration, waitForMailFile } from "./harness";
 
-/** The password of the accounts made here: it passes the §5 rule and the breached-password check. */
+/**
+ * The password of the accounts made here: it passes the composition rule
+ * (docs/requirements.md#validation-messages) and the breached-password check.
+ */
 export const accountPassword = "Kettle-Storm-42";
 
 /**

@@ -134,6 +134,10 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   // Consent and analytics.
   "GET /api/configs/consents": () => ({ query: lang }),
   "POST /api/consents": () => ({ json: { choice: "confirm", analytics: true } }),
+  "GET /api/consents/receipt": () => ({
+    query: { download: "1" },
+    cookies: "cookieconsent_record=0b6f2c1e-5a4d-4c3b-9e8f-7a6b5c4d3e2f.1",
+  }),
   "POST /api/analytics/pageview": () => ({
     json: { route: "routes/careers" },
     cookies: "cookieanalytcs_status=1",

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * Accounts (issue 8). Every secret is stored only as a hash: passwords as Argon2id, session
+ * Accounts. Every secret is stored only as a hash: passwords as Argon2id, session
  * ids, e-mailed tokens, codes and recovery codes as SHA-256 of 256-bit (or single-use, short-lived)
  * random values. Deleting a user cascades to everything below.
  */
@@ -39,7 +39,7 @@ export const accountSessions = pgTable(
       .notNull()
       .references(() => accountUsers.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Absolute: at most 172800 s after sign-in (SPEC §9). */
+    /** Absolute: at most 172800 s after sign-in (docs/requirements.md#account-and-second-factor). */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } f
 import { jobOffers } from "./content";
 
 /**
- * Job alerts (issue 4): visitor data. An alert is confirmed on its own (anyone can type any
+ * Job alerts: visitor data. An alert is confirmed on its own (anyone can type any
  * address, so a new alert never inherits another alert's confirmation); the owner of an
  * address manages every confirmed alert of that address with any of their links.
  * Unconfirmed alerts are purged after 7 days; a removed alert is deleted with its tokens and

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-o
 import type { Localized } from "~/platform/i18n/languages";
 
 /**
- * Contact and feedback (issue 6): visitor data, deleted CONTACT_RETENTION_MONTHS after it was
+ * Contact and feedback: visitor data, deleted CONTACT_RETENTION_MONTHS after it was
  * sent (see the privacy page). The e-mail to the team is written to the outbox in the same
  * transaction as the row.
  */
@@ -49,7 +49,7 @@ export const captchaTokens = pgTable("captcha_tokens", {
 });
 
 /**
- * Problem reports from the support pages (issue 6): sent to the support address with their
+ * Problem reports from the support pages: sent to the support address with their
  * attachments (uploads attached as "issue-report:<id>"), deleted with those files after
  * CONTACT_RETENTION_MONTHS.
  */
@@ -75,7 +75,7 @@ export const issueReports = pgTable(
 export type PatchChange = { kind: "new" | "improved" | "fixed" | "known"; text: Localized };
 
 /**
- * Patch notes (issue 6, `GET /api/support-patches`): content copied here by the loader
+ * Patch notes (`GET /api/support-patches`): content copied here by the loader
  * (features/patches), one row per game version. `game` is a content game's slug.
  */
 export const supportPatches = pgTable(

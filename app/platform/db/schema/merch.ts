@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
- * The merchandise shown when no store is configured (issue 8), loaded from content/merch/*.yaml
+ * The merchandise shown when no store is configured, loaded from content/merch/*.yaml
  * (features/platforms/merch-kind).
  */
 export const merchProducts = pgTable("merch_products", {

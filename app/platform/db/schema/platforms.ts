@@ -8,7 +8,7 @@ import { accountUsers } from "./account";
 export const accountPlatform = pgEnum("account_platform", ["steam", "twitch", "galaxy", "ggp"]);
 
 /**
- * Linked platforms (issue 8): one per platform per account, and one platform identity belongs
+ * Linked platforms: one per platform per account, and one platform identity belongs
  * to one account at most. Only the platform's id and display name are kept, until unlinked or
  * the account is deleted (cascade).
  */

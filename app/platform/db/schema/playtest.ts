@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-o
 import type { Localized } from "~/platform/i18n/languages";
 
 /**
- * Playtesting (issue 5). Sites and the survey are content (content/playtests, content/surveys)
+ * Playtesting. Sites and the survey are content (content/playtests, content/surveys)
  * copied here by the loader; sign-ups and survey answers are visitor data, deleted after
  * PLAYTEST_RETENTION_MONTHS or on request through the e-mailed removal link.
  */

@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { SiteLink } from "~/platform/http/prefetch";
+import { localizePath } from "~/platform/i18n/languages";
+import { useLanguage } from "~/platform/i18n/use-language";
+import { useChunkErrorReload } from "~/ui/feedback/use-chunk-error-reload";
+import { SimpleFrame } from "./SimpleLayout";
+
+/**
+ * The site's error page (404, 400, 500…) in the simple layout's frame: the language route's
+ * error boundary, and the root's for a request a route's middleware refused (React Router runs
+ * no loader then, so it lands on the root's boundary: see root.tsx).
+ */
+export function ErrorPage() {
+  const error = useRouteError();
+  // A route's code that fails to download (a deploy replaced it) reloads the page, at most
+  // once a minute (docs/requirements.md#errors-and-feedback); otherwise this page shows.
+  useChunkErrorReload(error);
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  return (
+    <SimpleFrame>
+      <section className="error-page" aria-labelledby="error-title">
+        {/* React 19 hoists <title> into the head; meta() has no access to the translations. */}
+        <title>{notFound ? t("error.notFoundTitle") : t("error.title")}</title>
+        <p className="error-page__code" aria-hidden="true">
+          {status}
+        </p>
+        <h1 id="error-title">{notFound ? t("error.notFoundTitle") : t("error.title")}</h1>
+        <p className="error-page__text">
+          {notFound ? t("error.notFoundText") : t("error.status", { status })}
+        </p>
+        <SiteLink className="button button--primary" to={localizePath("/", lang)}>
+          {t("error.home")}
+        </SiteLink>
+      </section>
+    </SimpleFrame>
+  );
+}

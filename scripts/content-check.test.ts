@@ -1,0 +1,39 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-"));
+
+afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
+
+/** `npm run content:check` as the web team runs it before committing content: a real process. */
+function contentCheck(...args: string[]) {
+  return run("npm", ["run", "--silent", "content:check", "--", ...args], { cwd: process.cwd() }).then(
+    ({ stdout }) => ({ code: 0, out: stdout }),
+    (err: { code: number; stdout: string; stderr: string }) => ({
+      code: err.code,
+      out: err.stdout + err.stderr,
+    }),
+  );
+}
+
+describe("npm run content:check", () => {
+  it("passes the studio's content folder and counts what it read", { timeout: 120_000 }, async () => {
+    const { code, out } = await contentCheck();
+    expect(out).toMatch(/\d+ files OK: 1 studio, .*\d+ jobs/);
+    expect(code).toBe(0);
+  });
+
+  it("exits 1 naming the file and the field of a broken content folder", { timeout: 120_000 }, async () => {
+    const dir = path.join(temp, "content");
+    fs.cpSync(path.resolve("content"), dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "games", "ashen-covenant.yaml"), "title: 42\n");
+    const { code, out } = await contentCheck(dir, path.resolve("public"));
+    expect(code).toBe(1);
+    expect(out).toContain("games/ashen-covenant.yaml");
+  });
+});
