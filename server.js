@@ -1,8 +1,9 @@
 // Process entry: builds the HTTP server around the app (server/app.ts), through Vite's dev
 // server in development and from the production build otherwise. On SIGTERM or SIGINT it
-// drains: /readyz fails, no new connections are taken, open requests finish (within
-// SHUTDOWN_GRACE_SECONDS), then the workers and the database close and the process exits 0;
-// 1 when requests had to be cut.
+// drains: /readyz fails, the connections the kernel has already queued are taken and new ones
+// refused, open requests finish (within SHUTDOWN_GRACE_SECONDS), then the workers and the
+// database close and the process exits 0; 1 when requests had to be cut. deploy/README.md says
+// how a proxy's traffic leaves it meanwhile.
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -12,6 +13,9 @@ import express from "express";
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
+
+/** Answered at once even while the process stops: a balancer's and a monitor's questions. */
+const probes = new Set(["/readyz", "/healthz"]);
 
 /** One turn of the event loop: resolves in its check phase, after its poll phase. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -57,15 +61,22 @@ async function main() {
   }
 
   let stopping = false;
+  let listenerClosed = false;
   const open = new Set();
+  /** Requests that came while a stopping process still empties its accept queue (below). */
+  const held = [];
   const server = http.createServer((req, res) => {
     open.add(res);
     res.once("close", () => open.delete(res));
-    // A connection that brings a request while the process stops is closed after its answer,
-    // so the client (nginx) opens its next one to a process that is staying.
-    if (stopping) res.setHeader("Connection", "close");
-    root(req, res);
+    // Once the process no longer listens, a connection that brings a request is closed after
+    // its answer, so the client (nginx) opens its next one, which only a staying process takes.
+    if (listenerClosed) res.setHeader("Connection", "close");
+    if (stopping && !listenerClosed && !probes.has(req.url)) held.push([req, res]);
+    else root(req, res);
   });
+  // nginx's upstream keepalive_timeout (deploy/nginx/studio.conf) stays below this, so nginx
+  // never sends a request on a connection this side is closing for idleness.
+  server.keepAliveTimeout = 5000;
   let accepted = 0;
   server.on("connection", () => {
     accepted++;
@@ -83,16 +94,22 @@ async function main() {
     // Should closing the services themselves hang.
     setTimeout(() => process.exit(1), graceMs + 10_000).unref();
     svc.logger.info({ signal, requests: open.size, graceMs }, "stopping: finishing open requests");
-    for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+    const deadline = new Promise((resolve) => setTimeout(resolve, graceMs, "deadline"));
     // Connections the kernel has already completed wait in its accept queue, and closing the
-    // listening socket resets them, after their client may have sent a request: a proxy cannot
-    // tell that from a request cut while it ran, and does not retry a POST. Each poll of the
-    // event loop accepts all that is queued, so it turns until a poll finds nothing more (the
-    // first turn only reaches the check phase of the turn that took the signal: no poll yet),
-    // or a second passes while new connections keep coming. From then on, a new connection is
-    // refused, which a proxy can safely try on another process whatever the method.
+    // listening socket resets them, when their client may have sent a request already: a proxy
+    // cannot tell that from a request cut while it ran, so does not retry it if it is a POST.
+    // libuv accepts one connection per turn of the event loop, so the loop turns until one of
+    // its polls accepts nothing (the first turn only reaches the check phase of the turn that
+    // took the signal), for at most half the grace period while new ones keep coming. New
+    // requests wait meanwhile (all but the probes), so that once the requests already running
+    // are done the turns are short and the queue empties in a few; and answers keep their
+    // connections open, as a proxy that had to open new ones would keep refilling the queue.
+    // From then on, a new connection is refused, which a proxy can safely try on another
+    // process whatever the method; the requests that waited run.
+    const stoppedAt = Date.now();
+    const acceptedBefore = accepted;
+    const acceptUntil = stoppedAt + graceMs / 2;
     await turn();
-    const acceptUntil = Date.now() + 1000;
     for (let before = -1; before !== accepted && Date.now() < acceptUntil; ) {
       before = accepted;
       await turn();
@@ -103,7 +120,19 @@ async function main() {
     // client closes them or their keep-alive timeout (5 s) passes; a request on one is still
     // answered, with Connection: close. `closed` resolves once every connection has ended.
     const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
-    const deadline = new Promise((resolve) => setTimeout(resolve, graceMs, "deadline"));
+    listenerClosed = true;
+    for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+    const waited = held.splice(0);
+    for (const [req, res] of waited) if (!res.destroyed) root(req, res);
+    svc.logger.info(
+      {
+        accepted: accepted - acceptedBefore,
+        held: waited.length,
+        ms: Date.now() - stoppedAt,
+        requests: open.size,
+      },
+      "stopping: listener closed",
+    );
     let code = 0;
     if ((await Promise.race([closed, deadline])) === "deadline") {
       const cut = open.size;

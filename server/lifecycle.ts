@@ -3,6 +3,7 @@ import { accountRetentionTask } from "~/features/account/retention.server";
 import { jobAlertMatchTask, unconfirmedAlertPurgeTask } from "~/features/alerts/worker.server";
 import { pageviewRetentionTask } from "~/features/analytics/retention.server";
 import { applicationRetentionTask } from "~/features/careers/application.server";
+import { consentRecordRetentionTask } from "~/features/consent/retention.server";
 import { contactRetentionTask } from "~/features/contact/retention.server";
 import { loadContent } from "~/features/content/index.server";
 import { greenhouseSyncTask } from "~/features/jobs/index.server";
@@ -65,6 +66,7 @@ function backgroundTasks(svc: Services, mailTransport: ReturnType<typeof createM
     mailDeliveryTask(svc, mailTransport),
     uploadPurgeTask(svc.uploads),
     pageviewRetentionTask(svc),
+    consentRecordRetentionTask(svc),
     playtestRetentionTask(svc),
     greenhouseSyncTask(svc),
     accountRetentionTask(svc),

@@ -1,0 +1,57 @@
+// Writes the whole site's data as a JSON-lines dump (app/platform/db/move.server.ts), from the
+// database the configuration names: DATABASE_URL (PostgreSQL), else the embedded database in
+// DATA_DIR (stop the site first: PGlite allows one process at a time).
+//
+//   npm run db:export -- --out dump.jsonl [--files]
+//
+// --files puts the upload files (DATA_DIR/uploads: issue attachments, résumés) in the dump;
+// without it, copy that folder to the new DATA_DIR yourself. Runs through Vite like jobs-sync.ts.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { parseConfig } from "~/platform/config.server";
+import { openDatabase } from "~/platform/db/client.server";
+import { exportDump, MoveError } from "~/platform/db/move.server";
+
+const { values } = parseArgs({ options: { out: { type: "string" }, files: { type: "boolean" } } });
+if (!values.out) {
+  console.error("usage: npm run db:export -- --out dump.jsonl [--files]");
+  process.exit(2);
+}
+const cfg = parseConfig(process.env);
+// Never over an existing file; one this run created is removed if the export fails.
+const out = fs.createWriteStream(values.out, { flags: "wx" });
+let created = false;
+out.once("open", () => {
+  created = true;
+});
+const write = (line: string) =>
+  new Promise<void>((resolve, reject) => out.write(`${line}\n`, (err) => (err ? reject(err) : resolve())));
+try {
+  await new Promise((resolve, reject) => out.once("open", resolve).once("error", reject));
+  const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir });
+  try {
+    const summary = await exportDump(database.db, write, {
+      uploadsDir: values.files ? path.join(cfg.dataDir, "uploads") : undefined,
+    });
+    const rows = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
+    console.error(
+      `exported ${rows} rows of ${Object.keys(summary.rows).length} tables from ${database.kind}` +
+        (values.files ? `, and ${summary.files} upload files` : "") +
+        ` to ${values.out}`,
+    );
+    if (!values.files)
+      console.error(
+        `upload files not included: copy ${path.join(cfg.dataDir, "uploads")} along (or use --files)`,
+      );
+  } finally {
+    await database.close();
+  }
+  await new Promise((resolve) => out.end(resolve));
+} catch (err) {
+  console.error(err instanceof MoveError || (err as NodeJS.ErrnoException).code ? `${err}` : err);
+  out.destroy();
+  // An unfinished dump is never left to be imported by mistake.
+  if (created) fs.rmSync(values.out, { force: true });
+  process.exitCode = 1;
+}

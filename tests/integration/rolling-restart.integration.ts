@@ -1,0 +1,246 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseConfig } from "~/platform/config.server";
+import { freePort, type SiteProcess, spawnSite } from "../e2e/support/site-process";
+import { startLoad } from "./support/load";
+import { type Nginx, startNginx, studioConfPath } from "./support/nginx";
+import { createPostgresDatabase } from "./support/postgres";
+import { failures, send } from "./support/requests";
+
+/**
+ * The production topology of deploy/: two app processes on one PostgreSQL database and one
+ * Redis, behind Debian's nginx running deploy/nginx/studio.conf, started as
+ * deploy/systemd/studio@.service starts them (NODE_ENV=production, HOST=127.0.0.1, a port each).
+ */
+const CONNECTIONS = 64;
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const unitPath = path.resolve("deploy/systemd/studio@.service");
+
+/** Polls `check` every 100 ms until it holds; fails with `what` after `ms`. */
+async function waitFor(what: string, check: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The JSON log lines of a process whose `msg` starts with `msg`. */
+function logLines(logs: string, msg: string): Record<string, unknown>[] {
+  return logs
+    .split("\n")
+    .filter((line) => line.startsWith("{") && line.includes(msg))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => String(line.msg).startsWith(msg));
+}
+
+describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let dataDir: string;
+  let ports: number[];
+  const sites: SiteProcess[] = [];
+  let nginx: Nginx;
+  const redisPrefix = `it-rolling-${process.pid}-${Date.now()}`;
+
+  const start = (i: number) =>
+    spawnSite({
+      buildDir: inject("buildDir"),
+      // One data folder for both, as the systemd instances share DATA_DIR.
+      dataDir,
+      port: ports[i],
+      env: {
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: redisPrefix,
+        HTTP_TRUST_PROXY: "1",
+        // The load comes from one address; the form budget is what the address test spends.
+        RATE_LIMIT_API_POINTS: "1000000",
+        RATE_LIMIT_FORM_POINTS: "3",
+        // The stop's own log lines are the test's figures.
+        LOG_LEVEL: "info",
+      },
+    });
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase("studio_rolling");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-rolling-"));
+    ports = [await freePort()];
+    while (ports.length < 2) {
+      const port = await freePort();
+      if (!ports.includes(port)) ports.push(port);
+    }
+    // Both at once, as after a reboot: one migrates and loads the content, the other waits.
+    sites.push(...(await Promise.all([start(0), start(1)])));
+    nginx = await startNginx({ upstreamPorts: ports, clientDir: path.join(inject("buildDir"), "client") });
+  });
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all(sites.map((site) => site.stop()));
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${redisPrefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it("ships an upstream of the systemd instances' ports, and a stop timeout above the grace period", () => {
+    const unit = fs.readFileSync(unitPath, "utf8");
+    expect(unit).toMatch(/^Environment=PORT=300%i$/m);
+    expect(unit).toMatch(/^EnvironmentFile=/m);
+    expect(unit).toMatch(/^Environment=NODE_ENV=production$/m);
+    const stopSeconds = Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1]);
+    // The process gives its open requests the grace period, then its services 10 s more.
+    expect(stopSeconds).toBeGreaterThan(parseConfig({}).SHUTDOWN_GRACE_SECONDS + 10);
+    const conf = fs.readFileSync(studioConfPath, "utf8");
+    const upstream = [...conf.matchAll(/^\s*server 127\.0\.0\.1:(\d+)\b/gm)].map((m) => Number(m[1]));
+    expect(upstream).toEqual(upstream.map((_, i) => 3001 + i));
+    // The container image (not run here) rewrites those same lines to its compose services.
+    const dockerfile = fs.readFileSync(path.resolve("deploy/Dockerfile"), "utf8");
+    const rewritten = [...dockerfile.matchAll(/s\/127\\\.0\\\.0\\\.1:(\d+)\/(\w+):3000\//g)];
+    expect(rewritten.map((m) => Number(m[1]))).toEqual(upstream);
+    const compose = fs.readFileSync(path.resolve("deploy/compose.yaml"), "utf8");
+    for (const [, , service] of rewritten) expect(compose).toMatch(new RegExp(`^  ${service}: \\*app$`, "m"));
+  });
+
+  it("serves the build's assets itself, immutable for a year, and the pages from the app", async () => {
+    const assets = path.join(inject("buildDir"), "client/assets");
+    const file = fs.readdirSync(assets).find((name) => name.endsWith(".js"));
+    expect(file).toBeDefined();
+    const asset = await send(`${nginx.url}/assets/${file}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers["content-type"]).toMatch(/javascript/);
+    // The app sets X-Request-Id on everything it answers: this one never reached it.
+    expect(asset.headers["x-request-id"]).toBeUndefined();
+    expect(asset.body).toBe(fs.readFileSync(path.join(assets, file ?? ""), "utf8"));
+    expect((await send(`${nginx.url}/assets/missing-${Date.now()}.js`)).status).toBe(404);
+
+    const page = await send(`${nginx.url}/careers`);
+    expect(page.status).toBe(200);
+    expect(page.headers["x-request-id"]).toBeDefined();
+  });
+
+  it("passes the visitor's address, which the app trusts, to budgets both processes share", async () => {
+    // Loopback has every 127.x.y.z address: three visitors, each from its own.
+    const from = (address: string, headers: Record<string, string> = {}) => {
+      const agent = new http.Agent({ localAddress: address });
+      return send(`${nginx.url}/api/uploads`, { method: "POST", headers, agent }).finally(() =>
+        agent.destroy(),
+      );
+    };
+    const before = nginx.access().length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await from("127.0.0.2")).status);
+    // RATE_LIMIT_FORM_POINTS=3: three tries answered (refused for their empty body), the fourth
+    // refused for the budget, although nginx sent them to both processes in turn.
+    expect(
+      statuses.slice(0, 3).every((status) => status !== 429 && status < 500),
+      `${statuses}`,
+    ).toBe(true);
+    expect(statuses[3]).toBe(429);
+    const answeredBy = new Set(
+      nginx
+        .access()
+        .slice(before)
+        .map((line) => line.upstreams.at(-1)),
+    );
+    expect(answeredBy.size, "both processes answered the four").toBe(2);
+    // A forged X-Forwarded-For changes nothing: nginx appends the real address, the one trusted.
+    expect((await from("127.0.0.2", { "X-Forwarded-For": "203.0.113.9" })).status).toBe(429);
+    expect((await from("127.0.0.3")).status).not.toBe(429);
+  });
+
+  it(`restarts one process under ${CONNECTIONS} connections with no failed request, POSTs included`, async () => {
+    const stoppingPort = `127.0.0.1:${ports[0]}`;
+    const route = `rolling-${Date.now()}`;
+    const load = startLoad({ url: nginx.url, connections: CONNECTIONS, route });
+    // Every connection busy, both processes warm.
+    await waitFor("the load to warm up", () => load.outcomes.length >= 2 * CONNECTIONS, 120_000);
+
+    const stopped = sites[0] as SiteProcess;
+    const stoppedAt = Date.now();
+    const warm = nginx.access().filter((line) => line.uri !== "/api/uploads");
+    const code = await stopped.stop();
+    const stopMs = Date.now() - stoppedAt;
+    const [stopLine] = logLines(stopped.logs(), "stopping: finishing open requests");
+    const [closeLine] = logLines(stopped.logs(), "stopping: listener closed");
+
+    // The same process again (systemd's restart), on its port, under the same load.
+    sites[0] = await start(0);
+    const readyAt = Date.now();
+    // What studio@.service runs after each start: it finds the process ready at once.
+    execFileSync(process.execPath, ["deploy/systemd/wait-ready.mjs"], {
+      env: { PATH: process.env.PATH, PORT: String(ports[0]), HOST: "127.0.0.1", WAIT_READY_SECONDS: "5" },
+    });
+    const servedAfter = () =>
+      nginx
+        .access()
+        .filter((line) => line.at * 1000 >= readyAt && line.upstreams.at(-1) === stoppingPort)
+        .map((line) => line.at * 1000);
+    await waitFor("the restarted process to take traffic", () => servedAfter().length >= 20, 60_000);
+    const outcomes = await load.stop();
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const counted = await client
+      .query<{ views: string }>(
+        "select coalesce(sum(views), 0) as views from analytics_pageviews where route = $1",
+        [route],
+      )
+      .finally(() => client.end());
+
+    // nginx's view: requests it sent to a second process after the first failed, and why.
+    const access = nginx.access().filter((line) => line.uri !== "/api/uploads");
+    const retried = access.filter((line) => line.upstreams.length > 1);
+    const errors = nginx.errors();
+    const count = (re: RegExp) => (errors.match(re) ?? []).length;
+    const posts = outcomes.filter((o) => o.what === "POST pageview");
+    const durationS =
+      (Math.max(...outcomes.map((o) => o.endedAt)) - Math.min(...outcomes.map((o) => o.startedAt))) / 1000;
+    const figures = {
+      requests: outcomes.length,
+      posts: posts.length,
+      requestsPerSecond: Math.round(outcomes.length / durationS),
+      servedBeforeStopByEach: ports.map(
+        (p) => warm.filter((line) => line.upstreams.at(-1) === `127.0.0.1:${p}`).length,
+      ),
+      openOnStoppedProcessAtSigterm: stopLine?.requests,
+      acceptedWhileStopping: closeLine?.accepted,
+      heldWhileStopping: closeLine?.held,
+      listenerClosedAfterMs: closeLine?.ms,
+      sigtermToExitMs: stopMs,
+      exitCode: code,
+      retriedByNginx: retried.length,
+      retriedPosts: retried.filter((line) => line.method === "POST").length,
+      refusedConnections: count(/\(111: Connection refused\)/g),
+      resetConnections: count(/\(104: Connection reset by peer\)|prematurely closed/g),
+      restartedToFirstRequestMs: Math.round((servedAfter()[0] ?? Number.NaN) - readyAt),
+      servedByRestartedProcess: servedAfter().length,
+    };
+    const measured = JSON.stringify(figures);
+    process.stderr.write(`rolling restart: ${measured}\n`);
+
+    expect(failures(outcomes), measured).toEqual([]);
+    expect(code, stopped.logs().slice(-3000)).toBe(0);
+    expect(Number(stopLine?.requests), `requests open at SIGTERM (${measured})`).toBeGreaterThan(0);
+    // Each POST answered 204 counted once: none lost, none counted twice by a retry.
+    expect(
+      posts.map((o) => o.status).filter((status) => status !== 204),
+      measured,
+    ).toEqual([]);
+    expect(Number(counted.rows[0]?.views), measured).toBe(posts.length);
+    // Traffic left the stopping process through refused connections only, which nginx retries
+    // elsewhere whatever the method; never a connection cut after a request was sent on it.
+    expect(figures.refusedConnections, measured).toBeGreaterThan(0);
+    expect(figures.resetConnections, `${measured}\n${errors}`).toBe(0);
+    expect(figures.servedByRestartedProcess).toBeGreaterThanOrEqual(20);
+  });
+});

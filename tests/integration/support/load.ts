@@ -1,0 +1,40 @@
+import http from "node:http";
+import { attempt, mixedRequest, type Outcome } from "./requests";
+
+export type TimedOutcome = Outcome & { startedAt: number; endedAt: number };
+
+export type Load = {
+  /** Outcomes so far, in the order requests ended. */
+  outcomes: TimedOutcome[];
+  /** Stops sending and resolves once every request in flight has ended. */
+  stop(): Promise<TimedOutcome[]>;
+};
+
+/**
+ * `connections` clients, each sending the mixed requests (careers pages for a visitor with a
+ * personal cookie, and pageview POSTs) one after another over its own keep-alive connection,
+ * until stopped.
+ */
+export function startLoad(options: { url: string; connections: number; route: string }): Load {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const outcomes: TimedOutcome[] = [];
+  let running = true;
+  let sent = 0;
+  const clients = Array.from({ length: options.connections }, async () => {
+    while (running) {
+      const { what, path, options: request } = mixedRequest(sent++, options.route);
+      const startedAt = Date.now();
+      const outcome = await attempt(what, options.url + path, { ...request, agent });
+      outcomes.push({ ...outcome, startedAt, endedAt: Date.now() });
+    }
+  });
+  return {
+    outcomes,
+    async stop() {
+      running = false;
+      await Promise.all(clients);
+      agent.destroy();
+      return outcomes;
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../e2e/support/site-process";
+
+/** Debian's nginx (in /usr/sbin, which a user's PATH may lack), or NGINX_PATH. */
+const nginxBin = process.env.NGINX_PATH ?? (fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
+
+/** The nginx configuration the repository ships (deploy/README.md). */
+export const studioConfPath = path.resolve("deploy/nginx/studio.conf");
+
+/** nginx's access log line for each request: which instances it tried and what they answered. */
+const LOG_FORMAT = `'$msec $request_method $status "$upstream_addr" "$upstream_status" $uri'`;
+
+export type AccessLine = {
+  /** Seconds since the epoch, with milliseconds. */
+  at: number;
+  method: string;
+  status: number;
+  /** Every upstream address nginx tried, in order ("-" for none: served by nginx itself). */
+  upstreams: string[];
+  uri: string;
+};
+
+/** Replaces exactly one match of `pattern`, so a change in the shipped file fails loudly. */
+function replaceOnce(text: string, pattern: RegExp, replacement: string): string {
+  const matches = text.match(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`)) ?? [];
+  if (matches.length !== 1)
+    throw new Error(`${studioConfPath}: expected one ${pattern}, found ${matches.length}`);
+  return text.replace(pattern, replacement);
+}
+
+/**
+ * deploy/nginx/studio.conf as the test runs it: its upstream lines (their parameters kept)
+ * pointed at the given ports, its listen lines at one loopback port, its assets root at the
+ * build's client folder. Everything else is the file as shipped.
+ */
+export function studioConfFor(options: { upstreamPorts: number[]; port: number; clientDir: string }): string {
+  let text = fs.readFileSync(studioConfPath, "utf8");
+  const servers = [...text.matchAll(/^([ \t]*)server 127\.0\.0\.1:300\d((?: [^;\n]*)?);\n/gm)];
+  if (servers.length < 2)
+    throw new Error(`${studioConfPath}: expected an upstream of 127.0.0.1:300i servers`);
+  const [first] = servers;
+  const indent = first?.[1] ?? "    ";
+  const params = first?.[2] ?? "";
+  const lines = options.upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${params};\n`).join("");
+  for (const server of servers.slice(1)) text = text.replace(server[0], "");
+  text = text.replace(first?.[0] ?? "", lines);
+  text = replaceOnce(text, /^([ \t]*)listen 80;$/m, `$1listen 127.0.0.1:${options.port};`);
+  text = replaceOnce(text, /^[ \t]*listen \[::\]:80;\n/m, "");
+  text = replaceOnce(text, /root \/srv\/studio\/build\/client;/, `root ${options.clientDir};`);
+  return text;
+}
+
+/** nginx processes this test process started; killed if it exits before stopping them. */
+const started = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of started) child.kill("SIGKILL");
+});
+
+export type Nginx = {
+  url: string;
+  /** The access log so far, one entry per request. */
+  access(): AccessLine[];
+  /** nginx's error log so far (warnings and errors: failed upstream connections). */
+  errors(): string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Debian's nginx in front of the given app ports, with the shipped site configuration, in a
+ * folder of its own (pid, logs, temporary files), in the foreground: it runs as any user, and
+ * beside an nginx the machine may run.
+ */
+export async function startNginx(options: { upstreamPorts: number[]; clientDir: string }): Promise<Nginx> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-nginx-"));
+  const port = await freePort();
+  fs.writeFileSync(path.join(dir, "studio.conf"), studioConfFor({ ...options, port }));
+  // As root, nginx's workers would switch to `nobody`, who cannot enter this private folder.
+  const user = process.getuid?.() === 0 ? "user root;\n" : "";
+  for (const temp of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) fs.mkdirSync(path.join(dir, temp));
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `${user}worker_processes 2;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    log_format upstreams ${LOG_FORMAT};
+    access_log ${dir}/access.log upstreams;
+    client_body_temp_path ${dir}/client_body;
+    proxy_temp_path ${dir}/proxy;
+    fastcgi_temp_path ${dir}/fastcgi;
+    uwsgi_temp_path ${dir}/uwsgi;
+    scgi_temp_path ${dir}/scgi;
+    include ${dir}/studio.conf;
+}
+`,
+  );
+  const args = ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"];
+  // A configuration error is reported by `nginx -t` with its line.
+  execFileSync(nginxBin, [...args, "-t", "-q"], { stdio: ["ignore", "ignore", "pipe"] });
+  let output = "";
+  const child: ChildProcess = spawn(nginxBin, args, { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  started.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      started.delete(child);
+      resolve();
+    }),
+  );
+  const read = (file: string) => {
+    const full = path.join(dir, file);
+    return fs.existsSync(full) ? fs.readFileSync(full, "utf8") : "";
+  };
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited at start:\n${output}${read("error.log")}`);
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (listening) break;
+    if (tries > 100) throw new Error(`nginx did not listen on ${port}:\n${output}${read("error.log")}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    access: () =>
+      read("access.log")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => {
+          const [, at, method, status, upstreams, uri] =
+            /^(\S+) (\S+) (\d+) "([^"]*)" "[^"]*" (\S+)$/.exec(line) ?? [];
+          return {
+            at: Number(at),
+            method: method ?? "",
+            status: Number(status),
+            upstreams: (upstreams ?? "").split(/, | : /),
+            uri: uri ?? "",
+          };
+        }),
+    errors: () => read("error.log"),
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGQUIT");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
