@@ -3,6 +3,7 @@ import { publicPath, text } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { newsArticles } from "~/platform/db/schema/news";
 import { type Localized, languages } from "~/platform/i18n/languages";
+import { slugPattern } from "~/platform/text/slug";
 import { newsSearchText } from "./news-search.server";
 import { NEWS_CATEGORIES, NEWS_TAGS } from "./news-taxonomy";
 
@@ -29,7 +30,7 @@ export type NewsArticleData = Omit<NewsArticleFrontMatter, "title" | "summary" |
   body: Localized;
 };
 
-const filePattern = new RegExp(`^news/([a-z0-9]+(?:-[a-z0-9]+)*)/(${languages.join("|")})\\.md$`);
+const filePattern = new RegExp(`^news/(${slugPattern})/(${languages.join("|")})\\.md$`);
 
 /**
  * Blog articles, content/news/{slug}/{lang}.md: every article is written in en, fr and es, and

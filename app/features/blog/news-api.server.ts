@@ -3,13 +3,11 @@ import { z } from "zod";
 import { notFound, parseOr400 } from "~/platform/http/errors.server";
 import { languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
+import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
 import { getNewsArticle, listNews } from "./news.server";
 import { newsQuerySchema } from "./news-query";
 
-const slugSchema = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be an article slug")
-  .max(120);
+const slugSchema = z.string().regex(slugRegExp, "Must be an article slug").max(slugMaxLength);
 const articleQuerySchema = z.strictObject({ lang: z.enum(languages).default("en") });
 
 /** Articles change only when the site restarts with new content: shared caches may keep them briefly. */

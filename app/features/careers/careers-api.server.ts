@@ -17,16 +17,14 @@ import { rateLimit } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import type { Services } from "~/platform/services.server";
+import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
 import { applicableOffer } from "./application.server";
 import { applicationSchema } from "./application-form";
 import { applicationLimit, applyForJob } from "./apply-for-job.server";
 
 const localeParams = z.strictObject({ locale: z.enum(languages) });
 const slugParams = z.strictObject({
-  slug: z
-    .string()
-    .max(120)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Invalid slug"),
+  slug: z.string().max(slugMaxLength).regex(slugRegExp, "Invalid slug"),
   locale: z.enum(languages),
 });
 const langQuery = z.strictObject({ lang: z.enum(languages).default(defaultLanguage) });

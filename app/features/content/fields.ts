@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languages } from "~/platform/i18n/languages";
+import { slugRegExp } from "~/platform/text/slug";
 
 /**
  * Field rules the content kinds share. Each kind's file schema lives in its feature, beside the
@@ -7,7 +8,7 @@ import { languages } from "~/platform/i18n/languages";
  */
 
 export const text = z.string().trim().min(1);
-export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be a lowercase slug (a-z, 0-9, -)");
+export const slug = z.string().regex(slugRegExp, "Must be a lowercase slug (a-z, 0-9, -)");
 /** A path under public/, as pages reference it. */
 export const publicPath = z
   .string()

@@ -3,6 +3,7 @@ import { localized, text } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { faqCategories, faqItems } from "~/platform/db/schema/content";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
+import { slugPattern } from "~/platform/text/slug";
 
 /** content/faq/{category}/category.yaml */
 export const faqCategoryFileSchema = z.strictObject({
@@ -24,7 +25,7 @@ export type FaqItemUnit = {
   description: Localized;
 };
 
-const slugPart = "([a-z0-9]+(?:-[a-z0-9]+)*)";
+const slugPart = `(${slugPattern})`;
 const categoryPattern = new RegExp(`^faq/${slugPart}/category\\.yaml$`);
 const itemPattern = new RegExp(`^faq/${slugPart}/(\\d{2})-${slugPart}\\.(${languages.join("|")})\\.md$`);
 

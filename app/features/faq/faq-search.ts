@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defaultLanguage, type Language, languages } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
+import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
 import { type FaqSection, faqSections } from "./types";
 
 /** FAQ search rules shared by the browser (search as you type) and the server. */
@@ -21,10 +22,7 @@ export function searchTerms(query: string): string[] {
   return queryWords(query, { maxLength: faqSearchLimits.maxQuery, maxWords: faqSearchLimits.maxTerms });
 }
 
-const slug = z
-  .string()
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Invalid slug");
+const slug = z.string().max(slugMaxLength).regex(slugRegExp, "Invalid slug");
 
 export type FaqSearchInput = {
   lang: Language;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { httpsUrl, localized, text } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { games } from "~/platform/db/schema/content";
+import { slugPattern } from "~/platform/text/slug";
 
 /**
  * content/games/{slug}.yaml. A game names no picture: its key art is app/ui/art/art.ts's, by
@@ -20,7 +21,7 @@ export type GameFile = z.infer<typeof gameFileSchema>;
 /** A game as other kinds' checks see it (ContentLookup.units("games")). */
 export type GameUnit = GameFile & { slug: string };
 
-const filePattern = /^games\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+const filePattern = new RegExp(String.raw`^games\/(${slugPattern})\.yaml$`);
 
 /** The studio's games; awards, patch notes and press kits name them by slug. */
 export const gamesKind: ContentKind<GameUnit> = {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { link, localized } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { banners } from "~/platform/db/schema/legal";
+import { slugPattern } from "~/platform/text/slug";
 
 /** content/banners/{slug}.yaml: a home page banner, shown between its dates (inclusive, UTC). */
 export const bannerFileSchema = z
@@ -24,7 +25,7 @@ export const bannerFileSchema = z
   });
 export type BannerUnit = z.infer<typeof bannerFileSchema> & { slug: string };
 
-const filePattern = /^banners\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+const filePattern = new RegExp(String.raw`^banners\/(${slugPattern})\.yaml$`);
 
 /** The home page's banners, one file each. */
 export const bannersKind: ContentKind<BannerUnit> = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formMessage } from "~/platform/forms/messages";
+import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
 
 /**
  * The careers filters as the address spells them (shared by the careers page, its GET form, the
@@ -23,7 +24,7 @@ export const jobSearchLimits = {
 } as const;
 
 /** A filter value names an office or a taxonomy term by its slug, at most this long. */
-export const filterSlugMaxLength = 120;
+export const filterSlugMaxLength = slugMaxLength;
 
 /**
  * One filter's value: a slug (lowercase letters and digits, words joined by hyphens) of at most
@@ -33,7 +34,7 @@ export const jobFilterValue = z
   .string()
   .trim()
   .max(filterSlugMaxLength, formMessage("maxLength", { max: filterSlugMaxLength }))
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, formMessage("invalidOption"))
+  .regex(slugRegExp, formMessage("invalidOption"))
   .optional()
   .transform((value) => (value === "all" ? undefined : value));
 

@@ -4,6 +4,7 @@ import { httpsUrl, slug, text } from "~/features/content";
 import { type ContentKind, upsertRows } from "~/features/content/index.server";
 import { type JobOfferText, jobOffers, offices } from "~/platform/db/schema/content";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
+import { slugPattern } from "~/platform/text/slug";
 import { isFrenchFirstOffice } from "./offer-languages";
 import { type TaxonomyUnit, taxonomyFiles } from "./taxonomy-kind.server";
 import type { TaxonomyKind } from "./types";
@@ -52,7 +53,7 @@ export type JobUnit = JobOfferFile & { slug: string; texts: Partial<Localized<Jo
 /** What the checks read of an office (the offices kind's units hold more). */
 type OfficeFacts = { slug: string; inEu: boolean };
 
-const slugPart = "([a-z0-9]+(?:-[a-z0-9]+)*)";
+const slugPart = `(${slugPattern})`;
 const offerPattern = new RegExp(`^jobs/${slugPart}/offer\\.yaml$`);
 const textPattern = new RegExp(`^jobs/${slugPart}/(${languages.join("|")})\\.md$`);
 

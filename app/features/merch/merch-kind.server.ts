@@ -2,12 +2,13 @@ import { z } from "zod";
 import { localized } from "~/features/content";
 import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
 import { merchProducts } from "~/platform/db/schema";
+import { slugPattern } from "~/platform/text/slug";
 
 /**
  * Merchandise as content: `content/merch/<slug>.yaml`, shown on /account/merch and by
  * `GET /api/account/merch` when no MERCH_STORE_URL is set (layout in content/README.md).
  */
-const filePattern = /^merch\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+const filePattern = new RegExp(String.raw`^merch\/(${slugPattern})\.yaml$`);
 
 export const merchFileSchema = z.strictObject({
   sort: z.number().int().min(0),

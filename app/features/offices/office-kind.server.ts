@@ -3,6 +3,7 @@ import { z } from "zod";
 import { localized, text } from "~/features/content";
 import { type ContentKind, upsertRows } from "~/features/content/index.server";
 import { jobOffers, offices } from "~/platform/db/schema/content";
+import { slugPattern } from "~/platform/text/slug";
 
 /** Countries of the European Union, for the inEu cross-check on offices. */
 const euCountries = new Set(
@@ -60,7 +61,7 @@ export type OfficeFile = z.infer<typeof officeFileSchema>;
 /** An office as other kinds' checks see it (ContentLookup.units("offices")). */
 export type OfficeUnit = OfficeFile & { slug: string };
 
-const filePattern = /^offices\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+const filePattern = new RegExp(String.raw`^offices\/(${slugPattern})\.yaml$`);
 
 /** The studio's offices, at least one; job offers and playtest sites name them by slug. */
 export const officesKind: ContentKind<OfficeUnit> = {

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { localized } from "~/features/content";
 import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
 import { supportPatches } from "~/platform/db/schema";
+import { slugPattern } from "~/platform/text/slug";
 
 /**
  * Patch notes as content: `content/patches/<game slug>/<version>.yaml`, one file per release
  * (layout in content/README.md). The game must exist under content/games; the version in the
  * file must match its file name, so a copied file cannot silently shadow another release.
  */
-const filePattern = /^patches\/([a-z0-9]+(?:-[a-z0-9]+)*)\/(\d+\.\d+(?:\.\d+)?)\.yaml$/;
+const filePattern = new RegExp(String.raw`^patches\/(${slugPattern})\/(\d+\.\d+(?:\.\d+)?)\.yaml$`);
 
 export const patchFileSchema = z.strictObject({
   version: z.string().regex(/^\d+\.\d+(\.\d+)?$/, "Must be a version such as 1.4 or 1.4.2"),

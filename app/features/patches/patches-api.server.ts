@@ -3,15 +3,12 @@ import { z } from "zod";
 import { notFound, parseOr400 } from "~/platform/http/errors.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
+import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
 import { listPatchNotes } from "./patches.server";
 
 const patchesQuery = z.object({
   lang: z.enum(languages).default(defaultLanguage),
-  game: z
-    .string()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Invalid game")
-    .max(80)
-    .optional(),
+  game: z.string().regex(slugRegExp, "Invalid game").max(80).optional(),
 });
 
 /**

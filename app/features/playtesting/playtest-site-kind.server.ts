@@ -2,6 +2,7 @@ import { z } from "zod";
 import { localized, slug, uniqueSlugs } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { playtestSites } from "~/platform/db/schema/playtest";
+import { slugPattern } from "~/platform/text/slug";
 
 /** content/playtests/{site}.yaml: a playtest site, the office that runs it, and its sessions. */
 export const playtestSiteFileSchema = z
@@ -32,7 +33,7 @@ export const playtestSiteFileSchema = z
   .superRefine((site, ctx) => uniqueSlugs(site.sessions, ctx, ["sessions"]));
 export type PlaytestSiteUnit = z.infer<typeof playtestSiteFileSchema> & { slug: string };
 
-const filePattern = /^playtests\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+const filePattern = new RegExp(String.raw`^playtests\/(${slugPattern})\.yaml$`);
 
 /** Playtest sites with their sessions; each site is run by an office that exists. */
 export const playtestSitesKind: ContentKind<PlaytestSiteUnit> = {

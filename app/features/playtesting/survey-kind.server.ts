@@ -1,10 +1,11 @@
 import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { surveys } from "~/platform/db/schema/playtest";
+import { slugPattern } from "~/platform/text/slug";
 import { type SurveyDefinition, surveyDefinitionSchema } from "./survey-definition";
 
 export type SurveyUnit = { code: string; definition: SurveyDefinition };
 
-const filePattern = /^surveys\/([a-z0-9]+(?:-[a-z0-9]+)*)\.yaml$/;
+const filePattern = new RegExp(String.raw`^surveys\/(${slugPattern})\.yaml$`);
 
 /** Surveys (content/surveys/{code}.yaml, see survey-definition.ts), stored by code. */
 export const surveysKind: ContentKind<SurveyUnit> = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpsUrl, localized, slug, text } from "~/features/content";
+import { slugPattern } from "~/platform/text/slug";
 
 /**
  * `content/press/<kit>/kit.yaml`: one press kit in the spirit of presskit() (layout in
@@ -16,7 +17,7 @@ export const kitSlug = slug.max(80);
 export const kitFileName = z
   .string()
   .regex(
-    /^[a-z0-9]+(?:-[a-z0-9]+)*\.(png|jpg|svg)$/,
+    new RegExp(String.raw`^${slugPattern}\.(png|jpg|svg)$`),
     "Must be a file name such as key-art.png (png, jpg or svg)",
   );
 

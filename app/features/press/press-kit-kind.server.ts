@@ -1,5 +1,6 @@
 import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
 import { pressKits } from "~/platform/db/schema";
+import { slugPattern } from "~/platform/text/slug";
 import { type PressKitFile, pressKitFileSchema } from "./press-kit-file";
 
 /**
@@ -8,7 +9,7 @@ import { type PressKitFile, pressKitFileSchema } from "./press-kit-file";
  * by `npm run press:thumbs`). Every file the kit lists must exist and every file must be listed,
  * so the zip holds exactly what the page shows.
  */
-const kitPattern = /^press\/([a-z0-9]+(?:-[a-z0-9]+)*)\/(kit\.yaml|files\/[^/]+|thumbs\/[^/]+)$/;
+const kitPattern = new RegExp(String.raw`^press/(${slugPattern})/(kit\.yaml|files/[^/]+|thumbs/[^/]+)$`);
 
 export type PressKitUnit = { slug: string; kit: PressKitFile };
 

@@ -10,6 +10,8 @@
  */
 
 export const artFormats = ["avif", "webp", "jpg"] as const;
+
+import { slugPattern } from "~/platform/text/slug";
 export type ArtFormat = (typeof artFormats)[number];
 
 const mimeTypes: Record<ArtFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
@@ -331,13 +333,15 @@ export function officeArtOf(slug: string | null | undefined): Art<OfficeCrop> | 
 
 export type PageArtKey = keyof typeof pageArtByKey;
 
+const newsCoverPattern = new RegExp(`^/images/art/news/(${slugPattern})/cover-\\d+\\.jpg$`);
+
 /**
  * The news cover an article's front matter names, when it is one of the manifest's renditions
  * (`/images/art/news/{slug}/cover-1200.jpg`): a component then offers AVIF and WebP too. Any
  * other path (an image from before the manifest) has no rendition set: `undefined`.
  */
 export function newsArtOfCover(cover: string): Art<NewsCrop> | undefined {
-  const slug = /^\/images\/art\/news\/([a-z0-9]+(?:-[a-z0-9]+)*)\/cover-\d+\.jpg$/.exec(cover)?.[1];
+  const slug = newsCoverPattern.exec(cover)?.[1];
   const art = lookUp<Art<NewsCrop>>(newsArtBySlug, slug);
   return art?.crops.cover.widths.some((width) => renditionPath(art, "cover", width, "jpg") === cover)
     ? art

@@ -1,0 +1,12 @@
+/**
+ * A slug: lowercase letters and digits in words joined by single hyphens ("tidebound",
+ * "gent-office"). The one rule for every slug: content file and folder names, page addresses,
+ * API parameters and the careers filters.
+ */
+export const slugPattern = "[a-z0-9]+(?:-[a-z0-9]+)*";
+
+/** A whole value that is a slug. */
+export const slugRegExp = new RegExp(`^${slugPattern}$`);
+
+/** The longest slug an address, a filter or an API parameter may carry. */
+export const slugMaxLength = 120;
