@@ -16,6 +16,7 @@ import { createLogger } from "~/platform/logging.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { mailDeliveryTask } from "~/platform/mail/worker.server";
 import type { Services } from "~/platform/services.server";
+import { databaseRunExclusive } from "~/platform/tasks/run-once.server";
 import { startTasks } from "~/platform/tasks/scheduler.server";
 import type { Task } from "~/platform/tasks/task";
 import { createUploadStore, uploadPurgeTask } from "~/platform/uploads/upload-store.server";
@@ -60,10 +61,18 @@ export function onShutdown(stop: () => Promise<void> | void) {
   state.stops.push(stop);
 }
 
-/** Background work, in the order it starts (job alerts match what the content load just listed). */
-function backgroundTasks(svc: Services, mailTransport: ReturnType<typeof createMailTransport>): Task[] {
-  return [
-    mailDeliveryTask(svc, mailTransport),
+/**
+ * Background work, in the order it starts (job alerts match what the content load just listed).
+ * Each task runs once per period across all the processes sharing the database, except the mail
+ * outbox, which every process delivers: it claims e-mails with SKIP LOCKED
+ * (docs/decisions/0022-tasks-once-across-processes.md).
+ */
+function backgroundTasks(
+  svc: Services,
+  mailTransport: ReturnType<typeof createMailTransport>,
+): { everyProcess: Task[]; oncePerPeriod: Task[] } {
+  const everyProcess = [mailDeliveryTask(svc, mailTransport)];
+  const oncePerPeriod = [
     uploadPurgeTask(svc.uploads),
     pageviewRetentionTask(svc),
     consentRecordRetentionTask(svc),
@@ -75,6 +84,7 @@ function backgroundTasks(svc: Services, mailTransport: ReturnType<typeof createM
     contactRetentionTask(svc),
     applicationRetentionTask(svc),
   ].filter((task) => task !== null);
+  return { everyProcess, oncePerPeriod };
 }
 
 /** Starts the process's services from `cfg` (the environment's, parsed, unless given). */
@@ -106,8 +116,13 @@ export function boot(given?: Config): Promise<Services> {
     const mailTransport = createMailTransport(cfg, logger);
     onShutdown(() => mailTransport.close());
     logger.info({ transport: mailTransport.description }, "mail transport ready");
-    const scheduler = startTasks(backgroundTasks(svc, mailTransport), { logger });
-    onShutdown(() => scheduler.stop());
+    const tasks = backgroundTasks(svc, mailTransport);
+    const everyProcess = startTasks(tasks.everyProcess, { logger });
+    const oncePerPeriod = startTasks(tasks.oncePerPeriod, {
+      logger,
+      runExclusive: databaseRunExclusive(database.db),
+    });
+    onShutdown(() => Promise.all([everyProcess.stop(), oncePerPeriod.stop()]).then(() => undefined));
     state.services = svc;
     logger.info({ database: database.kind }, "services ready");
     return svc;

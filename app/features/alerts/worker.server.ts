@@ -5,7 +5,9 @@ import { matchJobAlerts } from "./match.server";
 
 /**
  * Matches newly listed offers to alerts at start (right after the content load) and then every
- * minute. Any number of processes may run it (the matcher takes an advisory lock).
+ * minute, once per minute across processes (server/lifecycle.ts claims each run). The matcher
+ * also takes its own advisory lock, so a run that outlasts its minute, or any other caller,
+ * never matches twice.
  */
 export function jobAlertMatchTask(svc: Pick<Services, "db" | "config" | "logger">): Task {
   return defineTask({

@@ -2,13 +2,17 @@ import type { Logger } from "~/platform/logging.server";
 import type { Task } from "./task";
 
 /**
- * Runs one run of a task. Today every process runs its own; a leader lock (a PostgreSQL
- * advisory lock) or a job queue goes here to run a task once across processes, without
- * touching the tasks.
+ * Runs one run of a task, or skips it. By default every process runs its own;
+ * `databaseRunExclusive` (run-once.server.ts) runs each task once per period across the
+ * processes sharing the database, from the task's name and period.
  */
-export type RunExclusive = (name: string, run: () => Promise<unknown>) => Promise<unknown>;
+export type RunExclusive = (
+  task: Pick<Task, "name" | "everyMs">,
+  run: () => Promise<unknown>,
+) => Promise<unknown>;
 
-const runHere: RunExclusive = (_name, run) => run();
+/** Every process runs every run: for work any number of processes may do at once. */
+export const runHere: RunExclusive = (_task, run) => run();
 
 export type Scheduler = {
   /** Stops the timers and waits for the runs in progress, so the database outlives them. */
@@ -27,7 +31,7 @@ export function startTasks(
   const runOnce = (task: Task) => {
     if (running.has(task.name)) return;
     const run = Promise.resolve()
-      .then(() => runExclusive(task.name, () => task.run(stopping.signal)))
+      .then(() => runExclusive(task, () => task.run(stopping.signal)))
       .then(
         () => undefined,
         (err: unknown) => options.logger.warn({ err, task: task.name }, "task failed; trying again later"),

@@ -114,18 +114,30 @@ describe("task scheduler", () => {
     expect(runs).toBe(1);
   });
 
-  it("hands every run to runExclusive under the task's name", async () => {
-    const names: string[] = [];
-    const tasks = ["a", "b"].map((name) => defineTask({ name, everyMs: 1000, run: async () => {} }));
+  it("hands every run to runExclusive with the task's name and period", async () => {
+    const seen: string[] = [];
+    const tasks = [
+      defineTask({ name: "a", everyMs: 1000, run: async () => {} }),
+      defineTask({ name: "b", everyMs: 500, run: async () => {} }),
+    ];
     const scheduler = startTasks(tasks, {
       logger: quiet(),
-      runExclusive: (name, run) => {
-        names.push(name);
+      runExclusive: (task, run) => {
+        seen.push(`${task.name}/${task.everyMs}`);
         return run();
       },
     });
     await vi.advanceTimersByTimeAsync(1000);
     await scheduler.stop();
-    expect(names.sort()).toEqual(["a", "a", "b", "b"]);
+    expect(seen.sort()).toEqual(["a/1000", "a/1000", "b/500", "b/500", "b/500"]);
+  });
+
+  it("runs nothing when runExclusive skips the run", async () => {
+    let runs = 0;
+    const task = defineTask({ name: "elsewhere", everyMs: 1000, run: async () => void runs++ });
+    const scheduler = startTasks([task], { logger: quiet(), runExclusive: async () => undefined });
+    await vi.advanceTimersByTimeAsync(3000);
+    await scheduler.stop();
+    expect(runs).toBe(0);
   });
 });

@@ -13,3 +13,4 @@ export * from "./platforms";
 export * from "./playtest";
 export * from "./press";
 export * from "./support";
+export * from "./tasks";
