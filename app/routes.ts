@@ -13,7 +13,6 @@ export default [
     layout("ui/layouts/DefaultLayout.tsx", [
       index("routes/home.tsx"),
       route("contact", "routes/contact.tsx"),
-      route("alerts", "routes/alerts.tsx"),
       route("alerts/manage/:id/:token", "routes/alerts-manage.tsx"),
       route("support", "routes/support.tsx"),
       route("support/search", "routes/support-search.tsx"),
@@ -33,6 +32,8 @@ export default [
     layout("ui/layouts/CareersLayout.tsx", [
       route("careers", "routes/careers.tsx"),
       route("internships", "routes/internships.tsx"),
+      // Job alerts: a careers page too, with the careers sub-navigation.
+      route("alerts", "routes/alerts.tsx"),
       route("careers/:id", "routes/careers-single.tsx", { id: "careers-single" }),
       route("careers/locations/:slug", "routes/careers-locations-single.tsx", {
         id: "careers-locations-single",

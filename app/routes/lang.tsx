@@ -28,8 +28,11 @@ export async function loader({ params, url }: Route.LoaderArgs) {
  */
 export const middleware: Route.MiddlewareFunction[] = [
   refuseForbiddenAddress,
-  ({ params }) => {
-    if (params.lang !== undefined && !isLanguage(params.lang)) throw data(null, { status: 404 });
+  ({ params, request }) => {
+    // Only a form post needs it here: a middleware's refusal runs no loader at all, so the 404
+    // page would miss the studio's name and links. A page request gets its 404 from the loader.
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (!read && params.lang !== undefined && !isLanguage(params.lang)) throw data(null, { status: 404 });
   },
 ];
 

@@ -382,6 +382,72 @@ describe("cookie consent and analytics", () => {
     }
   });
 
+  it("fits a 375 × 812 phone in at most 270 px, every choice and button visible and readable, in every language", async () => {
+    const languages = [
+      {
+        path: "/",
+        title: "Cookies on this site",
+        buttons: ["Accept All", "Reject All", "Confirm my choices"],
+      },
+      {
+        path: "/fr",
+        title: "Témoins sur ce site",
+        buttons: ["Tout accepter", "Tout refuser", "Confirmer mes choix"],
+      },
+      {
+        path: "/es",
+        title: "Cookies en este sitio",
+        buttons: ["Aceptar todo", "Rechazar todo", "Confirmar mis opciones"],
+      },
+    ];
+    for (const javaScript of [true, false]) {
+      for (const { path, title, buttons } of languages) {
+        const { page } = await openPage(browser, { width: 375, javaScript });
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.goto(site.url + path);
+        const region = banner(page, title);
+        const box = await region.boundingBox();
+        expect(box, `${path} banner`).not.toBeNull();
+        expect(box?.height, `${path} banner height`).toBeLessThanOrEqual(270);
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        // Every button and both choices whole inside the band, at least 44 px tall.
+        const targets = [
+          ...buttons.map((name) => region.getByRole("button", { name })),
+          ...(await region.locator(".consent-option__label").all()),
+        ];
+        expect(targets).toHaveLength(5);
+        for (const target of targets) {
+          const b = await target.boundingBox();
+          expect(b && (await target.isVisible())).toBeTruthy();
+          if (!b || !box) continue;
+          expect(b.y).toBeGreaterThanOrEqual(box.y);
+          expect(b.y + b.height).toBeLessThanOrEqual(box.y + box.height);
+          expect(b.height).toBeGreaterThanOrEqual(44);
+        }
+        // The title, the legend and the choices show in full; text is 14 px or more.
+        for (const selector of ["h2", "legend", ".consent-option__label"]) {
+          for (const el of await region.locator(selector).all()) {
+            const b = await el.boundingBox();
+            expect(
+              b && box && b.y >= box.y && b.y + b.height <= box.y + box.height,
+              `${path} ${selector}`,
+            ).toBe(true);
+          }
+        }
+        const smallest = await region.evaluate((el) =>
+          Math.min(
+            ...[...el.querySelectorAll("h2, p, a, legend, label, span, button")]
+              .filter((e) => e.getClientRects().length > 0)
+              .map((e) => Number.parseFloat(getComputedStyle(e).fontSize)),
+          ),
+        );
+        expect(smallest, `${path} smallest font size`).toBeGreaterThanOrEqual(14);
+        // Every text is still there: the intro (in its scrolling box) and the policy link.
+        expect(await region.getByRole("link").first().isVisible()).toBe(true);
+      }
+    }
+  });
+
   it("Global Privacy Control with JavaScript: no analytics request, the banner says why, the signal is recorded, until an explicit accept", async () => {
     const { page, context } = await openPage(browser);
     await withGpc(context);

@@ -103,6 +103,84 @@ describe("navigation", () => {
       await expect.poll(() => internship.isVisible()).toBe(false);
     });
 
+    it("shows the careers sub-navigation on the job alerts page, with Job alerts current", async () => {
+      for (const [path, label, name] of [
+        ["/alerts", "Careers sections", "Job alerts"],
+        ["/fr/alerts", "Sections carrières", "Alertes d’emploi"],
+      ]) {
+        const { page } = await open({ width: 1280 });
+        await page.goto(site.url + path);
+        const band = page.getByRole("navigation", { name: label });
+        expect(await band.isVisible()).toBe(true);
+        expect(await band.getByRole("link").count()).toBe(4);
+        const current = band.locator('[aria-current="page"]');
+        expect(await current.count()).toBe(1);
+        expect(await current.textContent()).toBe(name);
+        expect(await current.getAttribute("href")).toBe(path);
+      }
+    });
+
+    it("keeps the submenu open when its arrow is clicked right after a hover opened it, and the next click closes it", async () => {
+      const { page } = await open({ width: 1280 });
+      await page.goto(`${site.url}/`);
+      await hydrated(page);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const internship = nav.getByRole("link", { name: /^Internship/ });
+      const toggle = nav.getByRole("button", { name: "Show the Work at the studio submenu" });
+
+      await nav.getByRole("link", { name: "Work at the studio" }).hover();
+      await expect.poll(() => internship.isVisible()).toBe(true);
+      await toggle.click();
+      await page.waitForTimeout(300);
+      expect(await internship.isVisible()).toBe(true);
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      // Pinned by the click: it stays when the pointer moves into the page.
+      await page.mouse.move(640, 600);
+      await page.waitForTimeout(400);
+      expect(await internship.isVisible()).toBe(true);
+      // The next click on the arrow closes it.
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+      await expect.poll(() => internship.isVisible()).toBe(false);
+      // So does a press anywhere else on a pinned submenu.
+      await toggle.click();
+      await expect.poll(() => internship.isVisible()).toBe(true);
+      await page.mouse.click(2, 400);
+      await expect.poll(() => internship.isVisible()).toBe(false);
+    });
+
+    it("toggles the submenu with Enter on its focused button: open, then closed", async () => {
+      const { page } = await open({ width: 1280 });
+      await page.goto(`${site.url}/`);
+      await hydrated(page);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const workLink = nav.getByRole("link", { name: "Work at the studio" });
+      const toggle = nav.getByRole("button", { name: "Show the Work at the studio submenu" });
+      const internship = nav.getByRole("link", { name: /^Internship/ });
+
+      await page.keyboard.press("Tab");
+      for (let i = 0; i < 20 && !(await workLink.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press("Tab");
+      }
+      await page.keyboard.press("Tab");
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await page.keyboard.press("Enter");
+      await page.waitForTimeout(300);
+      expect(await internship.isVisible()).toBe(true);
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => internship.isVisible()).toBe(false);
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Space opens it again; Escape closes it and leaves focus on the button.
+      await page.keyboard.press("Space");
+      await expect.poll(() => internship.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => internship.isVisible()).toBe(false);
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+
     it("has the header links of docs/requirements.md#navigation-and-layout, external ones in a new tab without an opener", async () => {
       const { page } = await open({ width: 1280 });
       await page.goto(`${site.url}/fr/contact`);

@@ -130,23 +130,26 @@ export function ConsentBanner() {
           <h2 className="consent-banner__title" id={titleId} ref={heading} tabIndex={-1}>
             {t("banner.title")}
           </h2>
-          <p id={introId}>{t("banner.intro")}</p>
-          {consent.gpc && !consent.analytics ? (
-            <p className="consent-banner__gpc">{t("banner.gpc")}</p>
-          ) : null}
-          <p>
-            <SiteLink to={localize("/privacy")} className="consent-banner__policy">
-              {t("banner.policyLink")}
-            </SiteLink>
-          </p>
-          {consent.recorded ? (
-            <p className="consent-banner__record">
-              {recordLine ? <span className="consent-banner__record-line">{recordLine} </span> : null}
-              <a href={`${RECEIPT_URL}?download=1`} download className="consent-banner__receipt">
-                {t("banner.receipt")}
-              </a>
+          {/* On a phone this part scrolls, so the choices and buttons fit in a short band. */}
+          <div className="consent-banner__details">
+            <p id={introId}>{t("banner.intro")}</p>
+            {consent.gpc && !consent.analytics ? (
+              <p className="consent-banner__gpc">{t("banner.gpc")}</p>
+            ) : null}
+            <p>
+              <SiteLink to={localize("/privacy")} className="consent-banner__policy">
+                {t("banner.policyLink")}
+              </SiteLink>
             </p>
-          ) : null}
+            {consent.recorded ? (
+              <p className="consent-banner__record">
+                {recordLine ? <span className="consent-banner__record-line">{recordLine} </span> : null}
+                <a href={`${RECEIPT_URL}?download=1`} download className="consent-banner__receipt">
+                  {t("banner.receipt")}
+                </a>
+              </p>
+            ) : null}
+          </div>
         </div>
         <fieldset className="consent-banner__choices">
           <legend className="consent-banner__legend">{t("banner.legend")}</legend>

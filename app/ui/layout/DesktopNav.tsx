@@ -2,6 +2,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type PointerEvent,
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -28,9 +29,12 @@ const hoverCloseDelayMs = 180;
 /**
  * The full menu at 970 px and wider (docs/requirements.md#navigation-and-layout). "Work at the
  * studio" is a link to the careers page plus a disclosure button for its submenu (the APG
- * disclosure-navigation pattern): the submenu opens on hover and when focus enters the item, the
- * button toggles it for keyboard and touch, Escape closes it and returns focus to the button.
- * Without JavaScript, CSS (:hover, :focus-within) opens it, so nothing depends on a script.
+ * disclosure-navigation pattern). Hover (a mouse) and keyboard focus entering the item open it
+ * for a while; the button pins it: a click, tap, Enter or Space on the button when the submenu is
+ * shut, or only open for the hover or the focus, leaves it open (it never closes what the visitor
+ * has just seen open), and the same on a pinned submenu closes it. Escape closes it and returns
+ * focus to the button; a press outside it or focus leaving it closes it too. Without JavaScript,
+ * CSS (:hover, :focus-within) opens it, so nothing depends on a script.
  */
 export function DesktopNav() {
   const { t } = useTranslation("layout");
@@ -42,15 +46,34 @@ export function DesktopNav() {
   const enhanced = useHydrated();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRef = useRef<HTMLLIElement>(null);
   // After Escape, focus stays in the item: keep the submenu shut until focus leaves.
   const dismissed = useRef(false);
+  // Opened by the button (click, tap, Enter, Space): stays open when the pointer leaves.
+  const [pinned, setPinned] = useState(false);
+
+  const close = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    setPinned(false);
+    setOpen(false);
+  }, []);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // A navigation (including from inside the submenu) closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change.
   useEffect(() => {
-    setOpen(false);
+    close();
   }, [pathname]);
+  // A pinned submenu closes on a press anywhere else (Safari does not focus a clicked button, so
+  // focus leaving the item is not enough).
+  useEffect(() => {
+    if (!pinned) return;
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!itemRef.current?.contains(event.target as Node | null)) close();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [pinned, close]);
 
   const show = () => {
     clearTimeout(closeTimer.current);
@@ -62,7 +85,7 @@ export function DesktopNav() {
     if (event.pointerType === "mouse") show();
   };
   const onPointerLeave = (event: PointerEvent) => {
-    if (event.pointerType !== "mouse") return;
+    if (event.pointerType !== "mouse" || pinned) return;
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(() => setOpen(false), hoverCloseDelayMs);
   };
@@ -73,15 +96,27 @@ export function DesktopNav() {
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
       dismissed.current = false;
-      setOpen(false);
+      close();
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     if (event.key === "Escape" && open) {
       event.stopPropagation();
       dismissed.current = true;
-      setOpen(false);
+      close();
       buttonRef.current?.focus();
+    }
+  };
+  // The button (mouse, touch, Enter and Space all arrive as a click): shut or only shown for the
+  // hover or the focus, it pins the submenu open; pinned, it closes it.
+  const onToggle = () => {
+    dismissed.current = false;
+    clearTimeout(closeTimer.current);
+    if (open && pinned) {
+      close();
+    } else {
+      setPinned(true);
+      setOpen(true);
     }
   };
 
@@ -107,6 +142,7 @@ export function DesktopNav() {
         {primaryBefore.map(item)}
         <li
           className="primary-nav__item primary-nav__item--has-submenu"
+          ref={itemRef}
           data-open={open || undefined}
           onPointerEnter={onPointerEnter}
           onPointerLeave={onPointerLeave}
@@ -128,10 +164,7 @@ export function DesktopNav() {
             aria-expanded={open}
             aria-controls={submenuId}
             aria-label={t("nav.showSubmenu", { name: t("nav.work") })}
-            onClick={() => {
-              dismissed.current = false;
-              setOpen((value) => !value);
-            }}
+            onClick={onToggle}
           >
             <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
               <path d="m2.5 4.5 3.5 3.5 3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.75" />

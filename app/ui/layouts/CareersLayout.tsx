@@ -14,7 +14,7 @@ const sections = [
 ] as const;
 
 /**
- * Careers, internships, job and location pages: an accent band under the header names the
+ * Careers, internships, job alerts, job and location pages: an accent band under the header names the
  * section and links its parts, so a job seeker moves between them in one step.
  */
 export default function CareersLayout() {

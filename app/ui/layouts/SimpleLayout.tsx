@@ -4,7 +4,7 @@ import { handleValue } from "./handle";
 import { SiteFrame } from "./SiteFrame";
 
 /**
- * Error page, alert management, account screens: a minimal header and one centred card, so the
+ * Alert management, account screens: a minimal header and one centred card, so the
  * visitor's task is the only thing on screen. A route may ask for the login backdrop with
  * `handle: { backdrop: "login" }`, and for a card wide enough for a grid with
  * `handle: { card: "wide" }`.
@@ -17,7 +17,7 @@ export default function SimpleLayout() {
   );
 }
 
-/** The simple layout's look around any content: also used by the error page (routes/lang.tsx). */
+/** The simple layout's look around any content. */
 export function SimpleFrame({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const backdrop = handleValue(matches, "backdrop");
