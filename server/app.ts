@@ -65,6 +65,8 @@ export function createApp() {
     pageHeaders: [{ name: "Sec-GPC", variant: (value) => (gpcRequested(value) ? "1" : null) }],
     neutralCookies: svc.config.ANALYTICS_COOKIE_NAMES,
     version: contentVersionOf(svc.db),
+    // What a CDN may keep: answers to requests without any cookie (docs/decisions/0023).
+    shared: { maxAgeSeconds: svc.config.CDN_MAX_AGE_SECONDS, staleSeconds: svc.config.CDN_STALE_SECONDS },
   });
   app.use(pageCache.serve);
 

@@ -130,6 +130,15 @@ const envSchema = z.object({
    * cached HTML would hide code edits); 0: off.
    */
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /**
+   * Seconds an outside shared cache (a CDN) may keep a public page or public API answer given to
+   * a request without any cookie (`s-maxage`; at most the route's own lifetime); 0: nothing is
+   * shared (pages leave `private, no-cache`, public API answers `private` with their route's
+   * `max-age`: docs/decisions/0023-cdn-caching.md).
+   */
+  CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Seconds past that a CDN may serve its copy while it fetches a new one (`stale-while-revalidate`). */
+  CDN_STALE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(300),
   /** Where job applications are sent; the recruiting address in content/studio.yaml when unset. */
   CAREERS_RECRUITING_EMAIL: z.email().optional(),
   /**

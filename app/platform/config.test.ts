@@ -20,6 +20,18 @@ describe("configuration", () => {
     expect(parseConfig({ PAGE_CACHE_TTL_SECONDS: "120" }).PAGE_CACHE_TTL_SECONDS).toBe(120);
   });
 
+  it("lets a CDN keep public answers for a minute and serve them stale for five, validated", () => {
+    const c = parseConfig({});
+    expect([c.CDN_MAX_AGE_SECONDS, c.CDN_STALE_SECONDS]).toEqual([60, 300]);
+    expect(parseConfig({ CDN_MAX_AGE_SECONDS: "0" }).CDN_MAX_AGE_SECONDS).toBe(0);
+    for (const env of [
+      { CDN_MAX_AGE_SECONDS: "-1" },
+      { CDN_MAX_AGE_SECONDS: "1.5" },
+      { CDN_STALE_SECONDS: "x" },
+    ])
+      expect(() => parseConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -12,6 +12,8 @@ import { createContentVersion } from "~/platform/cache/content-version.server";
 import {
   createPageCache,
   inlineScriptHashes,
+  isShareableRequest,
+  outsideCacheControl,
   sharedLifetimeMs,
   toCacheable,
 } from "~/platform/cache/page-cache.server";
@@ -345,6 +347,136 @@ describe("page cache bounds", () => {
     } finally {
       await new Promise((resolve) => local.close(resolve));
     }
+  });
+});
+
+describe("what outside shared caches (a CDN) are told", () => {
+  const sharedCache = { maxAgeSeconds: 60, staleSeconds: 300 };
+  let local: ReturnType<express.Express["listen"]>;
+  let base: string;
+  let renderCount = 0;
+
+  beforeAll(async () => {
+    const shared = createPageCache({
+      ttlMs: 60_000,
+      maxEntries: 50,
+      pageCookies: ["cookieconsent_status"],
+      pageHeaders: [{ name: "Sec-GPC", variant: (value) => (value?.trim() === "1" ? "1" : null) }],
+      version: async () => "v",
+      shared: sharedCache,
+    });
+    const app = express();
+    app.use(shared.serve);
+    app.use(securityHeaders(parseConfig({ NODE_ENV: "production" })));
+    app.use(shared.capture);
+    const api = express.Router();
+    api.get("/{*rest}", (req, res) => {
+      res.setHeader("Cache-Control", String(req.query.cc ?? "no-store"));
+      if (req.query.flash) res.cookie("flash", "1");
+      res.json({ path: req.path });
+    });
+    app.use("/api", api);
+    app.get("/{*splat}", (req, res) => {
+      renderCount++;
+      const nonce = res.locals.cspNonce as string;
+      res.setHeader("Cache-Control", req.path === "/account" ? "private, no-store" : "public");
+      res.type("html").end(`<!doctype html><script nonce="${nonce}">a(${renderCount})</script>`);
+    });
+    local = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => local.once("listening", resolve));
+    base = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => local.close(resolve));
+  });
+
+  const fetchFrom = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + url, { headers });
+    return {
+      cacheControl: res.headers.get("cache-control"),
+      vary: res.headers.get("vary") ?? "",
+      csp: res.headers.get("content-security-policy") ?? "",
+      html: await res.text(),
+      state: res.headers.get("x-page-cache"),
+    };
+  };
+  const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+  it("shares a page only as the stored copy (hashed CSP, no nonce), and only with requests without cookies", async () => {
+    const miss = await fetchFrom("/careers?cdn=1");
+    expect(miss.state).toBe("miss");
+    // A fresh render carries its own nonce: never for a shared cache.
+    expect(miss.csp).toContain("'nonce-");
+    expect(miss.cacheControl).toBe("private, no-cache");
+    const hit = await fetchFrom("/careers?cdn=1");
+    expect(hit.state).toBe("hit");
+    expect(hit.cacheControl).toBe(SHARED);
+    expect(hit.vary).toMatch(/\bCookie\b/);
+    expect(hit.vary).toMatch(/\bSec-GPC\b/);
+    expect(hit.csp).not.toContain("'nonce-");
+    expect(hit.csp).toContain(sha256("a(1)"));
+    expect(hit.html).not.toContain("nonce=");
+    // The same stored page, asked with the consent cookies or any other: private.
+    expect((await fetchFrom("/careers?cdn=1", { cookie: "" })).cacheControl).toBe(SHARED);
+    await fetchFrom("/careers?cdn=1", { cookie: "cookieconsent_status=1" });
+    const consented = await fetchFrom("/careers?cdn=1", { cookie: "cookieconsent_status=1" });
+    expect([consented.state, consented.cacheControl]).toEqual(["hit", "private, no-cache"]);
+    expect(consented.vary).not.toMatch(/\bCookie\b/);
+    const personalHeaders: Record<string, string>[] = [
+      { cookie: "session=abc" },
+      { authorization: "Bearer x" },
+    ];
+    for (const headers of personalHeaders) {
+      const personal = await fetchFrom("/careers?cdn=1", headers);
+      expect(personal.state, JSON.stringify(headers)).toBeNull();
+      expect(personal.cacheControl).toBe("private, no-cache");
+    }
+    // A page its route keeps personal stays so.
+    expect((await fetchFrom("/account")).cacheControl).toBe("private, no-store");
+    expect((await fetchFrom("/account")).cacheControl).toBe("private, no-store");
+  });
+
+  it("shares public API answers with requests without cookies, at most for the route's own lifetime", async () => {
+    const url = `/api/jobs?cc=${encodeURIComponent("public, max-age=300")}`;
+    for (const expected of ["miss", "hit"]) {
+      const answer = await fetchFrom(url);
+      expect(answer.state).toBe(expected);
+      expect(answer.cacheControl).toBe(SHARED);
+      expect(answer.vary).toMatch(/\bCookie\b/);
+    }
+    const short = `/api/jobs?cc=${encodeURIComponent("public, max-age=10")}`;
+    expect((await fetchFrom(short)).cacheControl).toBe(
+      "public, max-age=0, s-maxage=10, stale-while-revalidate=300",
+    );
+    // With a cookie, known or not: the browser's lifetime, for the browser only.
+    expect((await fetchFrom(url, { cookie: "cookieconsent_status=0" })).cacheControl).toBe(
+      "private, max-age=300",
+    );
+    expect((await fetchFrom(url, { cookie: "session=abc" })).cacheControl).toBe("private, max-age=300");
+    // An answer that sets a cookie, or that its route keeps per visitor.
+    expect((await fetchFrom(`${url}&flash=1`)).cacheControl).toBe("private, max-age=300");
+    expect((await fetchFrom("/api/me")).cacheControl).toBe("no-store");
+  });
+
+  it("reads the request and the route's declaration", () => {
+    const req = (method: string, headers: Record<string, string> = {}) => ({ method, headers });
+    expect(isShareableRequest(req("GET"))).toBe(true);
+    expect(isShareableRequest(req("HEAD", { cookie: " ; " }))).toBe(true);
+    expect(isShareableRequest(req("POST"))).toBe(false);
+    expect(isShareableRequest(req("GET", { cookie: "cookieconsent_status=1" }))).toBe(false);
+    expect(isShareableRequest(req("GET", { cookie: "weird" }))).toBe(false);
+    expect(isShareableRequest(req("GET", { authorization: "Basic eDp5" }))).toBe(false);
+    const opts = { page: false, shared: true, sharedCache };
+    expect(outsideCacheControl("public", opts)).toBe(SHARED);
+    expect(outsideCacheControl("public, s-maxage=5, max-age=300", opts)).toMatch(/s-maxage=5,/);
+    // Nothing shared when the setting is 0 or the route gives no time.
+    expect(outsideCacheControl("public, max-age=0", opts)).toBe("private, max-age=0");
+    expect(
+      outsideCacheControl("public", { ...opts, sharedCache: { ...sharedCache, maxAgeSeconds: 0 } }),
+    ).toBe("private");
+    expect(outsideCacheControl("public", { ...opts, page: true, sharedCache: undefined })).toBe(
+      "private, no-cache",
+    );
   });
 });
 

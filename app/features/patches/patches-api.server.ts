@@ -8,7 +8,7 @@ import { listPatchNotes } from "./patches.server";
 
 const patchesQuery = z.object({
   lang: z.enum(languages).default(defaultLanguage),
-  game: z.string().regex(slugRegExp, "Invalid game").max(80).optional(),
+  game: z.string().max(slugMaxLength).regex(slugRegExp, "Invalid game").optional(),
 });
 
 /**

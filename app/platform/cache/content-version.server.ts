@@ -31,9 +31,12 @@ export function createContentVersion(db: Db, maxAgeMs = 1000): () => Promise<str
 
   return async function version(): Promise<string> {
     if (cached && Date.now() - cached.at < maxAgeMs) return cached.value;
+    // Aged from when the read started, not when it answered: a slow query must not stretch how
+    // long another process's change can go unseen beyond maxAgeMs.
+    const startedAt = Date.now();
     pending ??= read()
       .then((value) => {
-        cached = { value, at: Date.now() };
+        cached = { value, at: startedAt };
         return value;
       })
       .finally(() => {

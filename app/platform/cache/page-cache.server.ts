@@ -23,9 +23,14 @@ import { parseCookies } from "~/platform/http/cookies";
  * - Pages leave the server (hit or not) with `Vary` naming the page headers, for the caches
  *   and browsers outside.
  * - Stored only for a 200 answer that sets no cookie: a page's text/html, an API answer's JSON.
- * - Pages leave the server `private, no-cache` even when their route says `public`: their key
- *   holds cookie values no outside cache keys on, and a fresh render carries a per-response
- *   nonce. API answers leave as their route declared them.
+ * - What leaves the server for outside caches (docs/decisions/0023-cdn-caching.md): an answer
+ *   its route declared `public` carries `public, max-age=0, s-maxage=…, stale-while-revalidate=…`
+ *   and `Vary: Cookie` (`shared`) only for a GET or HEAD with no cookie at all and no
+ *   `Authorization` (a CDN keys on the address: what it keeps must be the page of a visitor
+ *   without cookies), a 200 (or 304) that sets no cookie, and for a page only when served from
+ *   this cache (the stored copy, whose CSP holds hashes: a fresh render carries a per-response
+ *   nonce, which must never be shared). Otherwise pages leave `private, no-cache` and API answers
+ *   `private` with their route's `max-age`.
  * - A cached page cannot carry a per-response CSP nonce (a nonce served twice protects nothing),
  *   so at store time the nonces are removed and the CSP's nonce source is replaced by the
  *   sha256 hash of each inline script: the cached page allows exactly its own scripts.
@@ -55,7 +60,12 @@ export type PageCacheOptions = {
   neutralCookies?: readonly string[];
   /** The current content version; entries stored under another version are stale. */
   version: () => Promise<string>;
+  /** What outside shared caches (a CDN) may keep; unset or `maxAgeSeconds` 0: nothing. */
+  shared?: SharedCacheOptions;
 };
+
+/** CDN_MAX_AGE_SECONDS and CDN_STALE_SECONDS (config.server.ts). */
+export type SharedCacheOptions = { maxAgeSeconds: number; staleSeconds: number };
 
 /** A cookie or header name, or a name and what of its value the key keeps. */
 export type KeyPart = string | { name: string; variant: (value: string | undefined) => string | null };
@@ -69,6 +79,8 @@ type Entry = {
   /** Compressed once, on the first hit that accepts gzip, instead of on every answer. */
   gzip?: Buffer;
   headers: Record<string, string>;
+  /** The Cache-Control its route declared (the stored headers hold what left with the miss). */
+  declared: string;
   version: string;
   expiresAt: number;
 };
@@ -124,6 +136,53 @@ export function sharedLifetimeMs(cacheControl: string, ttlMs: number): number {
     return 0;
   const maxAge = Number(directives.get("s-maxage") ?? directives.get("max-age") ?? Number.NaN);
   return Number.isFinite(maxAge) ? Math.min(ttlMs, Math.max(0, maxAge) * 1000) : ttlMs;
+}
+
+/** Whether a route's Cache-Control declares its answer the same for everyone it may be kept for. */
+export function declaresPublic(cacheControl: string): boolean {
+  const directives = directivesOf(cacheControl);
+  return directives.has("public") && !["private", "no-store", "no-cache"].some((d) => directives.has(d));
+}
+
+/**
+ * A request an outside shared cache may answer from a copy and fill: a GET or HEAD without any
+ * cookie (an empty header counts as none) and without credentials. A CDN keys on the address,
+ * not on cookies, so the copy it keeps must be what a visitor without cookies gets.
+ */
+export function isShareableRequest(req: Pick<Request, "method" | "headers">): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.authorization) return false;
+  return !(req.headers.cookie ?? "").split(";").some((part) => part.trim() !== "");
+}
+
+/**
+ * What an outside shared cache is told about an answer its route declared `public`, once the
+ * caller decided whether that answer may be shared (`shared`): `public, max-age=0,
+ * s-maxage=<at most the route's own lifetime>, stale-while-revalidate=<…>`; otherwise pages are
+ * `private, no-cache` and API answers `private` with their route's browser lifetime.
+ */
+export function outsideCacheControl(
+  declared: string,
+  options: { page: boolean; shared: boolean; sharedCache?: SharedCacheOptions },
+): string {
+  const directives = directivesOf(declared);
+  const routeSeconds = Number(directives.get("s-maxage") ?? directives.get("max-age") ?? Number.NaN);
+  const maxAge = Math.min(
+    options.sharedCache?.maxAgeSeconds ?? 0,
+    Number.isFinite(routeSeconds) ? Math.max(0, routeSeconds) : Number.POSITIVE_INFINITY,
+  );
+  if (options.shared && maxAge > 0)
+    return `public, max-age=0, s-maxage=${maxAge}, stale-while-revalidate=${options.sharedCache?.staleSeconds ?? 0}`;
+  if (options.page) return PRIVATE_PAGE;
+  const kept = [...directives].filter(([name]) => name !== "public" && name !== "s-maxage");
+  return ["private", ...kept.map(([name, value]) => (value === undefined ? name : `${name}=${value}`))].join(
+    ", ",
+  );
+}
+
+/** 200, or 304 (a shared cache revalidating its copy), and no cookie set. */
+function shareableAnswer(res: Response): boolean {
+  return (res.statusCode === 200 || res.statusCode === 304) && res.getHeader("set-cookie") === undefined;
 }
 
 /**
@@ -215,10 +274,18 @@ export function createPageCache(options: PageCacheOptions) {
   function send(req: Request, res: Response, entry: Entry) {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", "hit");
-    res.setHeader(
-      "Vary",
-      ["Accept-Encoding", ...(isPageType(entry.headers["content-type"] ?? "") ? varyOn : [])].join(", "),
-    );
+    const page = isPageType(entry.headers["content-type"] ?? "");
+    // The stored copy: its CSP holds hashes, never a nonce, so it is the one a CDN may keep.
+    // Without `shared`, answers leave as they did before (API answers as their route declared).
+    const cacheControl = outsideCacheControl(entry.declared, {
+      page,
+      shared: isShareableRequest(req),
+      sharedCache: options.shared,
+    });
+    if (options.shared || page) res.setHeader("Cache-Control", cacheControl);
+    // A CDN that honours Vary keeps this copy for requests without cookies only.
+    const sharedVary = cacheControl.startsWith("public") ? ["Cookie"] : [];
+    res.setHeader("Vary", ["Accept-Encoding", ...(page ? varyOn : []), ...sharedVary].join(", "));
     let body = entry.body;
     if (req.acceptsEncodings("gzip", "identity") === "gzip") {
       if (!entry.gzip) {
@@ -287,19 +354,28 @@ export function createPageCache(options: PageCacheOptions) {
    * leave, keeps pages private outside and decides whether a miss's answer may be kept; records
    * that answer and stores it.
    */
-  const capture: RequestHandler = (_req, res, next) => {
+  const capture: RequestHandler = (req, res, next) => {
     const pending = res.locals.pageCache as Pending | undefined;
+    const api = req.originalUrl.startsWith(apiPrefix);
     let decided = false;
     let lifetimeMs = 0;
+    let declared = "";
     const decide = () => {
       if (decided || res.headersSent) return;
       decided = true;
       if (pending) lifetimeMs = lifetimeOf(res, pending.api);
+      declared = String(res.getHeader("cache-control") ?? "");
       const type = String(res.getHeader("content-type") ?? "");
-      if (isPageType(type)) {
-        if (directivesOf(String(res.getHeader("cache-control") ?? "")).has("public"))
-          res.setHeader("Cache-Control", PRIVATE_PAGE);
+      const page = isPageType(type);
+      if (page) {
+        // A fresh render carries this response's nonce: never shared, whoever asked.
+        if (directivesOf(declared).has("public")) res.setHeader("Cache-Control", PRIVATE_PAGE);
         for (const name of varyOn) res.vary(name);
+      } else if (api && options.shared && declaresPublic(declared)) {
+        const shared = isShareableRequest(req) && shareableAnswer(res);
+        const cacheControl = outsideCacheControl(declared, { page, shared, sharedCache: options.shared });
+        res.setHeader("Cache-Control", cacheControl);
+        if (cacheControl.startsWith("public")) res.vary("Cookie");
       }
       if (lifetimeMs > 0) res.setHeader("X-Page-Cache", "miss");
     };
@@ -359,6 +435,7 @@ export function createPageCache(options: PageCacheOptions) {
       put(key, {
         body: Buffer.from(cacheable.html, "utf8"),
         headers,
+        declared,
         version,
         expiresAt: Date.now() + lifetimeMs,
       });

@@ -74,10 +74,18 @@ export type Nginx = {
  * folder of its own (pid, logs, temporary files), in the foreground: it runs as any user, and
  * beside an nginx the machine may run.
  */
-export async function startNginx(options: { upstreamPorts: number[]; clientDir: string }): Promise<Nginx> {
+export async function startNginx(options: {
+  upstreamPorts: number[];
+  clientDir: string;
+  /** Directives added to the `http` block, given nginx's own folder (a `proxy_cache_path`). */
+  http?: (dir: string) => string;
+  /** Changes to the site configuration after studioConfFor (a CDN's `proxy_cache`). */
+  site?: (conf: string) => string;
+}): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-nginx-"));
   const port = await freePort();
-  fs.writeFileSync(path.join(dir, "studio.conf"), studioConfFor({ ...options, port }));
+  const site = studioConfFor({ ...options, port });
+  fs.writeFileSync(path.join(dir, "studio.conf"), options.site ? options.site(site) : site);
   // As root, nginx's workers would switch to `nobody`, who cannot enter this private folder.
   const user = process.getuid?.() === 0 ? "user root;\n" : "";
   for (const temp of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) fs.mkdirSync(path.join(dir, temp));
@@ -97,6 +105,7 @@ http {
     fastcgi_temp_path ${dir}/fastcgi;
     uwsgi_temp_path ${dir}/uwsgi;
     scgi_temp_path ${dir}/scgi;
+    ${options.http?.(dir) ?? ""}
     include ${dir}/studio.conf;
 }
 `,

@@ -1,0 +1,268 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CONSENT_COOKIE, CONSENT_DENIED } from "~/features/consent/consent-cookies";
+import { freePort, type SiteProcess, spawnSite } from "../e2e/support/site-process";
+import { type Nginx, startNginx } from "./support/nginx";
+import { createPostgresDatabase } from "./support/postgres";
+import { type Answer, send } from "./support/requests";
+
+/**
+ * A CDN in front of deploy/ (docs/decisions/0023-cdn-caching.md), with nginx's proxy_cache as
+ * the stand-in: deploy/nginx/studio.conf plus a cache that does only what the app's answers
+ * say (Cache-Control, Vary, Set-Cookie): no rule about cookies of its own. Two app processes on
+ * one PostgreSQL database and Redis behind it, as in rolling-restart.integration.ts.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+/** Short, so that the test waits for a CDN copy to expire in seconds (the default is 60). */
+const CDN_MAX_AGE_SECONDS = 3;
+const CDN_STALE_SECONDS = 30;
+/** Polling interval while waiting for a change to show. */
+const POLL_MS = 50;
+
+/** The CDN stand-in: a cache zone in nginx's folder, used by the site's `location /`. */
+const cdnHttp = (dir: string) =>
+  `proxy_cache_path ${dir}/cdn levels=1:2 keys_zone=cdn:10m max_size=100m inactive=10m use_temp_path=off;`;
+function cdnSite(conf: string): string {
+  const marker = "    location / {\n";
+  if (conf.split(marker).length !== 2) throw new Error("studio.conf: expected one `location /` block");
+  return conf.replace(
+    marker,
+    `${marker}        proxy_cache cdn;
+        # Stale copies while a new one is fetched, as the answers' stale-while-revalidate allows.
+        proxy_cache_background_update on;
+        proxy_cache_use_stale updating;
+        proxy_cache_lock on;
+        add_header X-Cache-Status $upstream_cache_status always;
+`,
+  );
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("a CDN (nginx proxy_cache) in front of two processes", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let dataDir: string;
+  let ports: number[];
+  const sites: SiteProcess[] = [];
+  let nginx: Nginx;
+  const redisPrefix = `it-cdn-${process.pid}-${Date.now()}`;
+  const figures: Record<string, unknown> = {};
+
+  const start = (i: number) =>
+    spawnSite({
+      buildDir: inject("buildDir"),
+      dataDir,
+      port: ports[i],
+      env: {
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: redisPrefix,
+        HTTP_TRUST_PROXY: "1",
+        RATE_LIMIT_API_POINTS: "1000000",
+        CDN_MAX_AGE_SECONDS: String(CDN_MAX_AGE_SECONDS),
+        CDN_STALE_SECONDS: String(CDN_STALE_SECONDS),
+      },
+    });
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase("studio_cdn");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cdn-"));
+    ports = [await freePort()];
+    while (ports.length < 2) {
+      const port = await freePort();
+      if (!ports.includes(port)) ports.push(port);
+    }
+    sites.push(...(await Promise.all([start(0), start(1)])));
+    nginx = await startNginx({
+      upstreamPorts: ports,
+      clientDir: path.join(inject("buildDir"), "client"),
+      http: cdnHttp,
+      site: cdnSite,
+    });
+  });
+
+  afterAll(async () => {
+    process.stderr.write(`cdn: ${JSON.stringify(figures)}\n`);
+    await nginx?.stop();
+    await Promise.all(sites.map((site) => site.stop()));
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${redisPrefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  const viaCdn = (url: string, headers: Record<string, string> = {}) => send(nginx.url + url, { headers });
+  const status = (answer: Answer) => String(answer.headers["x-cache-status"] ?? "");
+
+  /** Asks until nginx answers from its copy; the answers on the way. */
+  async function untilHit(url: string): Promise<Answer[]> {
+    const answers: Answer[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await viaCdn(url);
+      answers.push(answer);
+      if (status(answer) === "HIT") return answers;
+    }
+    throw new Error(`${url}: no HIT in ${answers.map(status).join(", ")}`);
+  }
+
+  it("keeps a public page asked without cookies: the stored copy, its CSP hashes and no nonce", async () => {
+    const answers = await untilHit("/careers");
+    const hit = answers.at(-1) as Answer;
+    // The app's first answer is a fresh render (its own nonce: private); its page cache's copy
+    // is the one it lets the CDN keep.
+    // (Each process renders once before its copy is kept: nginx sends requests to both in turn.)
+    expect(answers.slice(0, -1).every((answer) => status(answer) === "MISS")).toBe(true);
+    expect(answers[0]?.headers["cache-control"]).toBe("private, no-cache");
+    expect(answers[0]?.body).toContain("nonce=");
+    expect(hit.headers["cache-control"]).toBe(
+      `public, max-age=0, s-maxage=${CDN_MAX_AGE_SECONDS}, stale-while-revalidate=${CDN_STALE_SECONDS}`,
+    );
+    expect(String(hit.headers.vary)).toMatch(/\bCookie\b/);
+    expect(hit.body).not.toContain("nonce=");
+    const csp = String(hit.headers["content-security-policy"]);
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).toMatch(/script-src [^;]*'sha256-/);
+    // Served by nginx alone: the same answer (its request id too) again.
+    const again = await viaCdn("/careers");
+    expect(status(again)).toBe("HIT");
+    expect(again.headers["x-request-id"]).toBe(hit.headers["x-request-id"]);
+
+    const api = await untilHit("/api/open/offices/by-continent/en");
+    expect(api.at(-1)?.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=3,/);
+    figures.anonymousPage = answers.map(status);
+    figures.publicApi = api.map(status);
+  });
+
+  it("never gives a request with a cookie a shared copy, and never keeps what it got", async () => {
+    await untilHit("/careers");
+    const cookies = [
+      // The flash message cookie (ui/feedback/flash.server.ts).
+      "studio_flash=saved",
+      "sid=personal",
+      // A visitor who chose: not the banner-open page the CDN keeps.
+      `${CONSENT_COOKIE}=${CONSENT_DENIED}`,
+    ];
+    for (const cookie of cookies) {
+      const answer = await viaCdn("/careers", { Cookie: cookie });
+      expect(status(answer), cookie).not.toBe("HIT");
+      expect(answer.headers["cache-control"], cookie).toMatch(/^private/);
+    }
+    // Personal requests to a page nobody asked for anonymously: nothing kept for anyone.
+    const fresh = `/careers?team=personal-${Date.now()}`;
+    for (let i = 0; i < 3; i++) {
+      for (const cookie of cookies) {
+        const answer = await viaCdn(fresh, { Cookie: cookie });
+        expect(status(answer), cookie).toBe("MISS");
+        expect(answer.headers["cache-control"], cookie).toMatch(/^private/);
+      }
+    }
+    expect(status(await viaCdn(fresh))).toBe("MISS");
+    // The same for an API answer its route declares public.
+    const api = "/api/open/offices/by-continent/fr";
+    for (let i = 0; i < 3; i++) {
+      const answer = await viaCdn(api, { Cookie: "sid=personal" });
+      expect(status(answer)).toBe("MISS");
+      expect(answer.headers["cache-control"]).toBe("private, max-age=300");
+    }
+    expect(status(await viaCdn(api))).toBe("MISS");
+    // Personal pages are never public, cookie or not.
+    const personalPage = await viaCdn("/account/login");
+    expect(String(personalPage.headers["cache-control"])).not.toMatch(/public|s-maxage/);
+  });
+
+  it(`shows a content change within s-maxage through the CDN, and within 1 s on each process`, async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const open = await client.query<{ id: string }>("select id from job_offers where status = 'open'");
+      const careers = (await viaCdn("/careers")).body;
+      const id = open.rows
+        .map((row) => row.id)
+        .find((candidate) => careers.includes(`/careers/${candidate}"`));
+      expect(id, "an open offer listed on /careers").toBeDefined();
+      const listed = (answer: Answer) => answer.body.includes(`/careers/${id}"`);
+      const apiUrl = `/api/open/offices/job-offers/${id}`;
+      const openInApi = (answer: Answer) => answer.status === 200 && JSON.parse(answer.body).isOpen === true;
+
+      // Every copy warm: nginx's, and each process's page cache and memo (asked directly).
+      await untilHit("/careers");
+      await untilHit(apiUrl);
+      for (const site of sites) {
+        for (let i = 0; i < 2; i++) {
+          expect(listed(await send(`${site.url}/careers`))).toBe(true);
+          expect(openInApi(await send(site.url + apiUrl))).toBe(true);
+        }
+      }
+
+      // As `npm run jobs:sync` closes an offer gone from the board.
+      const changedAt = Date.now();
+      await client.query("update job_offers set status = 'closed', updated_at = now() where id = $1", [id]);
+
+      /**
+       * Asks until `check` holds for what `get` answers: when (ms after the change) the last
+       * request still answered with the old content was sent, and the first with the new one.
+       */
+      const until = async (get: () => Promise<Answer>, check: (a: Answer) => boolean, limitMs: number) => {
+        let lastOldMs = 0;
+        for (;;) {
+          const sentMs = Date.now() - changedAt;
+          const answer = await get();
+          if (check(answer)) return { lastOldMs, ms: sentMs };
+          lastOldMs = sentMs;
+          if (sentMs > limitMs) throw new Error(`no change after ${sentMs} ms`);
+          await sleep(POLL_MS);
+        }
+      };
+      const limitMs = 20_000;
+      const [processes, cdnPage, cdnApi] = await Promise.all([
+        Promise.all(
+          sites.flatMap((site) => [
+            until(
+              () => send(`${site.url}/careers`),
+              (a) => !listed(a),
+              limitMs,
+            ),
+            until(
+              () => send(site.url + apiUrl),
+              (a) => !openInApi(a),
+              limitMs,
+            ),
+          ]),
+        ),
+        until(
+          () => viaCdn("/careers"),
+          (a) => !listed(a),
+          limitMs,
+        ),
+        until(
+          () => viaCdn(apiUrl),
+          (a) => !openInApi(a),
+          limitMs,
+        ),
+      ]);
+      const span = ({ lastOldMs, ms }: { lastOldMs: number; ms: number }) => [lastOldMs, ms];
+      // [page, API] of each process, asked directly: [last old answer sent at, first new] ms.
+      figures.processesOldUntilNewFromMs = processes.map(span);
+      figures.cdnPageOldUntilNewFromMs = span(cdnPage);
+      figures.cdnApiOldUntilNewFromMs = span(cdnApi);
+      const measured = JSON.stringify(figures);
+
+      // Each process reads the content version at most once a second: no request sent later than
+      // 1 s after the change (plus the version query and the request's wait on a busy machine)
+      // gets the old content, page cache and memo included.
+      for (const p of processes) expect(p.lastOldMs, measured).toBeLessThanOrEqual(1250);
+      // nginx kept its copy at most s-maxage; past that, it serves the stale copy while it fetches
+      // the new one (stale-while-revalidate): one fetch, up to a second on this busy machine.
+      for (const p of [cdnPage, cdnApi])
+        expect(p.lastOldMs, measured).toBeLessThanOrEqual(CDN_MAX_AGE_SECONDS * 1000 + 1000);
+    } finally {
+      await client.end();
+    }
+  });
+});
