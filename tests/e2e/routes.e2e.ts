@@ -2,7 +2,6 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectAxeClean,
-  expectFitsWidth,
   openBrowser,
   openPage,
   type Site,
@@ -203,19 +202,6 @@ describe("pages", () => {
       await expectAxeClean(page, `${address} at 375px`);
     });
   }
-
-  it("fits a phone's width on every page of the sitemap, in every language", {
-    timeout: 300_000,
-  }, async () => {
-    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
-    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    expect(pages.length).toBeGreaterThan(100);
-    const { page } = await openPage(browser, { width: 375 });
-    for (const pathname of pages) {
-      await page.goto(site.url + pathname);
-      await expectFitsWidth(page, `${pathname} at 375px`);
-    }
-  });
 
   it("navigates in the browser without reloading: home → careers → an offer → back to the list", async () => {
     const { page } = await openPage(browser, { width: 1280 });
