@@ -1,5 +1,5 @@
 import type { Services } from "~/platform/services.server";
-import { defineTask, type Task } from "~/platform/tasks/task";
+import { purgeTask, type Task } from "~/platform/tasks/task";
 import { purgeOldPageviews } from "./pageviews.server";
 
 /**
@@ -11,12 +11,11 @@ export function pageviewRetentionTask({
   config,
   logger,
 }: Pick<Services, "db" | "config" | "logger">): Task {
-  return defineTask({
+  return purgeTask({
     name: "pageview-retention",
     everyMs: 24 * 60 * 60_000,
-    async run() {
-      const deleted = await purgeOldPageviews(db, config.ANALYTICS_RETENTION_DAYS);
-      if (deleted) logger.info({ deleted }, "old page-view counts deleted");
-    },
+    purge: () => purgeOldPageviews(db, config.ANALYTICS_RETENTION_DAYS),
+    logMessage: "old page-view counts deleted",
+    logger,
   });
 }

@@ -1,5 +1,5 @@
 import type { Services } from "~/platform/services.server";
-import { defineTask, type Task } from "~/platform/tasks/task";
+import { purgeTask, type Task } from "~/platform/tasks/task";
 import { purgeOldConsentRecords } from "./consent-records.server";
 
 /**
@@ -11,12 +11,11 @@ export function consentRecordRetentionTask({
   config,
   logger,
 }: Pick<Services, "db" | "config" | "logger">): Task {
-  return defineTask({
+  return purgeTask({
     name: "consent-record-retention",
     everyMs: 24 * 60 * 60_000,
-    async run() {
-      const deleted = await purgeOldConsentRecords(db, config.CONSENT_RECORD_RETENTION_MONTHS);
-      if (deleted) logger.info({ deleted }, "old consent records deleted");
-    },
+    purge: () => purgeOldConsentRecords(db, config.CONSENT_RECORD_RETENTION_MONTHS),
+    logMessage: "old consent records deleted",
+    logger,
   });
 }

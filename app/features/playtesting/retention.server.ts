@@ -1,5 +1,5 @@
 import type { Services } from "~/platform/services.server";
-import { defineTask, type Task } from "~/platform/tasks/task";
+import { purgeTask, type Task } from "~/platform/tasks/task";
 import { purgeExpiredSignups } from "./signup.server";
 
 /**
@@ -7,12 +7,11 @@ import { purgeExpiredSignups } from "./signup.server";
  * (as the form and the privacy page say), at start and then hourly.
  */
 export function playtestRetentionTask({ db, logger }: Pick<Services, "db" | "logger">): Task {
-  return defineTask({
+  return purgeTask({
     name: "playtest-retention",
     everyMs: 60 * 60_000,
-    async run() {
-      const deleted = await purgeExpiredSignups(db);
-      if (deleted) logger.info({ deleted }, "expired playtest sign-ups deleted");
-    },
+    purge: () => purgeExpiredSignups(db),
+    logMessage: "expired playtest sign-ups deleted",
+    logger,
   });
 }

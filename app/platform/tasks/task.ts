@@ -21,3 +21,25 @@ export type Task = {
 export function defineTask(task: Task): Task {
   return task;
 }
+
+/**
+ * A retention purge (what the privacy page promises to delete once its time has passed): runs
+ * `purge`, which answers how many rows went, and logs the count when anything went.
+ */
+export function purgeTask(options: {
+  name: string;
+  everyMs: number;
+  purge: () => Promise<number>;
+  /** What went, for the log line: "old page-view counts deleted". */
+  logMessage: string;
+  logger: { info(fields: object, message: string): void };
+}): Task {
+  return defineTask({
+    name: options.name,
+    everyMs: options.everyMs,
+    async run() {
+      const deleted = await options.purge();
+      if (deleted) options.logger.info({ deleted }, options.logMessage);
+    },
+  });
+}
