@@ -79,8 +79,13 @@ type Entry = {
   /** Compressed once, on the first hit that accepts gzip, instead of on every answer. */
   gzip?: Buffer;
   headers: Record<string, string>;
-  /** The Cache-Control its route declared (the stored headers hold what left with the miss). */
-  declared: string;
+  /**
+   * What leaves for outside caches on a hit, worked out once from the Cache-Control its route
+   * declared (a hit parses nothing): for a request a shared cache may keep, and for the others.
+   */
+  outside: { shared: string; personal: string };
+  /** A page (document or data request), not an API answer. */
+  page: boolean;
   version: string;
   expiresAt: number;
 };
@@ -274,14 +279,10 @@ export function createPageCache(options: PageCacheOptions) {
   function send(req: Request, res: Response, entry: Entry) {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", "hit");
-    const page = isPageType(entry.headers["content-type"] ?? "");
+    const { page } = entry;
     // The stored copy: its CSP holds hashes, never a nonce, so it is the one a CDN may keep.
     // Without `shared`, answers leave as they did before (API answers as their route declared).
-    const cacheControl = outsideCacheControl(entry.declared, {
-      page,
-      shared: isShareableRequest(req),
-      sharedCache: options.shared,
-    });
+    const cacheControl = isShareableRequest(req) ? entry.outside.shared : entry.outside.personal;
     if (options.shared || page) res.setHeader("Cache-Control", cacheControl);
     // A CDN that honours Vary keeps this copy for requests without cookies only.
     const sharedVary = cacheControl.startsWith("public") ? ["Cookie"] : [];
@@ -435,7 +436,11 @@ export function createPageCache(options: PageCacheOptions) {
       put(key, {
         body: Buffer.from(cacheable.html, "utf8"),
         headers,
-        declared,
+        outside: {
+          shared: outsideCacheControl(declared, { page: !api, shared: true, sharedCache: options.shared }),
+          personal: outsideCacheControl(declared, { page: !api, shared: false, sharedCache: options.shared }),
+        },
+        page: !api,
         version,
         expiresAt: Date.now() + lifetimeMs,
       });
