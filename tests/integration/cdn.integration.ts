@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONSENT_COOKIE, CONSENT_DENIED } from "~/features/consent/consent-cookies";
-import { freePort, type SiteProcess, spawnSite } from "../e2e/support/site-process";
+import { type Cluster, startCluster } from "./support/cluster";
 import { type Nginx, startNginx } from "./support/nginx";
-import { createPostgresDatabase } from "./support/postgres";
 import { type Answer, send } from "./support/requests";
 
 /**
@@ -16,7 +12,6 @@ import { type Answer, send } from "./support/requests";
  * say (Cache-Control, Vary, Set-Cookie): no rule about cookies of its own. Two app processes on
  * one PostgreSQL database and Redis behind it, as in rolling-restart.integration.ts.
  */
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 /** Short, so that the test waits for a CDN copy to expire in seconds (the default is 60). */
 const CDN_MAX_AGE_SECONDS = 3;
 const CDN_STALE_SECONDS = 30;
@@ -44,41 +39,22 @@ function cdnSite(conf: string): string {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("a CDN (nginx proxy_cache) in front of two processes", () => {
-  let database: { url: string; drop(): Promise<void> };
-  let dataDir: string;
-  let ports: number[];
-  const sites: SiteProcess[] = [];
   let nginx: Nginx;
-  const redisPrefix = `it-cdn-${process.pid}-${Date.now()}`;
   const figures: Record<string, unknown> = {};
+  let cluster: Cluster;
 
-  const start = (i: number) =>
-    spawnSite({
+  beforeAll(async () => {
+    cluster = await startCluster({
+      name: "cdn",
       buildDir: inject("buildDir"),
-      dataDir,
-      port: ports[i],
       env: {
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        REDIS_KEY_PREFIX: redisPrefix,
-        HTTP_TRUST_PROXY: "1",
         RATE_LIMIT_API_POINTS: "1000000",
         CDN_MAX_AGE_SECONDS: String(CDN_MAX_AGE_SECONDS),
         CDN_STALE_SECONDS: String(CDN_STALE_SECONDS),
       },
     });
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase("studio_cdn");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cdn-"));
-    ports = [await freePort()];
-    while (ports.length < 2) {
-      const port = await freePort();
-      if (!ports.includes(port)) ports.push(port);
-    }
-    sites.push(...(await Promise.all([start(0), start(1)])));
     nginx = await startNginx({
-      upstreamPorts: ports,
+      upstreamPorts: cluster.ports,
       clientDir: path.join(inject("buildDir"), "client"),
       http: cdnHttp,
       site: cdnSite,
@@ -88,13 +64,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
   afterAll(async () => {
     process.stderr.write(`cdn: ${JSON.stringify(figures)}\n`);
     await nginx?.stop();
-    await Promise.all(sites.map((site) => site.stop()));
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${redisPrefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await cluster?.stop();
   });
 
   const viaCdn = (url: string, headers: Record<string, string> = {}) => send(nginx.url + url, { headers });
@@ -117,7 +87,9 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     // The app's first answer is a fresh render (its own nonce: private); its page cache's copy
     // is the one it lets the CDN keep.
     // (Each process renders once before its copy is kept: nginx sends requests to both in turn.)
-    expect(answers.slice(0, -1).every((answer) => status(answer) === "MISS")).toBe(true);
+    const before = answers.slice(0, -1).map(status);
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    expect(before).toEqual(before.map(() => "MISS"));
     expect(answers[0]?.headers["cache-control"]).toBe("private, no-cache");
     expect(answers[0]?.body).toContain("nonce=");
     expect(hit.headers["cache-control"]).toBe(
@@ -177,7 +149,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
   });
 
   it(`shows a content change within s-maxage through the CDN, and within 1 s on each process`, async () => {
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: cluster.database.url });
     await client.connect();
     try {
       const open = await client.query<{ id: string }>("select id from job_offers where status = 'open'");
@@ -193,7 +165,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
       // Every copy warm: nginx's, and each process's page cache and memo (asked directly).
       await untilHit("/careers");
       await untilHit(apiUrl);
-      for (const site of sites) {
+      for (const site of cluster.sites) {
         for (let i = 0; i < 2; i++) {
           expect(listed(await send(`${site.url}/careers`))).toBe(true);
           expect(openInApi(await send(site.url + apiUrl))).toBe(true);
@@ -222,7 +194,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
       const limitMs = 20_000;
       const [processes, cdnPage, cdnApi] = await Promise.all([
         Promise.all(
-          sites.flatMap((site) => [
+          cluster.sites.flatMap((site) => [
             until(
               () => send(`${site.url}/careers`),
               (a) => !listed(a),

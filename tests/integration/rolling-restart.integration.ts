@@ -1,16 +1,14 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
-import { freePort, type SiteProcess, spawnSite } from "../e2e/support/site-process";
+import type { SiteProcess } from "../e2e/support/site-process";
+import { type Cluster, startCluster } from "./support/cluster";
 import { startLoad } from "./support/load";
 import { type Nginx, startNginx, studioConfPath } from "./support/nginx";
-import { createPostgresDatabase } from "./support/postgres";
 import { failures, send } from "./support/requests";
 
 /**
@@ -19,7 +17,6 @@ import { failures, send } from "./support/requests";
  * deploy/systemd/studio@.service starts them (NODE_ENV=production, HOST=127.0.0.1, a port each).
  */
 const CONNECTIONS = 64;
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const unitPath = path.resolve("deploy/systemd/studio@.service");
 
 /** Polls `check` every 100 ms until it holds; fails with `what` after `ms`. */
@@ -41,24 +38,14 @@ function logLines(logs: string, msg: string): Record<string, unknown>[] {
 }
 
 describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
-  let database: { url: string; drop(): Promise<void> };
-  let dataDir: string;
-  let ports: number[];
-  const sites: SiteProcess[] = [];
   let nginx: Nginx;
-  const redisPrefix = `it-rolling-${process.pid}-${Date.now()}`;
+  let cluster: Cluster;
 
-  const start = (i: number) =>
-    spawnSite({
+  beforeAll(async () => {
+    cluster = await startCluster({
+      name: "rolling",
       buildDir: inject("buildDir"),
-      // One data folder for both, as the systemd instances share DATA_DIR.
-      dataDir,
-      port: ports[i],
       env: {
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        REDIS_KEY_PREFIX: redisPrefix,
-        HTTP_TRUST_PROXY: "1",
         // The load comes from one address; the form budget is what the address test spends.
         RATE_LIMIT_API_POINTS: "1000000",
         RATE_LIMIT_FORM_POINTS: "3",
@@ -66,29 +53,15 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
         LOG_LEVEL: "info",
       },
     });
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase("studio_rolling");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-rolling-"));
-    ports = [await freePort()];
-    while (ports.length < 2) {
-      const port = await freePort();
-      if (!ports.includes(port)) ports.push(port);
-    }
-    // Both at once, as after a reboot: one migrates and loads the content, the other waits.
-    sites.push(...(await Promise.all([start(0), start(1)])));
-    nginx = await startNginx({ upstreamPorts: ports, clientDir: path.join(inject("buildDir"), "client") });
+    nginx = await startNginx({
+      upstreamPorts: cluster.ports,
+      clientDir: path.join(inject("buildDir"), "client"),
+    });
   });
 
   afterAll(async () => {
     await nginx?.stop();
-    await Promise.all(sites.map((site) => site.stop()));
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${redisPrefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await cluster?.stop();
   });
 
   it("ships an upstream of the systemd instances' ports, and a stop timeout above the grace period", () => {
@@ -159,13 +132,13 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
   });
 
   it(`restarts one process under ${CONNECTIONS} connections with no failed request, POSTs included`, async () => {
-    const stoppingPort = `127.0.0.1:${ports[0]}`;
+    const stoppingPort = `127.0.0.1:${cluster.ports[0]}`;
     const route = `rolling-${Date.now()}`;
     const load = startLoad({ url: nginx.url, connections: CONNECTIONS, route });
     // Every connection busy, both processes warm.
     await waitFor("the load to warm up", () => load.outcomes.length >= 2 * CONNECTIONS, 120_000);
 
-    const stopped = sites[0] as SiteProcess;
+    const stopped = cluster.sites[0] as SiteProcess;
     const stoppedAt = Date.now();
     const warm = nginx.access().filter((line) => line.uri !== "/api/uploads");
     const code = await stopped.stop();
@@ -174,11 +147,16 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
     const [closeLine] = logLines(stopped.logs(), "stopping: listener closed");
 
     // The same process again (systemd's restart), on its port, under the same load.
-    sites[0] = await start(0);
+    await cluster.restart(0);
     const readyAt = Date.now();
     // What studio@.service runs after each start: it finds the process ready at once.
     execFileSync(process.execPath, ["deploy/systemd/wait-ready.mjs"], {
-      env: { PATH: process.env.PATH, PORT: String(ports[0]), HOST: "127.0.0.1", WAIT_READY_SECONDS: "5" },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(cluster.ports[0]),
+        HOST: "127.0.0.1",
+        WAIT_READY_SECONDS: "5",
+      },
     });
     const servedAfter = () =>
       nginx
@@ -188,7 +166,7 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
     await waitFor("the restarted process to take traffic", () => servedAfter().length >= 20, 60_000);
     const outcomes = await load.stop();
 
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: cluster.database.url });
     await client.connect();
     const counted = await client
       .query<{ views: string }>(
@@ -209,7 +187,7 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
       requests: outcomes.length,
       posts: posts.length,
       requestsPerSecond: Math.round(outcomes.length / durationS),
-      servedBeforeStopByEach: ports.map(
+      servedBeforeStopByEach: cluster.ports.map(
         (p) => warm.filter((line) => line.upstreams.at(-1) === `127.0.0.1:${p}`).length,
       ),
       openOnStoppedProcessAtSigterm: stopLine?.requests,

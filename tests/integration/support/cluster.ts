@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import { freePort, type SiteProcess, spawnSite } from "../../e2e/support/site-process";
+import { createPostgresDatabase } from "./postgres";
+
+export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+export type Cluster = {
+  database: { url: string; drop(): Promise<void> };
+  ports: number[];
+  /** The running processes, by index; `restart(i)` replaces one. */
+  sites: SiteProcess[];
+  /** Starts process `i` again on its port (after it was stopped). */
+  restart(i: number): Promise<SiteProcess>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The production topology's app side (deploy/): `count` processes of the built site on one fresh
+ * PostgreSQL database, one Redis (keys under a prefix of their own) and one data folder, as the
+ * systemd instances share DATA_DIR. Started together, as after a reboot: one migrates and loads
+ * the content, the others wait.
+ */
+export async function startCluster(options: {
+  name: string;
+  buildDir: string;
+  env?: Record<string, string>;
+  count?: number;
+}): Promise<Cluster> {
+  const database = await createPostgresDatabase(`studio_${options.name}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studio-${options.name}-`));
+  const redisPrefix = `it-${options.name}-${process.pid}-${Date.now()}`;
+  const ports: number[] = [];
+  while (ports.length < (options.count ?? 2)) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  const start = (i: number) =>
+    spawnSite({
+      buildDir: options.buildDir,
+      dataDir,
+      port: ports[i],
+      env: {
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: redisPrefix,
+        HTTP_TRUST_PROXY: "1",
+        ...options.env,
+      },
+    });
+  const sites = await Promise.all(ports.map((_, i) => start(i)));
+  return {
+    database,
+    ports,
+    sites,
+    async restart(i) {
+      sites[i] = await start(i);
+      return sites[i];
+    },
+    async stop() {
+      await Promise.all(sites.map((site) => site.stop()));
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${redisPrefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    },
+  };
+}
