@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foreignHost, hostileInputs, hostilePath } from "./redirect-test-data";
-import { isCrossOrigin, safeLocalPath, withPathname } from "./same-origin";
+import { isCrossOrigin, MAX_REDIRECT_LENGTH, safeLocalPath, withPathname } from "./same-origin";
 
 const site = "https://studio.example";
 
@@ -41,6 +41,14 @@ describe("safeLocalPath", () => {
     );
   });
 
+  it("answers the fallback for a target too long to send back in a Location header", () => {
+    const near = `/careers?q=${"x".repeat(MAX_REDIRECT_LENGTH - "/careers?q=".length)}`;
+    expect(safeLocalPath(near, site)).toBe(near);
+    expect(safeLocalPath(`${near}x`, site, "/fr")).toBe("/fr");
+    // Counted once percent-encoded: 1,000 emoji are 12,000 characters on the wire.
+    expect(safeLocalPath(`/careers?q=${"😀".repeat(1000)}`, site, "/fr")).toBe("/fr");
+  });
+
   it("answers the fallback for what is not a path on the site", () => {
     expect(safeLocalPath(`https://${foreignHost}/x`, site, "/account")).toBe("/account");
     expect(safeLocalPath(42, site)).toBe("/");
@@ -61,6 +69,12 @@ describe("withPathname", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("keeps the path alone when path and query are too long to send back", () => {
+    const query = `q=${"x".repeat(MAX_REDIRECT_LENGTH)}`;
+    expect(withPathname(`${site}/en/careers?${query}`, "/careers")).toBe("/careers");
+    expect(withPathname(`${site}/en/careers?q=1`, "/careers")).toBe("/careers?q=1");
   });
 });
 

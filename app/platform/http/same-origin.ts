@@ -7,12 +7,21 @@
 const placeholderOrigin = "http://site.invalid";
 
 /**
+ * The longest redirect target the site sends, once percent-encoded. A longer Location makes the
+ * response header too large for clients and proxies (Node's parser stops at 16 KB of headers,
+ * nginx's buffers at 4-8 KB), and no page of the site has an address that long: a return
+ * parameter past it is not one of ours, so the fallback is used.
+ */
+export const MAX_REDIRECT_LENGTH = 4096;
+
+/**
  * A redirect target on this site, built from anything a visitor can influence (a return
  * parameter, a path taken apart). `input` is resolved the way a browser resolves a Location
  * header (backslashes as slashes, tabs and line breaks dropped), so `//host`, `/\host`,
  * `https://host` or `java\nscript:` cannot leave the site: anything that does not resolve to
  * `base`'s origin gives `fallback`. The answer keeps path, query and hash only, its leading
- * slashes collapsed to one, so the browser can never read it as `//host`.
+ * slashes collapsed to one, so the browser can never read it as `//host`. A target longer than
+ * MAX_REDIRECT_LENGTH also gives `fallback`.
  */
 export function safeLocalPath(
   input: unknown,
@@ -29,17 +38,19 @@ export function safeLocalPath(
     return fallback;
   }
   if (target.origin !== origin) return fallback;
-  return `${target.pathname.replace(/^[/\\]+/, "/")}${target.search}${target.hash}`;
+  const path = `${target.pathname.replace(/^[/\\]+/, "/")}${target.search}${target.hash}`;
+  return path.length > MAX_REDIRECT_LENGTH ? fallback : path;
 }
 
 /**
  * The same page at another path: `url` with its pathname replaced. The path is set on a parsed
- * URL, never concatenated, so a path that starts with `//` stays a path.
+ * URL, never concatenated, so a path that starts with `//` stays a path. When path and query
+ * together are too long to send back, the path alone is kept.
  */
 export function withPathname(url: string | URL, pathname: string): string {
   const target = new URL(url);
   target.pathname = pathname;
-  return safeLocalPath(target, target);
+  return safeLocalPath(target, target, safeLocalPath(target.pathname, target));
 }
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
