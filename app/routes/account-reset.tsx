@@ -13,7 +13,11 @@ import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-reset";
+
+// The sign-in screen's backdrop: every screen of the way in looks like one place.
+export const handle: LayoutHandle = { backdrop: "login" };
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

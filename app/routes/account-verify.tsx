@@ -15,7 +15,11 @@ import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-verify";
+
+// The sign-in screen's backdrop: every screen of the way in looks like one place.
+export const handle: LayoutHandle = { backdrop: "login" };
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

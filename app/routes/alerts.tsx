@@ -15,7 +15,7 @@ import { localizePath } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { redirectToConfirmation } from "~/ui/feedback/flash.server";
 import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/alerts";
@@ -49,11 +49,8 @@ export async function action(args: Route.ActionArgs) {
   if (form.status === "error") return { result: form.result };
   const outcome = await subscribeToJobs(services, form.value);
   if (!outcome.ok) return { result: toFormReply(outcome, form.reply, alertFormTexts) };
-  return redirectWithFlash(
-    `${localizePath("/alerts", lang)}?created#${createSectionId}`,
-    { kind: "success", messages: ["alerts:created"] },
-    services.config,
-  );
+  // The page shows the confirmation where the form was: no toast repeating it.
+  return redirectToConfirmation(`${localizePath("/alerts", lang)}?created#${createSectionId}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

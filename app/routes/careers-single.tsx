@@ -117,7 +117,8 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await applyForJob(services, job, form.value, { lang });
   if (!outcome.ok) return { result: toFormReply(outcome, form.reply, applicationFormTexts) };
   return redirectWithFlash(
-    `${localizePath(`/careers/${job.id}`, lang)}${url.search}`,
+    // Back at the application section, where the form was (its fragment would be kept otherwise).
+    `${localizePath(`/careers/${job.id}`, lang)}${url.search}#apply`,
     { kind: "success", messages: ["careers:apply.sent"] },
     services.config,
   );

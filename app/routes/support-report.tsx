@@ -14,7 +14,7 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { redirectToConfirmation } from "~/ui/feedback/flash.server";
 import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/support-report";
@@ -43,11 +43,8 @@ export async function action(args: Route.ActionArgs) {
   if (form.status === "error") return { result: form.result };
   const outcome = await reportIssue(services, form.value, { lang });
   if (!outcome.ok) return { result: toFormReply(outcome, form.reply, issueFormTexts) };
-  return redirectWithFlash(
-    `${localizePath("/support/report", lang)}?sent=1#${issueFormAnchor}`,
-    { kind: "success", messages: ["issues:form.sent"] },
-    services.config,
-  );
+  // The page shows the confirmation where the form was: no toast repeating it.
+  return redirectToConfirmation(`${localizePath("/support/report", lang)}?sent=1#${issueFormAnchor}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

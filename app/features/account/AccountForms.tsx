@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { DateOfBirthField } from "~/ui/forms/DateOfBirthField";
+import { summaryAction } from "~/ui/forms/error-summary";
 import { type Field, RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { EmailField, TextField } from "~/ui/forms/TextField";
@@ -154,11 +155,28 @@ export function LoginForm({ lastResult }: { lastResult: Reply }) {
 
 export function CreateForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
+  const location = useLocation();
   const [form, fields] = useValidatedForm({ schema: createAccountSchema, lastResult, id: "create" });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={summaryAction(`${location.pathname}${location.search}`, form.errorId)}
+      className="account-form"
+      {...getFormProps(form)}
+    >
       <RequiredFieldsNote />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        fields={[
+          { field: fields.username, label: t("fields.username") },
+          { field: fields.email, label: t("fields.email") },
+          { field: fields.password, label: t("fields.newPassword") },
+          { field: fields.confirmPassword, label: t("fields.confirmPassword") },
+          { field: fields.dateOfBirth, label: t("fields.dateOfBirth") },
+          { field: fields.tos, label: `${t("create.tosBefore")} ${t("create.tosLink")}` },
+        ]}
+      />
       <TextField
         field={fields.username}
         label={t("fields.username")}

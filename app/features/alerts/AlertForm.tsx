@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { languages } from "~/platform/i18n/languages";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { Honeypot } from "~/ui/forms/Honeypot";
@@ -50,13 +51,26 @@ export function AlertForm({
   });
   const busy = useNavigation().state === "submitting";
   const all = fields as unknown as Record<string, (typeof fields)["name"]>;
+  const location = useLocation();
+  const summaryFields = [
+    { field: fields.name, label: t("form.name") },
+    ...(mode === "create" ? [{ field: all.email!, label: t("form.email") }] : []),
+    ...alertFilterKeys.map((key) => ({ field: all[key]!, label: t(`form.${key}`) })),
+    { field: fields.language, label: t("form.language") },
+    { field: fields.newsletter, label: t("form.newsletter") },
+  ];
   return (
-    <Form method="post" className="alert-form" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={summaryAction(`${location.pathname}${location.search}`, form.errorId)}
+      className="alert-form"
+      {...getFormProps(form)}
+    >
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <RequiredFieldsNote />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} fields={summaryFields} />
       <TextField field={fields.name} label={t("form.name")} hint={t("form.nameHint")} autoComplete="off" />
       {mode === "create" ? <EmailField field={all.email!} label={t("form.email")} /> : null}
       <div className="alert-form__grid">

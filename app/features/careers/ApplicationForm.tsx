@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { Honeypot } from "~/ui/forms/Honeypot";
@@ -31,6 +32,16 @@ export function ApplicationForm({
   const location = useLocation();
   const [form, fields] = useValidatedForm({ schema: applicationSchema, lastResult, id: applicationFormId });
   const busy = useNavigation().state === "submitting";
+  // Each label once, for its field and for the error summary.
+  const label = {
+    name: t("apply.form.name"),
+    email: t("apply.form.email"),
+    phone: t("apply.form.phone"),
+    resume: t("apply.form.resume"),
+    coverLetter: t("apply.form.coverLetter"),
+    portfolio: t("apply.form.portfolio"),
+    consent: t("apply.form.consent", { months: retentionMonths }),
+  };
   return (
     <div className="application">
       <h3 className="application__title" id={`${applicationFormId}-title`}>
@@ -40,38 +51,45 @@ export function ApplicationForm({
       <Form
         method="post"
         encType="multipart/form-data"
-        action={`${location.pathname}${location.search}#apply`}
+        action={summaryAction(`${location.pathname}${location.search}`, form.errorId)}
         aria-labelledby={`${applicationFormId}-title`}
         {...getFormProps(form)}
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.name} label={t("apply.form.name")} autoComplete="name" />
-        <EmailField field={fields.email} label={t("apply.form.email")} />
-        <PhoneField field={fields.phone} legend={t("apply.form.phone")} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors}
+          fields={[
+            { field: fields.name, label: label.name },
+            { field: fields.email, label: label.email },
+            { field: fields.phone, label: label.phone },
+            { field: fields.resume, label: label.resume },
+            { field: fields.coverLetter, label: label.coverLetter },
+            { field: fields.portfolio, label: label.portfolio },
+            { field: fields.consent, label: label.consent },
+          ]}
+        />
+        <TextField field={fields.name} label={label.name} autoComplete="name" />
+        <EmailField field={fields.email} label={label.email} />
+        <PhoneField field={fields.phone} legend={label.phone} />
         <UploadWidget
           field={fields.resume}
-          label={t("apply.form.resume")}
+          label={label.resume}
           limits={resumeLimits}
           accept={resumeExtensions.map((ext) => `.${ext}`).join(",")}
           typesText={t("apply.form.resumeHint")}
           payload={{ purpose: "resume" }}
         />
-        <Textarea
-          field={fields.coverLetter}
-          label={t("apply.form.coverLetter")}
-          rows={6}
-          autoComplete="off"
-        />
+        <Textarea field={fields.coverLetter} label={label.coverLetter} rows={6} autoComplete="off" />
         <TextField
           field={fields.portfolio}
-          label={t("apply.form.portfolio")}
+          label={label.portfolio}
           hint={t("apply.form.portfolioHint")}
           type="url"
           autoComplete="url"
         />
         <CheckboxSwitch
           field={fields.consent}
-          label={t("apply.form.consent", { months: retentionMonths })}
+          label={label.consent}
           hint={t("apply.form.retention", { months: retentionMonths })}
         />
         <Honeypot

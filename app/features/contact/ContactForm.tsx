@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { Honeypot } from "~/ui/forms/Honeypot";
@@ -64,6 +65,15 @@ export function ContactForm({
       .finally(() => setChecking(false));
   };
 
+  // Each label once, for its field and for the error summary.
+  const label = {
+    category: t("form.category"),
+    name: t("form.name"),
+    email: t("form.email"),
+    subject: t("form.subject"),
+    message: t("form.message"),
+    consent: t("form.consent", { studio }),
+  };
   const formErrors = [
     ...(form.errors ?? []),
     ...(captchaError ? [captchaError] : loadFailed ? [CAPTCHA_LOAD_FAILED] : []),
@@ -71,29 +81,46 @@ export function ContactForm({
   return (
     <div className="contact-form">
       <RequiredFieldsNote />
-      <Form method="post" action={action} aria-label={t("form.title")} {...formProps} onSubmit={onSubmit}>
-        <FormErrors id={form.errorId} errors={formErrors} />
+      <Form
+        method="post"
+        action={summaryAction(action, form.errorId)}
+        aria-label={t("form.title")}
+        {...formProps}
+        onSubmit={onSubmit}
+      >
+        <FormErrors
+          id={form.errorId}
+          errors={formErrors}
+          fields={[
+            { field: fields.category, label: label.category },
+            { field: fields.name, label: label.name },
+            { field: fields.email, label: label.email },
+            { field: fields.subject, label: label.subject },
+            { field: fields.message, label: label.message },
+            { field: fields.consent, label: label.consent },
+          ]}
+        />
         <Select
           field={fields.category}
-          label={t("form.category")}
+          label={label.category}
           options={categories}
           placeholder={t("form.categoryPlaceholder")}
         />
         <div className="contact-form__row">
-          <TextField field={fields.name} label={t("form.name")} autoComplete="name" />
-          <EmailField field={fields.email} label={t("form.email")} />
+          <TextField field={fields.name} label={label.name} autoComplete="name" />
+          <EmailField field={fields.email} label={label.email} />
         </div>
-        <TextField field={fields.subject} label={t("form.subject")} autoComplete="off" />
+        <TextField field={fields.subject} label={label.subject} autoComplete="off" />
         <Textarea
           field={fields.message}
-          label={t("form.message")}
+          label={label.message}
           hint={t("form.messageHint")}
           autoComplete="off"
           rows={7}
         />
         <CheckboxSwitch
           field={fields.consent}
-          label={t("form.consent", { studio })}
+          label={label.consent}
           hint={t("form.retention", { months: retentionMonths })}
         />
         <Honeypot id={fields[contactHoneypot].id} name={contactHoneypot} label={t("form.honeypot")} />

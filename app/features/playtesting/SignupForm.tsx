@@ -4,6 +4,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { DateOfBirthField } from "~/ui/forms/DateOfBirthField";
+import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { PhoneField } from "~/ui/forms/PhoneField";
@@ -40,6 +41,15 @@ export function SignupForm({
     defaultValue: defaultLocation ? { location: defaultLocation as never } : undefined,
   });
   const busy = useNavigation().state === "submitting";
+  // Each label once, for its field and for the error summary.
+  const label = {
+    name: t("form.name"),
+    email: t("form.email"),
+    phone: t("form.phone"),
+    location: t("form.location"),
+    dateOfBirth: t("form.dateOfBirth"),
+    consent: t("form.consent", { months: retentionMonths }),
+  };
   return (
     <div className="playtest-signup" id={signUpFormAnchor}>
       <h3 className="playtest-signup__title" id={`${signupFormId}-title`}>
@@ -49,23 +59,33 @@ export function SignupForm({
       <RequiredFieldsNote />
       <Form
         method="post"
-        // The answer comes back scrolled to the form, so a visitor without JavaScript lands on
-        // the errors instead of the top of a long page.
-        action={`${location.pathname}${location.search}#${signUpFormAnchor}`}
+        action={summaryAction(`${location.pathname}${location.search}`, form.errorId)}
         aria-labelledby={`${signupFormId}-title`}
         {...getFormProps(form)}
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.name} label={t("form.name")} autoComplete="name" />
-        <EmailField field={fields.email} label={t("form.email")} />
-        <PhoneField field={fields.phone} legend={t("form.phone")} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors}
+          fields={[
+            { field: fields.name, label: label.name },
+            { field: fields.email, label: label.email },
+            { field: fields.phone, label: label.phone },
+            { field: fields.location, label: label.location },
+            { field: fields.dateOfBirth, label: label.dateOfBirth },
+            ...playtestCommitments.map((key) => ({ field: fields[key], label: t(`form.${key}`) })),
+            { field: fields.consent, label: label.consent },
+          ]}
+        />
+        <TextField field={fields.name} label={label.name} autoComplete="name" />
+        <EmailField field={fields.email} label={label.email} />
+        <PhoneField field={fields.phone} legend={label.phone} />
         <Select
           field={fields.location}
-          label={t("form.location")}
+          label={label.location}
           options={locations}
           placeholder={t("form.locationPlaceholder")}
         />
-        <DateOfBirthField field={fields.dateOfBirth} legend={t("form.dateOfBirth")} />
+        <DateOfBirthField field={fields.dateOfBirth} legend={label.dateOfBirth} />
         <fieldset className="playtest-signup__commitments">
           <legend className="field__label">{t("form.commitments")}</legend>
           <p className="field__hint">{t("form.commitmentsHint")}</p>
@@ -75,7 +95,7 @@ export function SignupForm({
         </fieldset>
         <CheckboxSwitch
           field={fields.consent}
-          label={t("form.consent", { months: retentionMonths })}
+          label={label.consent}
           hint={t("form.retention", { months: retentionMonths })}
         />
         <p>

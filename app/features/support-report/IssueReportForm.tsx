@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import type { UploadLimits } from "~/platform/forms/upload-rules";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
+import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { Honeypot } from "~/ui/forms/Honeypot";
@@ -39,56 +40,74 @@ export function IssueReportForm({
   const { t } = useTranslation("issues");
   const [form, fields] = useValidatedForm({ schema: issueSchema, lastResult, id: issueFormId });
   const busy = useNavigation().state === "submitting";
+  // Each label once, for its field and for the error summary.
+  const label = {
+    game: t("form.game"),
+    category: t("form.category"),
+    platform: t("form.platform"),
+    email: t("form.email"),
+    summary: t("form.summary"),
+    description: t("form.description"),
+    attachments: t("form.attachments"),
+    consent: t("form.consent"),
+  };
   return (
     <div className="contact-form">
       <RequiredFieldsNote />
       <Form
         method="post"
         encType="multipart/form-data"
-        action={action}
+        action={summaryAction(action, form.errorId)}
         aria-label={t("form.title")}
         {...getFormProps(form)}
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors}
+          fields={(Object.keys(label) as (keyof typeof label)[]).map((name) => ({
+            field: fields[name],
+            label: label[name],
+          }))}
+        />
         <Select
           field={fields.game}
-          label={t("form.game")}
+          label={label.game}
           options={games}
           placeholder={t("form.gamePlaceholder")}
         />
         <div className="contact-form__row">
           <Select
             field={fields.category}
-            label={t("form.category")}
+            label={label.category}
             options={issueCategories.map((value) => ({ value, label: t(`categories.${value}`) }))}
             placeholder={t("form.categoryPlaceholder")}
           />
           <Select
             field={fields.platform}
-            label={t("form.platform")}
+            label={label.platform}
             options={issuePlatforms.map((value) => ({ value, label: t(`platforms.${value}`) }))}
             placeholder={t("form.platformPlaceholder")}
           />
         </div>
-        <EmailField field={fields.email} label={t("form.email")} />
-        <TextField field={fields.summary} label={t("form.summary")} autoComplete="off" />
+        <EmailField field={fields.email} label={label.email} />
+        <TextField field={fields.summary} label={label.summary} autoComplete="off" />
         <Textarea
           field={fields.description}
-          label={t("form.description")}
+          label={label.description}
           hint={t("form.descriptionHint")}
           autoComplete="off"
           rows={7}
         />
         <UploadWidget
           field={fields.attachments}
-          label={t("form.attachments")}
+          label={label.attachments}
           hint={t("form.attachmentsHint")}
           limits={limits}
           payload={{ purpose: "issue-report" }}
         />
         <CheckboxSwitch
           field={fields.consent}
-          label={t("form.consent")}
+          label={label.consent}
           hint={t("form.retention", { months: retentionMonths })}
         />
         <Honeypot id={fields[issueHoneypot].id} name={issueHoneypot} label={t("form.honeypot")} />

@@ -5,7 +5,10 @@ import type { FeedbackStore, Toast } from "./feedback-store";
 import { translateMessage } from "./translate-message";
 
 /**
- * Toasts at the top center (docs/requirements.md#errors-and-feedback): errors in an assertive
+ * Toasts for what the page does not say itself: errors at the top center as the requirements fix
+ * (docs/requirements.md#errors-and-feedback), confirmations at the bottom center, where they
+ * cover neither the heading nor the cookie banner (feedback.css): a page that confirms in
+ * its own content gets no toast (`redirectToConfirmation`). Errors in an assertive
  * region, confirmations in a polite one, both always in the page so screen readers announce what is
  * added. Timers pause while the pointer or focus is on a toast (WCAG 2.2.1), and each can be
  * dismissed. Without JavaScript the server-rendered ones (flash messages) fade out by CSS after
@@ -51,10 +54,10 @@ export function Toasts({ store }: { store: FeedbackStore }) {
 
   return (
     <div className="toasts" ref={stack} data-hydrated={hydrated ? "" : undefined}>
-      <div className="toasts__region" role="alert" aria-live="assertive">
+      <div className="toasts__region toasts__region--errors" role="alert" aria-live="assertive">
         {errors.map(item)}
       </div>
-      <div className="toasts__region" role="status" aria-live="polite">
+      <div className="toasts__region toasts__region--notes" role="status" aria-live="polite">
         {notes.map(item)}
       </div>
     </div>

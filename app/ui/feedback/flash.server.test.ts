@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
-import { FLASH_COOKIE, flashCookie, redirectWithFlash, takeFlash } from "./flash.server";
+import {
+  FLASH_COOKIE,
+  flashCookie,
+  redirectToConfirmation,
+  redirectWithFlash,
+  takeFlash,
+} from "./flash.server";
 
 const config = parseConfig({ PUBLIC_URL: "https://www.studio.example" });
 
@@ -21,6 +27,15 @@ describe("flash messages", () => {
     const taken = takeFlash(requestWith(cookie), config);
     expect(taken.flash).toEqual({ kind: "success", messages: ["alerts:created"] });
     expect(taken.setCookie).toMatch(new RegExp(`^${FLASH_COOKIE}=; Max-Age=0`));
+  });
+
+  it("sends a page that confirms in its own words there without a flash", () => {
+    const response = redirectToConfirmation("/contact?sent=1#contact-form");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/contact?sent=1#contact-form");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    // Only to this site, as every redirect of a form.
+    expect(redirectToConfirmation("//evil.example/contact").headers.get("Location")).not.toContain("evil");
   });
 
   it("has nothing to say without the cookie", () => {

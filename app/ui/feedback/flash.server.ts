@@ -46,6 +46,15 @@ export function redirectWithFlash(
 }
 
 /**
+ * `redirect()` to a page that confirms in its own content ("Your message has been sent" where the
+ * form was, from `?sent`): no flash, since a toast repeating the page's words is one confirmation
+ * too many, and it covered the heading and the cookie banner.
+ */
+export function redirectToConfirmation(url: string): Response {
+  return redirect(safeLocalPath(url), 303);
+}
+
+/**
  * Reads this request's flash and, when there was one, the Set-Cookie value that deletes it
  * (a flash shows once). A cookie that does not decode is dropped silently.
  */

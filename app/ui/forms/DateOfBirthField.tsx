@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { birthYears } from "~/platform/forms/date-of-birth";
 import { translateMessage } from "~/platform/forms/messages";
 import type { Language } from "~/platform/i18n/languages";
+import { fieldMessages } from "./error-summary";
 import { describedBy, type Field, FieldHint, fieldClass, RequiredMark, useFormLanguage } from "./Field";
 
 type Part = "month" | "day" | "year";
@@ -21,9 +22,10 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /**
  * Date of birth as three selectors, month, day (1-31) and year (1921 to this year), each
- * required (docs/requirements.md#forms-and-validation). The group's error area lists what is
- * missing, part by part, and a date that does not exist; each selector is marked invalid on its
- * own.
+ * required (docs/requirements.md#forms-and-validation). The group shows one message, once: three
+ * empty selectors each answer 'Field is required', and three copies of it under one question read
+ * as three problems. Which selector is missing shows on the selector itself (aria-invalid, pointing
+ * at the group's message). The fieldset carries the field's id: the error summary links to it.
  */
 export function DateOfBirthField({
   field,
@@ -39,11 +41,7 @@ export function DateOfBirthField({
   const { t } = useTranslation("forms");
   const lang = useFormLanguage();
   const parts = field.getFieldset();
-  const partErrors = partOrder[lang].flatMap((part) =>
-    (parts[part].errors ?? []).map((message) => `${t(`date.${part}`)}: ${translateMessage(t, message)}`),
-  );
-  const groupErrors = (field.errors ?? []).map((message) => translateMessage(t, message));
-  const messages = [...new Set([...groupErrors, ...partErrors])];
+  const messages = [...new Set(fieldMessages(field).map((message) => translateMessage(t, message)))];
   const invalid = messages.length > 0;
   const legendId = `${field.id}-legend`;
   const options: Record<Part, { value: string; label: string }[]> = {
@@ -54,6 +52,7 @@ export function DateOfBirthField({
 
   return (
     <fieldset
+      id={field.id}
       className={fieldClass("date", invalid, className)}
       aria-labelledby={legendId}
       aria-describedby={describedBy(invalid && field.errorId, hint ? field.descriptionId : undefined)}

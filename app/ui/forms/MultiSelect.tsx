@@ -87,6 +87,8 @@ export function MultiSelect({
 
   return (
     <fieldset
+      // The error summary links here (a group: its link focuses the first control inside).
+      id={field.id}
       ref={rootRef}
       className={fieldClass("multiselect", invalid, className)}
       aria-labelledby={legendId}

@@ -72,6 +72,8 @@ export function PhoneField({
 
   return (
     <fieldset
+      // The error summary links here (its link then focuses the invalid control inside).
+      id={field.id}
       className={fieldClass("phone", invalid, className)}
       aria-labelledby={legendId}
       aria-describedby={describedBy(invalid && field.errorId, field.descriptionId)}

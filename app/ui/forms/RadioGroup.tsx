@@ -37,6 +37,8 @@ export function RadioGroup({
   const legendId = `${field.id}-legend`;
   return (
     <fieldset
+      // The error summary links here (a group: its link focuses the first control inside).
+      id={field.id}
       className={fieldClass("choices", invalid, className)}
       aria-labelledby={legendId}
       aria-describedby={describedBy(invalid && field.errorId, hint ? field.descriptionId : undefined)}

@@ -47,7 +47,22 @@ function KitForm({ lastResult }: { lastResult?: FormReply }) {
   const [form, fields] = useValidatedForm({ schema, lastResult, id: "kit" });
   return (
     <form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        fields={[
+          { field: fields.name, label: "Name" },
+          { field: fields.email, label: "E-mail" },
+          { field: fields.message, label: "Message" },
+          { field: fields.nda, label: "I will sign the NDA" },
+          { field: fields.level, label: "Level" },
+          { field: fields.office, label: "Office" },
+          { field: fields.teams, label: "Teams" },
+          { field: fields.birth, label: "Date of birth" },
+          { field: fields.phone, label: "Phone" },
+          { field: fields.files, label: "Portfolio" },
+        ]}
+      />
       <TextField field={fields.name} label="Name" hint="As on your ID" autoComplete="name" />
       <EmailField field={fields.email} label="E-mail" />
       <Textarea field={fields.message} label="Message" autoComplete="off" />
@@ -227,10 +242,58 @@ describe("a form the server refused (no JavaScript)", async () => {
     }
   });
 
-  it("names the missing part of a date", async () => {
+  it("says a missing date once for the group, and marks only the missing selectors", async () => {
     const partial = render(await reply([["birth.month", "2"]]));
-    expect(textOf(partial, "kit-birth-error")).toBe("Day: Field is required Year: Field is required");
+    expect(textOf(partial, "kit-birth-error")).toBe("Field is required");
     expect(byId(partial, "kit-birth.month").attributes["aria-invalid"]).toBeUndefined();
+    for (const part of ["day", "year"]) {
+      expect(byId(partial, `kit-birth.${part}`).attributes).toMatchObject({
+        "aria-invalid": "true",
+        "aria-describedby": "kit-birth-error",
+      });
+    }
+    const empty = render(await reply([]));
+    expect(textOf(empty, "kit-birth-error")).toBe("Field is required");
+    expect(textOf(render(await reply([]), "fr"), "kit-birth-error")).toBe("Ce champ est obligatoire");
+  });
+
+  it("lists each invalid field at the top by its label, linked to it, in the form's order", async () => {
+    const empty = render(await reply([["phone.number", "555"]]));
+    const links = tags(empty).filter((tag) => tag.attributes.class === "form-errors__link");
+    expect(links.map((link) => link.attributes.href)).toEqual([
+      "#kit-name",
+      "#kit-email",
+      "#kit-message",
+      "#kit-nda",
+      "#kit-level",
+      "#kit-office",
+      "#kit-teams",
+      "#kit-birth",
+      "#kit-phone",
+    ]);
+    const summary = textOf(empty, "kit-error");
+    expect(summary.startsWith("There is a problem Name: Field is required E-mail: Field is required")).toBe(
+      true,
+    );
+    // The date of birth: one entry, one message, though its three parts are all missing.
+    expect(summary).toContain("Date of birth: Field is required Phone: Field must be a valid phone number.");
+    expect(summary.match(/Date of birth/g)).toHaveLength(1);
+    expect(summary).not.toContain("Portfolio");
+    // Every link lands on an element of the page: the groups carry the field's id.
+    for (const link of links)
+      expect(byId(empty, link.attributes.href!.slice(1)).name).toMatch(/input|fieldset|select|textarea/);
+    // The messages stay under their fields too.
+    expect(textOf(empty, "kit-name-error")).toBe("Field is required");
+  });
+
+  it("words the summary in the visitor's language", async () => {
+    const frHtml = render(await reply([]), "fr");
+    const fr = textOf(frHtml, "kit-error");
+    expect(fr.startsWith("Il y a un problème Name : Ce champ est obligatoire")).toBe(true);
+    // Quebec typography: a no-break space before the colon.
+    expect(frHtml).toContain("Name\u00a0: Ce champ est obligatoire");
+    const es = textOf(render(await reply([]), "es"), "kit-error");
+    expect(es.startsWith("Hay un problema Name: Este campo es obligatorio")).toBe(true);
   });
 
   it("puts the phone error on the number", () => {

@@ -52,11 +52,6 @@ export const offices = pgTable("offices", {
   email: text("email"),
   phone: text("phone"),
   summary: jsonb("summary").$type<Localized>().notNull(),
-  /**
-   * No longer written: an office's picture is app/ui/art/art.ts's, by slug. Left until a
-   * migration drops it (with the games' column).
-   */
-  image: text("image"),
   /** Offices in the EU publish pay on every offer (Directive 2023/970). */
   inEu: boolean("in_eu").notNull().default(false),
   sort: integer("sort").notNull().default(0),
@@ -161,11 +156,6 @@ export const games = pgTable("games", {
   platforms: jsonb("platforms").$type<string[]>().notNull(),
   releaseDate: text("release_date"),
   website: text("website"),
-  /**
-   * No longer written: a game's key art is app/ui/art/art.ts's, by slug. Left until a migration
-   * drops it.
-   */
-  image: text("image"),
   sort: integer("sort").notNull().default(0),
 });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "games" DROP COLUMN "image";--> statement-breakpoint
+ALTER TABLE "offices" DROP COLUMN "image";
