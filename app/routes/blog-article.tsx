@@ -3,12 +3,14 @@ import { ArticleView } from "~/features/blog/ArticleView";
 import { getNewsArticle } from "~/features/blog/news.server";
 import { feedLink, withDateLabel } from "~/features/blog/news-page.server";
 import type { SitemapHandle } from "~/features/discovery";
+import { trailerCspExtras } from "~/features/embeds/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { formatDate } from "~/platform/i18n/format";
 import { languageTags } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
+import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/blog-article";
@@ -16,7 +18,8 @@ import type { Route } from "./+types/blog-article";
 const articleSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const handle: SitemapHandle = { sitemap: { pages: "articles" } };
-export const headers = sharedPageHeaders;
+/** Cacheable, and a trailer's player origin in this page's CSP only (pageCsp). */
+export const headers: Route.HeadersFunction = (args) => ({ ...sharedPageHeaders(), ...pageCspHeaders(args) });
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
@@ -33,38 +36,41 @@ export async function loader(args: Route.LoaderArgs) {
   const t = await translator(lang, "blog");
   const neighbour = (link: typeof article.previous) =>
     link ? { ...link, dateLabel: formatDate(link.date, lang) } : null;
-  return {
-    seo,
-    studioName: seo.siteName,
-    feed: await feedLink(lang, seo.siteName),
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "BlogPosting",
-      headline: article.title,
-      description: article.summary,
-      datePublished: article.date,
-      inLanguage: languageTags[lang],
-      mainEntityOfPage: seo.url,
-      url: seo.url,
-      image: origin + article.cover,
-      author: { "@type": "Person", name: article.author },
-      publisher: { "@type": "Organization", name: seo.siteName, url: origin },
-      articleSection: t(`categories.${article.category}`),
-      keywords: article.tags.map((tag) => t(`tags.${tag}`)).join(", "),
+  return data(
+    {
+      seo,
+      studioName: seo.siteName,
+      feed: await feedLink(lang, seo.siteName),
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: article.title,
+        description: article.summary,
+        datePublished: article.date,
+        inLanguage: languageTags[lang],
+        mainEntityOfPage: seo.url,
+        url: seo.url,
+        image: origin + article.cover,
+        author: { "@type": "Person", name: article.author },
+        publisher: { "@type": "Organization", name: seo.siteName, url: origin },
+        articleSection: t(`categories.${article.category}`),
+        keywords: article.tags.map((tag) => t(`tags.${tag}`)).join(", "),
+      },
+      og: {
+        section: t(`categories.${article.category}`),
+        tags: article.tags.map((tag) => t(`tags.${tag}`)),
+      },
+      article: {
+        ...withDateLabel(article, lang),
+        absoluteUrl: seo.url,
+        coverUrl: origin + article.cover,
+        previous: neighbour(article.previous),
+        next: neighbour(article.next),
+        related: article.related.map((item) => withDateLabel(item, lang)),
+      },
     },
-    og: {
-      section: t(`categories.${article.category}`),
-      tags: article.tags.map((tag) => t(`tags.${tag}`)),
-    },
-    article: {
-      ...withDateLabel(article, lang),
-      absoluteUrl: seo.url,
-      coverUrl: origin + article.cover,
-      previous: neighbour(article.previous),
-      next: neighbour(article.next),
-      related: article.related.map((item) => withDateLabel(item, lang)),
-    },
-  };
+    { headers: pageCspHeader(trailerCspExtras(article.trailer)) },
+  );
 }
 
 /** Open Graph article tags (published time, author, section, tags) and the cover as og:image. */

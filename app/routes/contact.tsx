@@ -1,8 +1,10 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import { ContactForm, contactFormAnchor } from "~/features/contact/ContactForm";
 import { ContactFormIntro, ContactTiles, OfficeList } from "~/features/contact/ContactSections";
 import { contactCategories } from "~/features/contact/contact-categories";
+import { contactCspExtras } from "~/features/contact/contact-csp.server";
 import { contactCaptchaAction, contactSchema } from "~/features/contact/contact-form";
 import { contactFormTexts, contactLimit, submitContact } from "~/features/contact/contact-submit.server";
 import { OfficeMap } from "~/features/contact/OfficeMap";
@@ -16,9 +18,10 @@ import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
+import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { redirectToConfirmation } from "~/ui/feedback/flash.server";
 import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/contact";
 
@@ -28,37 +31,43 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, config } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
   const [studio, offices] = await Promise.all([getStudioInfo(db, lang), listOffices(db, lang)]);
-  return {
-    seo: await loadPageSeo(args, "contact", { studio }),
-    studioName: studio.name,
-    email: { general: studio.email.general, press: studio.email.press },
-    // The bot check runs in the browser only when a site key is configured.
-    captcha: config.RECAPTCHA_SITE_KEY
-      ? {
-          siteKey: config.RECAPTCHA_SITE_KEY,
-          scriptUrl: config.RECAPTCHA_SCRIPT_URL,
-          action: contactCaptchaAction,
-        }
-      : null,
-    retentionMonths: config.CONTACT_RETENTION_MONTHS,
-    mapTiles: config.MAP_TILE_URL
-      ? { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION }
-      : null,
-    sent: new URL(args.request.url).searchParams.has("sent"),
-    offices: offices.map(({ slug, name, country, address, latitude, longitude, phone, email }) => ({
-      slug,
-      name,
-      country,
-      address,
-      latitude,
-      longitude,
-      // Stored as E.164; shown grouped the international way ("+44 1632 960418").
-      phone: phone ? (parsePhoneNumberFromString(phone)?.formatInternational() ?? phone) : null,
-      phoneHref: phone,
-      email,
-    })),
-  };
+  return data(
+    {
+      seo: await loadPageSeo(args, "contact", { studio }),
+      studioName: studio.name,
+      email: { general: studio.email.general, press: studio.email.press },
+      // The bot check runs in the browser only when a site key is configured.
+      captcha: config.RECAPTCHA_SITE_KEY
+        ? {
+            siteKey: config.RECAPTCHA_SITE_KEY,
+            scriptUrl: config.RECAPTCHA_SCRIPT_URL,
+            action: contactCaptchaAction,
+          }
+        : null,
+      retentionMonths: config.CONTACT_RETENTION_MONTHS,
+      mapTiles: config.MAP_TILE_URL
+        ? { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION }
+        : null,
+      sent: new URL(args.request.url).searchParams.has("sent"),
+      offices: offices.map(({ slug, name, country, address, latitude, longitude, phone, email }) => ({
+        slug,
+        name,
+        country,
+        address,
+        latitude,
+        longitude,
+        // Stored as E.164; shown grouped the international way ("+44 1632 960418").
+        phone: phone ? (parsePhoneNumberFromString(phone)?.formatInternational() ?? phone) : null,
+        phoneHref: phone,
+        email,
+      })),
+    },
+    { headers: pageCspHeader(contactCspExtras(config)) },
+  );
 }
+
+/** The map's tiles and reCAPTCHA's origins in this page's CSP only, when configured (pageCsp). */
+export const headers: Route.HeadersFunction = pageCspHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
@@ -69,11 +78,8 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await submitContact(services, form.value, { lang });
   if (!outcome.ok) return { result: toFormReply(outcome, form.reply, contactFormTexts) };
   // The same answer for a dropped (honeypot) message: a bot learns nothing.
-  return redirectWithFlash(
-    `${localizePath("/contact", lang)}?sent=1#${contactFormAnchor}`,
-    { kind: "success", messages: ["contact:form.sent"] },
-    services.config,
-  );
+  // The page shows the confirmation where the form was: no toast repeating it.
+  return redirectToConfirmation(`${localizePath("/contact", lang)}?sent=1#${contactFormAnchor}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
+import { trailerCspExtras } from "~/features/embeds/index.server";
 import { kitPath } from "~/features/press/PressKitLists";
 import { KitHeader, KitNav, PressKitBody } from "~/features/press/PressKitView";
 import { pressKitsOf } from "~/features/press/press.server";
@@ -13,13 +14,15 @@ import { localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { servicesContext } from "~/platform/request-context";
+import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/press-kit";
 
 /** One press kit: a game's (current or archived) or an earlier studio kit. */
 export const handle: SitemapHandle = { sitemap: { pages: "game-press-kits" } };
-export const headers = sharedPageHeaders;
+/** Cacheable, and a trailer's player origin in this page's CSP only (pageCsp). */
+export const headers: Route.HeadersFunction = (args) => ({ ...sharedPageHeaders(), ...pageCspHeaders(args) });
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
@@ -34,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...(await loadPageSeo(args, "press", { title: t("factSheet.title", { name: kit.name }) })),
     description: kit.tagline,
   };
-  return { seo, kit: withLabels(kit, lang) };
+  return data({ seo, kit: withLabels(kit, lang) }, { headers: pageCspHeader(trailerCspExtras(kit.trailer)) });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
+import { trailerCspExtras } from "~/features/embeds/index.server";
 import { GameKitCards, KitArchive } from "~/features/press/PressKitLists";
 import { KitHeader, KitNav, PressKitBody } from "~/features/press/PressKitView";
 import { pressKitsOf } from "~/features/press/press.server";
@@ -8,13 +9,15 @@ import { withLabels } from "~/features/press/press-format";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { servicesContext } from "~/platform/request-context";
+import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/press";
 
 /** The press page: the studio's kit in full, then the game kits and the archive. */
 export const handle: SitemapHandle = { sitemap: true };
-export const headers = sharedPageHeaders;
+/** Cacheable, and the studio kit's trailer player origin in this page's CSP only (pageCsp). */
+export const headers: Route.HeadersFunction = (args) => ({ ...sharedPageHeaders(), ...pageCspHeaders(args) });
 
 export async function loader(args: Route.LoaderArgs) {
   const svc = args.context.get(servicesContext);
@@ -22,12 +25,15 @@ export async function loader(args: Route.LoaderArgs) {
   const kits = await pressKitsOf(svc).list(lang);
   const studio = kits.current.find((kit) => kit.kind === "studio");
   if (!studio) throw data(null, { status: 404 });
-  return {
-    seo: await loadPageSeo(args, "press"),
-    studio: withLabels(studio, lang),
-    games: kits.current.filter((kit) => kit.kind === "game").map((kit) => withLabels(kit, lang)),
-    archive: kits.archive.map((kit) => withLabels(kit, lang)),
-  };
+  return data(
+    {
+      seo: await loadPageSeo(args, "press"),
+      studio: withLabels(studio, lang),
+      games: kits.current.filter((kit) => kit.kind === "game").map((kit) => withLabels(kit, lang)),
+      archive: kits.archive.map((kit) => withLabels(kit, lang)),
+    },
+    { headers: pageCspHeader(trailerCspExtras(studio.trailer)) },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectAxeClean,
+  expectFitsWidth,
   newDocument,
   openBrowser,
   openPage,
@@ -369,6 +370,92 @@ describe("cookie consent and analytics", () => {
     }
   });
 
+  it("takes no focus on load; Tab reads the banner in order, then the skip links, and 'Cookie settings' leads back to it", async () => {
+    const { page } = await openPage(browser);
+    await visit(page, site.url);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    // A labelled region at the top of the page, before the content, that keeps no focus for itself.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    expect(
+      await banner(page).evaluate(
+        (el) =>
+          el.compareDocumentPosition(document.getElementById("main")!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ),
+    ).toBeTruthy();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const name = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : el.textContent;
+        return `${el.tagName.toLowerCase()} ${name?.trim()}`;
+      });
+    const sequence: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press("Tab");
+      sequence.push(await focused());
+    }
+    // The disabled "Strictly necessary" box is skipped; focus leaves the banner (no trap).
+    expect(sequence).toEqual([
+      "a How we use cookies",
+      "input Analytics",
+      "button Accept All",
+      "button Reject All",
+      "button Confirm my choices",
+      "a Skip to main content",
+      "a Cookie settings",
+    ]);
+    // The skip link brings focus to the banner, whose content follows in order.
+    await page.keyboard.press("Enter");
+    expect(await focused()).toBe("h2 Cookies on this site");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("a How we use cookies");
+    await expectAxeClean(page, "banner reached from the skip link");
+  });
+
+  it("works at 320 px wide and at 200% zoom: nothing scrolls sideways, every button shows", async () => {
+    const languages = [
+      {
+        path: "/",
+        title: "Cookies on this site",
+        buttons: ["Accept All", "Reject All", "Confirm my choices"],
+      },
+      {
+        path: "/fr",
+        title: "Témoins sur ce site",
+        buttons: ["Tout accepter", "Tout refuser", "Confirmer mes choix"],
+      },
+      {
+        path: "/es",
+        title: "Cookies en este sitio",
+        buttons: ["Aceptar todo", "Rechazar todo", "Confirmar mis opciones"],
+      },
+    ];
+    // 320 × 640: the narrowest phone (WCAG 1.4.10). 640 × 400: a 1280 × 800 window at 200%.
+    for (const viewport of [
+      { width: 320, height: 640 },
+      { width: 640, height: 400 },
+    ]) {
+      for (const { path, title, buttons } of languages) {
+        const { page } = await openPage(browser, { width: viewport.width });
+        await page.setViewportSize(viewport);
+        await visit(page, site.url + path);
+        const label = `${path} at ${viewport.width} × ${viewport.height}`;
+        await expectFitsWidth(page, label);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), label).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        for (const name of buttons) {
+          const button = banner(page, title).getByRole("button", { name });
+          await button.scrollIntoViewIfNeeded();
+          const box = await button.boundingBox();
+          expect(box && (await button.isVisible()), `${label} ${name}`).toBeTruthy();
+          expect(box && box.x >= 0 && box.x + box.width <= viewport.width, `${label} ${name}`).toBe(true);
+        }
+        await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+        await expectFitsWidth(page, `${label}, whole page`);
+      }
+    }
+  });
+
   it("leaves a phone's first screen mostly to the page, in the longest language", async () => {
     const { page } = await openPage(browser, { width: 375, javaScript: false });
     await page.goto(`${site.url}/fr`);
@@ -716,17 +803,34 @@ describe("an outside analytics provider", () => {
   let browser: Browser;
   let provider: http.Server;
   let scriptUrl: string;
+  let origin = "";
   const scriptRequests: string[] = [];
+  /** When each of the provider's hits arrived. */
+  const collects: number[] = [];
 
   beforeAll(async () => {
     // The provider: a script on another origin that sets its own cookie, as such tools do.
+    // It keeps working as such tools do: every 100 ms it sets its cookie again and reports a hit.
     provider = http.createServer((req, res) => {
+      if (req.url === "/collect") {
+        collects.push(Date.now());
+        res.writeHead(204).end();
+        return;
+      }
       scriptRequests.push(req.url ?? "");
       res.writeHead(200, { "Content-Type": "text/javascript" });
-      res.end('document.cookie = "_prov_id=visitor42; Path=/"; window.__providerRan = true;');
+      res.end(`document.cookie = "_prov_id=visitor42; Path=/"; window.__providerRan = true;
+        setInterval(function () {
+          document.cookie = "_prov_id=visitor42; Path=/";
+          fetch("${origin}/collect", {
+            method: "POST", mode: "no-cors", body: "hit", keepalive: true,
+          }).catch(function () {});
+          navigator.sendBeacon("${origin}/collect", "hit");
+        }, 100);`);
     });
     await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
-    scriptUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/script.js`;
+    origin = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    scriptUrl = `${origin}/script.js`;
     [site, browser] = await Promise.all([
       startSite({ env: { ANALYTICS_SCRIPT_URL: scriptUrl, ANALYTICS_COOKIE_NAMES: "_prov_id" } }),
       openBrowser(),
@@ -738,30 +842,47 @@ describe("an outside analytics provider", () => {
     await new Promise((resolve) => provider?.close(resolve));
   });
 
-  it("loads only after consent, within the CSP, and is stopped and its cookie removed on withdrawal", async () => {
+  it("loads only after consent, within the CSP, and is stopped in place, its cookie removed, on withdrawal without a reload", async () => {
     const { page, context } = await openPage(browser);
     const providerScript = page.locator(`script[src="${scriptUrl}"]`);
     // Hydrated: the effects that would add the script have run.
     await visit(page, site.url);
     expect(await providerScript.count()).toBe(0);
     expect(scriptRequests).toEqual([]);
+    expect(collects).toEqual([]);
 
     await banner(page).getByRole("button", { name: "Accept All" }).click();
     await expect
       .poll(() => page.evaluate(() => (window as { __providerRan?: boolean }).__providerRan))
       .toBe(true);
     expect(scriptRequests).toEqual(["/script.js"]);
+    await expect.poll(() => collects.length).toBeGreaterThan(1);
     expect((await context.cookies()).map((c) => c.name)).toContain("_prov_id");
 
-    // Withdrawing reloads the page so the provider's script stops; its cookie is gone.
+    // The same document throughout: a mark set now would be gone after a reload.
+    await page.evaluate(() => {
+      (window as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    let loads = 0;
+    page.on("load", () => loads++);
     await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
-    const reloaded = page.waitForEvent("load");
     await banner(page).getByRole("button", { name: "Reject All" }).click();
-    await reloaded;
-    await waitForHydration(page);
-    expect(await providerScript.count()).toBe(0);
+    await expect.poll(() => banner(page).count()).toBe(0);
+    await expect.poll(() => providerScript.count()).toBe(0);
+    // The provider's timer still runs in the page, but sends nothing and sets no cookie.
+    const stoppedAt = Date.now();
+    await page.waitForTimeout(1000);
+    expect(collects.filter((at) => at > stoppedAt + 100)).toEqual([]);
     expect((await context.cookies()).map((c) => c.name).sort()).toEqual([ANALYTICS, RECORD, CONSENT]);
-    expect(await page.evaluate(() => (window as { __providerRan?: boolean }).__providerRan)).toBeUndefined();
+    expect(await page.evaluate(() => document.cookie)).not.toContain("_prov_id");
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(loads).toBe(0);
     expect(scriptRequests).toEqual(["/script.js"]);
+
+    // Consent given again in the same page: the provider starts again.
+    const before = collects.length;
+    await acceptFromFooter(page);
+    await expect.poll(() => scriptRequests).toEqual(["/script.js", "/script.js"]);
+    await expect.poll(() => collects.length).toBeGreaterThan(before);
   });
 });

@@ -109,6 +109,8 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
   it("shows the seven studios on the map and sends a press enquiry to the press address", async () => {
     standIn.scriptAvailable = true;
     const page = await open(site, "/contact");
+    // The map loads its tiles from another server only when asked (features/embeds).
+    await page.getByRole("button", { name: "Load map" }).click();
     const markers = page.locator(".office-map .office-marker");
     await expect.poll(() => markers.count()).toBe(7);
     await page.locator(".office-map img.leaflet-tile-loaded").first().waitFor();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation, useMatches } from "react-router";
 import { useConsent } from "~/features/consent";
 import { cookieDomainsFor } from "~/platform/http/cookies";
+import { releaseProvider, stopProvider } from "./provider-guard";
 import { pageviewRouteKey } from "./route-key";
 
 export type AnalyticsSetup = {
@@ -58,6 +59,7 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
   useEffect(() => {
     if (!consent.analytics || !setup.scriptUrl || providerLoaded.current) return;
     providerLoaded.current = true;
+    releaseProvider();
     const script = document.createElement("script");
     script.src = setup.scriptUrl;
     script.async = true;
@@ -66,11 +68,14 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
 
   useEffect(() => {
     if (!consent.decided || consent.analytics) return;
+    // A provider's script already running in this page cannot be unloaded: it is stopped in
+    // place (its requests and cookies refused), without reloading the visitor's page.
+    if (providerLoaded.current && setup.scriptUrl) {
+      stopProvider(new URL(setup.scriptUrl).origin, setup.cookieNames);
+      providerLoaded.current = false;
+    }
     deleteCookiesInBrowser(setup.cookieNames);
-    // A provider's script already running in this page cannot be unloaded: only a fresh page
-    // (which will not load it again) stops it.
-    if (providerLoaded.current) window.location.reload();
-  }, [consent.decided, consent.analytics, setup.cookieNames]);
+  }, [consent.decided, consent.analytics, setup.cookieNames, setup.scriptUrl]);
 
   return null;
 }

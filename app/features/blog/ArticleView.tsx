@@ -1,5 +1,6 @@
 import "./news.css";
 import { useTranslation } from "react-i18next";
+import { TrailerEmbed } from "~/features/embeds";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { RichText } from "~/ui/page-kit/RichText";
@@ -50,6 +51,11 @@ export function ArticleView({ article, studioName }: { article: ArticleViewData;
       </header>
       <NewsCover cover={article.cover} className="news-article__cover" priority />
       <RichText className="news-article__body" html={article.html} />
+      {article.trailer ? (
+        <div className="news-article__trailer">
+          <TrailerEmbed trailer={article.trailer} poster={{ url: article.cover, width: 1200, height: 630 }} />
+        </div>
+      ) : null}
       {article.tags.length > 0 ? (
         <div className="news-article__tags">
           <h2 className="visually-hidden">{t("article.tags")}</h2>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { publicPath, text } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
+import { trailerUrl } from "~/features/embeds/index.server";
 import { newsArticles } from "~/platform/db/schema/news";
 import { type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
@@ -19,10 +20,13 @@ export const newsArticleFrontMatterSchema = z.strictObject({
   tags: z.array(z.enum(NEWS_TAGS)).max(6).default([]),
   cover: publicPath,
   summary: text.max(300),
+  /** A YouTube or Twitch trailer played under the cover after a click (features/embeds). */
+  trailer: trailerUrl.optional(),
 });
 export type NewsArticleFrontMatter = z.infer<typeof newsArticleFrontMatterSchema>;
 
-export type NewsArticleData = Omit<NewsArticleFrontMatter, "title" | "summary" | "date"> & {
+export type NewsArticleData = Omit<NewsArticleFrontMatter, "title" | "summary" | "date" | "trailer"> & {
+  trailer: string | null;
   slug: string;
   publishedOn: string;
   title: Localized;
@@ -75,7 +79,7 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
           shared = { data: parsed.data, file };
           continue;
         }
-        for (const field of ["date", "author", "category", "tags", "cover"] as const) {
+        for (const field of ["date", "author", "category", "tags", "cover", "trailer"] as const) {
           const mine = JSON.stringify(parsed.data[field]);
           const theirs = JSON.stringify(shared.data[field]);
           if (mine !== theirs) {
@@ -85,7 +89,7 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
         }
       }
       if (!valid || !shared) continue;
-      const { date, author, category, tags, cover } = shared.data;
+      const { date, author, category, tags, cover, trailer } = shared.data;
       articles.push({
         key: `news:${slug}`,
         sources: languages.map((lang) => `news/${slug}/${lang}.md`),
@@ -96,6 +100,7 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
           category,
           tags,
           cover,
+          trailer: trailer ?? null,
           title: title as Localized,
           summary: summary as Localized,
           body: body as Localized,
@@ -119,6 +124,7 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
         publishedOn: data.publishedOn,
         author: data.author,
         cover: data.cover,
+        trailer: data.trailer,
         title: data.title,
         summary: data.summary,
         body: data.body,

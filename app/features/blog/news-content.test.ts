@@ -72,6 +72,27 @@ describe("news articles in the content tree", () => {
     ]);
   });
 
+  it("reads a trailer, the same in every language, from YouTube or Twitch only", () => {
+    const launch = unitsOf(parseContentTree(real), newsArticlesKind).find(
+      (a) => a.data.slug === "ashen-covenant-launch",
+    )!;
+    expect(launch.data.trailer).toBe("https://www.youtube.com/watch?v=Qm4sT8vLa2E");
+    const launchFile = "news/ashen-covenant-launch/es.md";
+    const editLaunch = (to: string) => ({
+      [launchFile]: real.files.get(launchFile)!.text.replace(/^trailer: .*$/m, to),
+    });
+    expect(problemsOf(withChanges(editLaunch("trailer: https://www.twitch.tv/videos/2104719385")))).toEqual([
+      expect.stringMatching(
+        /^content\/news\/ashen-covenant-launch\/es\.md: trailer: Must be the same in every language/,
+      ),
+    ]);
+    expect(problemsOf(withChanges(editLaunch("trailer: https://vimeo.com/123456")))).toEqual([
+      expect.stringMatching(
+        /^content\/news\/ashen-covenant-launch\/es\.md: trailer: Must be a YouTube video/,
+      ),
+    ]);
+  });
+
   it("refuses an article without a body, and a file outside the layout", () => {
     const text = real.files.get(file)!.text;
     const frontMatterOnly = text.slice(0, text.indexOf("---", 3) + 3);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { parseTrailerUrl } from "~/features/embeds";
 import type { Db } from "~/platform/db/client.server";
 import { newsArticles } from "~/platform/db/schema/news";
 import { type Language, localizePath, pick } from "~/platform/i18n/languages";
@@ -109,7 +110,7 @@ export async function listFeedArticles(
   limit = 20,
 ): Promise<Array<NewsArticleSummary & { html: string }>> {
   const rows = await db
-    .select({ ...summaryColumns, body: newsArticles.body })
+    .select({ ...summaryColumns, body: newsArticles.body, trailer: newsArticles.trailer })
     .from(newsArticles)
     .orderBy(...ordering("latest"))
     .limit(limit);
@@ -133,10 +134,16 @@ function relatedTo(article: SummaryRow, others: SummaryRow[], max = 3): SummaryR
     .map((entry) => entry.row);
 }
 
+/** The stored trailer address as the page plays it, titled with the article. */
+function trailerOf(url: string | null, title: string): NewsArticle["trailer"] {
+  const trailer = url ? parseTrailerUrl(url) : null;
+  return trailer ? { ...trailer, title } : null;
+}
+
 /** One article in a language, with its neighbours in time and related articles; null if unknown. */
 export async function getNewsArticle(db: Db, slug: string, lang: Language): Promise<NewsArticle | null> {
   const [article] = await db
-    .select({ ...summaryColumns, body: newsArticles.body })
+    .select({ ...summaryColumns, body: newsArticles.body, trailer: newsArticles.trailer })
     .from(newsArticles)
     .where(eq(newsArticles.slug, slug))
     .limit(1);
@@ -153,6 +160,7 @@ export async function getNewsArticle(db: Db, slug: string, lang: Language): Prom
     ...toSummary(article, lang),
     lang,
     html: renderMarkdown(pick(article.body, lang) ?? ""),
+    trailer: trailerOf(article.trailer, pick(article.title, lang) ?? article.slug),
     previous: previous ? toLink(previous, lang) : null,
     next: next ? toLink(next, lang) : null,
     related: relatedTo(

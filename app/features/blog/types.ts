@@ -1,3 +1,4 @@
+import type { TrailerView } from "~/features/embeds";
 import type { Language } from "~/platform/i18n/languages";
 import type { NewsCategory, NewsTag } from "./news-taxonomy";
 
@@ -21,6 +22,8 @@ export type NewsArticleLink = Pick<NewsArticleSummary, "slug" | "title" | "date"
 
 export type NewsArticle = NewsArticleSummary & {
   lang: Language;
+  /** Its trailer (YouTube or Twitch), played after a click; titled with the article. */
+  trailer: TrailerView | null;
   /** The body rendered from Markdown and sanitized. */
   html: string;
   /** The article published just before this one, and just after. */

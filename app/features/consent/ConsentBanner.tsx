@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { EmbedSettings, forgetAllEmbeds } from "~/features/embeds";
 import { http } from "~/platform/http/client";
 import { SiteLink } from "~/platform/http/prefetch";
 import { formatDate } from "~/platform/i18n/format";
@@ -113,6 +114,8 @@ export function ConsentBanner() {
     setPending(true);
     try {
       const answer = await http.post<{ consent: ConsentState }>("/consents", { choice, analytics });
+      // Reject All also forgets the players and maps the visitor chose to always load.
+      if (choice === "reject") forgetAllEmbeds();
       choiceStored(answer.consent);
       feedback.showToasts(["consent:banner.saved"], "success");
     } catch {
@@ -149,6 +152,7 @@ export function ConsentBanner() {
                 </a>
               </p>
             ) : null}
+            <EmbedSettings />
           </div>
         </div>
         <fieldset className="consent-banner__choices">

@@ -1,6 +1,7 @@
 import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EmbedPlaceholder, tileHostName } from "~/features/embeds";
 import { mapUrl } from "~/features/offices";
 import type { ContactOffice } from "./ContactSections";
 
@@ -8,18 +9,36 @@ import type { ContactOffice } from "./ContactSections";
 export type MapTiles = { url: string; attribution: string } | null;
 
 /**
- * The studios on an interactive map (Leaflet: no WebGL, works on any device). It is built in
- * the browser only, after the page has loaded, and only when a tile source is configured;
- * the server (and a visit without JavaScript) renders the office list alone, which stays below
- * the map as the accessible version with addresses and "visit" links.
+ * The studios on an interactive map, only when a tile source is configured, and only after the
+ * visitor asks for it: its tiles come from another server, so it is first a click-to-load
+ * placeholder naming that server (features/embeds, docs/decisions/0025-click-to-load-embeds.md).
+ * Without JavaScript there is no map: the office list below, with addresses and "visit" links,
+ * is the accessible version either way.
  */
 export function OfficeMap({ offices, tiles }: { offices: ContactOffice[]; tiles: MapTiles }) {
+  const { t } = useTranslation("contact");
+  if (!tiles) return null;
+  return (
+    <EmbedPlaceholder
+      provider="map"
+      providerName={tileHostName(tiles.url)}
+      title={t("offices.mapLabel")}
+      shape="map"
+      embedKey="map:offices"
+    >
+      {() => <LeafletMap offices={offices} tiles={tiles} />}
+    </EmbedPlaceholder>
+  );
+}
+
+/** The map itself (Leaflet: no WebGL, works on any device), built in the browser once loaded. */
+function LeafletMap({ offices, tiles }: { offices: ContactOffice[]; tiles: NonNullable<MapTiles> }) {
   const { t } = useTranslation("contact");
   const container = useRef<HTMLElement>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (!tiles || !container.current) return;
+    if (!container.current) return;
     let map: import("leaflet").Map | undefined;
     let cancelled = false;
     // Leaflet reads `window` when it loads: imported here, never on the server.
@@ -60,7 +79,7 @@ export function OfficeMap({ offices, tiles }: { offices: ContactOffice[]; tiles:
     };
   }, [tiles, offices, t]);
 
-  if (!tiles || failed) return null;
+  if (failed) return null;
   return <section ref={container} className="office-map" aria-label={t("offices.mapLabel")} />;
 }
 

@@ -33,7 +33,7 @@ describe("legal documents", () => {
       const studio = await getStudioInfo(db, lang);
       const privacy = await getLegalDocument(db, "privacy", lang, studio);
       expect(privacy).not.toBeNull();
-      expect(privacy?.lastChanged).toBe("2026-11-24");
+      expect(privacy?.lastChanged).toBe("2026-11-26");
       expect(privacy?.html).not.toContain("{{");
       expect(privacy?.html).toContain(`<a href="mailto:${studio.email.privacy}">${studio.email.privacy}</a>`);
       expect(privacy?.html).not.toMatch(/<script|<h1/);

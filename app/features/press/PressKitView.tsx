@@ -1,6 +1,7 @@
 import "./press.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { TrailerEmbed } from "~/features/embeds";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { gameArtOf } from "~/ui/art/art";
 import { AddressText } from "~/ui/page-kit/AddressText";
@@ -31,6 +32,13 @@ type PartView = {
 const parts: PartView[] = [
   { id: "facts", title: "facts.title", tone: "raised", Body: KitFacts },
   { id: "about", title: "nav.about", Body: KitAbout },
+  {
+    id: "trailer",
+    title: "sections.trailer",
+    Body: ({ kit }) =>
+      kit.trailer ? <TrailerEmbed trailer={kit.trailer} poster={kit.trailer.poster} /> : null,
+    shown: (kit) => kit.trailer !== null,
+  },
   {
     id: "videos",
     title: "sections.videos",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpsUrl, localized, slug, text } from "~/features/content";
+import { trailerUrl } from "~/features/embeds/index.server";
 import { slugPattern } from "~/platform/text/slug";
 
 /**
@@ -69,6 +70,11 @@ export const pressKitFileSchema = z
         }),
       )
       .default([]),
+    /**
+     * The trailer played in the page after a click (YouTube or Twitch; features/embeds), over
+     * `poster`, one of `images`.
+     */
+    trailer: z.strictObject({ url: trailerUrl, title: localized, poster: kitFileName }).optional(),
     images: z.array(asset).min(1).max(24),
     logos: z.array(asset).min(1).max(12),
     quotes: z
@@ -103,6 +109,13 @@ export const pressKitFileSchema = z
         });
       }
     });
+    if (kit.trailer && !images.has(kit.trailer.poster)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["trailer", "poster"],
+        message: `Must be one of the kit's images (${[...images].join(", ")})`,
+      });
+    }
     const seen = new Set<string>();
     [...kit.images, ...kit.logos].forEach((item) => {
       if (seen.has(item.file)) {

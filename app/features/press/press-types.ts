@@ -1,3 +1,4 @@
+import type { TrailerView } from "~/features/embeds";
 /**
  * A press kit as pages and `GET /api/presses` show it: plain, serializable, texts already in
  * the requested language (press.server.ts builds it). Kept apart so components can import it.
@@ -40,6 +41,8 @@ export type PressKit = {
   history: string;
   features: string[];
   videos: Array<{ title: string; url: string; duration: string; poster: PressFile["thumbnail"] }>;
+  /** The trailer played in the page after a click (features/embeds). */
+  trailer: (TrailerView & { poster: PressFile["thumbnail"] }) | null;
   images: PressFile[];
   logos: PressFile[];
   awards: Array<{ title: string; organization: string; year: number }>;

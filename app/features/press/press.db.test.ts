@@ -114,6 +114,24 @@ describe("press kits as content", () => {
         }),
       ),
     ).toEqual([expect.stringMatching(/videos\[0\]\.poster: Must be one of the kit's images/)]);
+    // A trailer must be a YouTube or Twitch video, over one of the kit's images.
+    expect(
+      problemsOf(
+        changeTree(tree, {
+          "press/tidebound/kit.yaml": kit.replace(
+            "https://www.youtube.com/watch?v=Hq3vT7bNd2A",
+            "https://vimeo.com/123456",
+          ),
+        }),
+      ),
+    ).toEqual([expect.stringMatching(/trailer\.url: Must be a YouTube video/)]);
+    expect(
+      problemsOf(
+        changeTree(tree, {
+          "press/tidebound/kit.yaml": kit.replace("poster: scene.jpg", "poster: logo.svg"),
+        }),
+      ),
+    ).toEqual([expect.stringMatching(/trailer\.poster: Must be one of the kit's images/)]);
     // A kit folder without its kit.yaml, and a stray file in a kit folder.
     expect(problemsOf(changeTree(tree, { "press/tidebound/kit.yaml": null }))).toEqual([
       expect.stringMatching(/press\/tidebound\/kit\.yaml: file is missing/),
@@ -189,6 +207,19 @@ describe("GET /api/presses", () => {
       url: "https://ashencovenant.stormkettle.example/videos/launch-trailer",
       poster: { url: "/press-kits/ashen-covenant/thumbs/header.jpg.webp" },
     });
+
+    // A trailer: its provider and id, from the address the studio wrote, over one of its images.
+    expect(body.current[3]!.trailer).toEqual({
+      provider: "youtube",
+      id: "Hq3vT7bNd2A",
+      title: "Bande-annonce de lancement de Tidebound",
+      poster: {
+        url: "/press-kits/tidebound/thumbs/scene.jpg.webp",
+        width: expect.any(Number),
+        height: expect.any(Number),
+      },
+    });
+    expect(ashen.trailer).toBeNull();
 
     // An archived kit keeps the facts and the awards of its day.
     const original = body.archive[1]!;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
+import { parseTrailerUrl } from "~/features/embeds";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import { awards, games, pressKits } from "~/platform/db/schema";
@@ -21,6 +22,19 @@ export const pressPaths = {
 };
 
 type KitRow = typeof pressKits.$inferSelect;
+
+/** The kit's trailer as the page plays it; null without one (or one the content check would refuse). */
+function trailerOf(
+  trailer: PressKitFile["trailer"],
+  text: (value: Record<Language, string>) => string,
+  images: Map<string, PressFile>,
+): PressKit["trailer"] {
+  const parsed = trailer ? parseTrailerUrl(trailer.url) : null;
+  const poster = trailer ? images.get(trailer.poster) : undefined;
+  return trailer && parsed && poster
+    ? { ...parsed, title: text(trailer.title), poster: poster.thumbnail }
+    : null;
+}
 
 /**
  * Press kits: the current kits (studio first, then games in the studio's order) and
@@ -94,6 +108,7 @@ export function createPressKits(svc: Pick<Services, "db"> & { contentDir: string
         duration: video.duration,
         poster: byName.get(video.poster)!.thumbnail,
       })),
+      trailer: trailerOf(kit.trailer, text, byName),
       images,
       logos,
       // An archived kit shows what had been won by its date.

@@ -23,6 +23,99 @@ export function mergeCspExtras(...all: PageCspExtras[]): PageCspExtras {
 }
 
 /**
+ * A page asks for more origins than the site-wide policy allows (an embed's player, the contact
+ * page's map tiles) by sending its extras in this response header, from its loader through its
+ * `headers` export (`pageCspHeader`, `pageCspHeaders`). `pageCsp()` adds them to that response's
+ * policy and never sends the header itself, so every other page keeps the strict policy
+ * (docs/decisions/0025-click-to-load-embeds.md). The page cache stores the policy as the page
+ * left with it, and a hit serves it again (rewritten to script hashes).
+ */
+export const PAGE_CSP_HEADER = "X-Page-Csp-Extras";
+
+const directiveNames: Record<keyof PageCspExtras, string> = {
+  scriptSrc: "script-src",
+  imgSrc: "img-src",
+  connectSrc: "connect-src",
+  frameSrc: "frame-src",
+  formAction: "form-action",
+};
+
+/** The loader's header for a page's extras; none when there is nothing to add. */
+export function pageCspHeader(extras: PageCspExtras): Record<string, string> {
+  const kept = Object.entries(extras).filter(([, origins]) => origins?.length);
+  return kept.length ? { [PAGE_CSP_HEADER]: JSON.stringify(Object.fromEntries(kept)) } : {};
+}
+
+/** A route's `headers` export passes its loader's extras on to the response. */
+export function pageCspHeaders({ loaderHeaders }: { loaderHeaders: Headers }): Record<string, string> {
+  const value = loaderHeaders.get(PAGE_CSP_HEADER);
+  return value ? { [PAGE_CSP_HEADER]: value } : {};
+}
+
+/** A source list entry: an origin (`https://host[:port]`, `*.` allowed) or a scheme, nothing else. */
+const sourcePattern = /^(https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?|[a-z]+:)$/i;
+
+function parseExtras(value: string): PageCspExtras {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return {};
+  }
+  const extras: PageCspExtras = {};
+  if (!parsed || typeof parsed !== "object") return extras;
+  for (const key of Object.keys(directiveNames) as Array<keyof PageCspExtras>) {
+    const origins = (parsed as Record<string, unknown>)[key];
+    // Only plain origins: a page's header can widen its own policy by origins, never inject a
+    // directive (a stray ";") or a keyword such as 'unsafe-inline'.
+    if (Array.isArray(origins))
+      extras[key] = origins.filter((o): o is string => typeof o === "string" && sourcePattern.test(o));
+  }
+  return extras;
+}
+
+/** The policy with the extras added to their directives (replacing a `'none'`). */
+export function addCspSources(policy: string, extras: PageCspExtras): string {
+  const directives = policy
+    .split(";")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const [key, origins] of Object.entries(extras) as Array<[keyof PageCspExtras, string[]]>) {
+    if (!origins.length) continue;
+    const name = directiveNames[key];
+    const index = directives.findIndex((d) => d === name || d.startsWith(`${name} `));
+    if (index === -1) {
+      directives.push(`${name} ${origins.join(" ")}`);
+      continue;
+    }
+    const sources = directives[index]!.split(/\s+/)
+      .slice(1)
+      .filter((s) => s !== "'none'");
+    directives[index] = [name, ...new Set([...sources, ...origins])].join(" ");
+  }
+  return directives.join(";");
+}
+
+/**
+ * After `securityHeaders`: when a page sends `PAGE_CSP_HEADER`, its extras join this response's
+ * policy and the header itself goes no further. (Express's `append` and `set` both end in
+ * `setHeader`, which is where React Router's headers arrive.)
+ */
+export function pageCsp(): RequestHandler {
+  return (_req, res, next) => {
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = ((name: string, value: number | string | readonly string[]) => {
+      if (name.toLowerCase() !== PAGE_CSP_HEADER.toLowerCase()) return setHeader(name, value);
+      const policy = res.getHeader("content-security-policy");
+      const extras = parseExtras(Array.isArray(value) ? String(value[0]) : String(value));
+      if (typeof policy === "string") setHeader("Content-Security-Policy", addCspSources(policy, extras));
+      return res;
+    }) as typeof res.setHeader;
+    next();
+  };
+}
+
+/**
  * Security headers as one middleware. Scripts are allowed by a per-response nonce (React
  * Router's inline scripts carry it); a response served from a shared cache must carry hashes
  * instead, since a cached nonce protects nothing.

@@ -1,11 +1,21 @@
 import { useTranslation } from "react-i18next";
+import { cookieSettingsQuery } from "./SiteFooter";
 
-/** First focusable element of every page: jumps past the header to `<main id="main">`. */
+/**
+ * The skip links, first in every page after the cookie banner: past the header to
+ * `<main id="main">`, and to the cookie settings (the footer's link, reachable here without
+ * tabbing through the page; the consent feature opens the banner in place and focuses it).
+ */
 export function SkipLink() {
   const { t } = useTranslation("layout");
   return (
-    <a className="skip-link" href="#main">
-      {t("skipToContent")}
-    </a>
+    <>
+      <a className="skip-link" href="#main">
+        {t("skipToContent")}
+      </a>
+      <a className="skip-link" href={`?${cookieSettingsQuery}`}>
+        {t("skipToCookieSettings")}
+      </a>
+    </>
   );
 }

@@ -18,6 +18,8 @@ export const newsArticles = pgTable(
     author: text("author").notNull(),
     /** Path of the cover image under public/ (an SVG, 1200 × 630). */
     cover: text("cover").notNull(),
+    /** A YouTube or Twitch video's address, played in the article after a click; null: none. */
+    trailer: text("trailer"),
     title: jsonb("title").$type<Localized>().notNull(),
     summary: jsonb("summary").$type<Localized>().notNull(),
     /** Markdown per language, rendered and sanitized when shown. */

@@ -1,0 +1,63 @@
+import { EventEmitter } from "node:events";
+import type { Request, Response } from "express";
+import { describe, expect, it } from "vitest";
+import { addCspSources, PAGE_CSP_HEADER, pageCsp, pageCspHeader, pageCspHeaders } from "./headers.server";
+
+const policy = "default-src 'self';img-src 'self' data: blob:;frame-src 'none';script-src 'self' 'nonce-abc'";
+
+/** Just enough of Express's response: headers by name, set through setHeader. */
+function fakeResponse() {
+  const headers = new Map<string, unknown>();
+  const res = Object.assign(new EventEmitter(), {
+    setHeader(name: string, value: unknown) {
+      headers.set(name.toLowerCase(), value);
+      return res;
+    },
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  });
+  return { res: res as unknown as Response, headers };
+}
+
+describe("per-page CSP", () => {
+  it("adds a page's origins to their directives, replacing 'none'", () => {
+    expect(
+      addCspSources(policy, {
+        frameSrc: ["https://www.youtube-nocookie.com"],
+        imgSrc: ["https://tiles.example"],
+      }),
+    ).toBe(
+      "default-src 'self';img-src 'self' data: blob: https://tiles.example;frame-src https://www.youtube-nocookie.com;script-src 'self' 'nonce-abc'",
+    );
+  });
+
+  it("sends nothing when a page asks for nothing", () => {
+    expect(pageCspHeader({})).toEqual({});
+    expect(pageCspHeader({ frameSrc: [] })).toEqual({});
+    expect(pageCspHeaders({ loaderHeaders: new Headers() })).toEqual({});
+  });
+
+  it("applies the page's header to this response's policy and never sends the header", () => {
+    const { res, headers } = fakeResponse();
+    res.setHeader("Content-Security-Policy", policy);
+    pageCsp()({} as Request, res, () => {});
+    const [name, value] = Object.entries(pageCspHeader({ frameSrc: ["https://player.twitch.tv"] }))[0]!;
+    const passed = pageCspHeaders({ loaderHeaders: new Headers({ [name]: value }) });
+    res.setHeader(PAGE_CSP_HEADER, passed[PAGE_CSP_HEADER]!);
+    expect(headers.has(PAGE_CSP_HEADER.toLowerCase())).toBe(false);
+    expect(headers.get("content-security-policy")).toContain("frame-src https://player.twitch.tv");
+    // Other headers pass as they are.
+    res.setHeader("Cache-Control", "public");
+    expect(headers.get("cache-control")).toBe("public");
+  });
+
+  it("widens by plain origins only: no keyword, no extra directive", () => {
+    const { res, headers } = fakeResponse();
+    res.setHeader("Content-Security-Policy", policy);
+    pageCsp()({} as Request, res, () => {});
+    res.setHeader(
+      PAGE_CSP_HEADER,
+      JSON.stringify({ scriptSrc: ["'unsafe-inline'", "https://ok.example;object-src *"], frameSrc: "x" }),
+    );
+    expect(headers.get("content-security-policy")).toBe(policy);
+  });
+});
