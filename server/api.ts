@@ -16,6 +16,7 @@ import { createIssuesApi } from "~/features/support-report/issues-api.server";
 import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
 import { refuseForbiddenText } from "~/platform/http/input-guard.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
+import { apiUnavailableErrors, refuseApiWhileDatabaseDown } from "~/platform/http/unavailable.server";
 import type { Services } from "~/platform/services.server";
 import { createUploadRouter } from "~/platform/uploads/upload-routes.server";
 
@@ -26,6 +27,9 @@ import { createUploadRouter } from "~/platform/uploads/upload-routes.server";
 export function createApi(svc: Services) {
   const api = express.Router();
   api.use(rateLimit(svc.rateLimits.api, undefined, svc.logger));
+  // While the database cannot be reached: 503 with Retry-After at once (public answers the page
+  // cache holds were served before this).
+  api.use(refuseApiWhileDatabaseDown(svc.database.availability));
   api.use(express.json({ limit: "100kb" }));
   api.use((_req, res, next) => {
     // API answers are per-visitor data unless a route says otherwise.
@@ -56,6 +60,7 @@ export function createApi(svc: Services) {
   api.use(createPressApi(svc));
 
   api.use(apiNotFound);
+  api.use(apiUnavailableErrors);
   api.use(apiErrorHandler);
   return api;
 }

@@ -14,7 +14,6 @@ import {
   consentRecordVariant,
   gpcRequested,
 } from "~/features/consent/consent-cookies";
-import { contactCspExtras } from "~/features/contact/contact-csp.server";
 import { createDiscoveryRouter } from "~/features/discovery/discovery-routes.server";
 import { platformsCspExtras } from "~/features/platforms/platform-config.server";
 import { createPressFilesRouter } from "~/features/press/press-files-routes.server";
@@ -24,8 +23,9 @@ import { maxBytes } from "~/platform/forms/upload-rules";
 import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
 import { requestLogSerializers } from "~/platform/http/request-log.server";
+import { unavailableErrorHandler } from "~/platform/http/unavailable.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
-import { mergeCspExtras, securityHeaders } from "~/platform/security/headers.server";
+import { mergeCspExtras, pageCsp, securityHeaders } from "~/platform/security/headers.server";
 import { createApi } from "./api";
 import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
 
@@ -92,24 +92,25 @@ export function createApp() {
   app.get("/readyz", async (_req, res) => {
     try {
       if (!isBooted() || isStopping()) throw new Error("booting or stopping");
-      await svc.database.ping();
+      // A ping that fails marks the database down (pages and the API answer 503 until it is back).
+      if (!(await svc.database.availability.check())) throw new Error("database unreachable");
       res.json({ status: "ready", database: svc.database.kind });
     } catch {
       res.status(503).json({ status: "unavailable" });
     }
   });
 
-  // The outside analytics provider's origin, when configured (loaded only after consent).
+  // The outside analytics provider's origin, when configured (loaded only after consent), and
+  // the platforms' sign-in pages as form targets, on every page. Origins only some pages use
+  // (a trailer's player, the contact page's map tiles and reCAPTCHA) are added by those pages
+  // alone (pageCsp, docs/decisions/0025-click-to-load-embeds.md).
   app.use(
     securityHeaders(
       svc.config,
-      mergeCspExtras(
-        analyticsCspExtras(svc.config),
-        contactCspExtras(svc.config),
-        platformsCspExtras(svc.config),
-      ),
+      mergeCspExtras(analyticsCspExtras(svc.config), platformsCspExtras(svc.config)),
     ),
   );
+  app.use(pageCsp());
   app.use(compression());
 
   // Records pages for the page cache (see above), after compression so it sees them as rendered.
@@ -165,5 +166,7 @@ export function createApp() {
       },
     }),
   );
+  // The Express routes' errors (sitemap, press files): an unreachable database answers 503.
+  app.use(unavailableErrorHandler);
   return app;
 }

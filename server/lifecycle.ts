@@ -92,7 +92,7 @@ export function boot(given?: Config): Promise<Services> {
   state.booting ??= (async () => {
     const cfg = given ?? parseConfig(process.env);
     const logger = createLogger(cfg.LOG_LEVEL);
-    const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir });
+    const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir, logger });
     onShutdown(() => database.close());
     // Content reads nearly every page makes, kept as long as pages are (off when that is 0).
     shareContentMemo(database.db, cfg.PAGE_CACHE_TTL_SECONDS * 1000);
@@ -104,8 +104,8 @@ export function boot(given?: Config): Promise<Services> {
     });
     const rateLimits = createRateLimits(cfg, logger);
     onShutdown(() => rateLimits.close());
-    if (!(await rateLimits.ready()))
-      logger.warn("Redis (REDIS_URL) not reachable yet; rate limits count in memory");
+    // An unreachable Redis is logged by the store itself, once (docs/decisions/0024-redis-outage.md).
+    await rateLimits.ready();
     const uploads = createUploadStore({
       db: database.db,
       dir: path.join(cfg.dataDir, "uploads"),

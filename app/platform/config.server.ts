@@ -90,8 +90,14 @@ const envSchema = z.object({
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(20).default(1),
   /** How often the mail worker looks for e-mails to send. */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
-  /** Tries per e-mail (backoff 30 s doubling to at most 1 h) before it is marked failed. */
+  /** Tries per e-mail (backoff MAIL_RETRY_BASE_SECONDS doubling to at most 1 h) before it is marked failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Seconds before an e-mail whose delivery failed is tried again the first time; each later
+   * wait doubles, up to an hour (docs/decisions/0005-mail-outbox.md). Tests of a relay outage
+   * set it to 1.
+   */
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Form submissions (and uploads) per client and per form in 10 minutes. */
   RATE_LIMIT_FORM_POINTS: z.coerce.number().int().min(1).default(10),
   /** JSON API calls per client per minute. */

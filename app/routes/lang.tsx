@@ -1,6 +1,7 @@
 import { data, Outlet, redirect } from "react-router";
 import { refuseForbiddenAddress } from "~/platform/http/input-guard.server";
 import { withPathname } from "~/platform/http/same-origin";
+import { refusePagesWhileDatabaseDown } from "~/platform/http/unavailable.server";
 import { browserI18n } from "~/platform/i18n/browser";
 import { switchLanguage } from "~/platform/i18n/catalogs";
 import { defaultLanguage, isLanguage, splitLanguage } from "~/platform/i18n/languages";
@@ -23,8 +24,9 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 }
 
 /**
- * Before any loader or action: control characters in the address answer 400, and an unknown
- * language 404 (the loader's check comes after a form post's action has run).
+ * Before any loader or action: control characters in the address answer 400, an unknown
+ * language 404 (the loader's check comes after a form post's action has run), and an
+ * unreachable database 503.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   refuseForbiddenAddress,
@@ -34,6 +36,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     const read = request.method === "GET" || request.method === "HEAD";
     if (!read && params.lang !== undefined && !isLanguage(params.lang)) throw data(null, { status: 404 });
   },
+  // The site's error page with 503 and Retry-After while the database cannot be reached.
+  ...refusePagesWhileDatabaseDown,
 ];
 
 /** In the browser, a route in another language loads that language's catalogs before render. */

@@ -42,6 +42,7 @@ describe("GET /api/openapi.json", () => {
       logger,
       uploads,
       db: {},
+      database: { availability: {} },
       rateLimits: createRateLimits(config, logger),
     } as unknown as Services;
     const api = createApi(svc) as unknown as Router & { stack: Layer[] };

@@ -35,10 +35,18 @@ export function createContentVersion(db: Db, maxAgeMs = 1000): () => Promise<str
     // long another process's change can go unseen beyond maxAgeMs.
     const startedAt = Date.now();
     pending ??= read()
-      .then((value) => {
-        cached = { value, at: startedAt };
-        return value;
-      })
+      .then(
+        (value) => {
+          cached = { value, at: startedAt };
+          return value;
+        },
+        (err: unknown) => {
+          // The database cannot be read (it is down): the content cannot have changed where it
+          // cannot be read either, so what was cached stays served (issue 15); asked again next time.
+          if (cached) return cached.value;
+          throw err;
+        },
+      )
       .finally(() => {
         pending = undefined;
       });

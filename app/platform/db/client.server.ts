@@ -9,6 +9,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import type { Logger } from "~/platform/logging.server";
+import { type Availability, trackAvailability } from "./availability.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -26,6 +28,11 @@ export type Database = {
   withBootLock<T>(work: () => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Whether the database can be reached, as the process last found (availability.server.ts):
+   * requests answer 503 while it cannot.
+   */
+  availability: Availability;
   close(): Promise<void>;
 };
 
@@ -54,14 +61,17 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const ping = async () => {
+    await client.query("select 1");
+  };
   return {
     db,
     kind: "pglite",
     withBootLock: (work) => work(),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    ping: async () => {
-      await client.query("select 1");
-    },
+    ping,
+    // In the process, so never unreachable; a failed ping (a closed database) is noted all the same.
+    availability: trackAvailability(ping),
     close: async () => {
       await client.close();
       await release?.();
@@ -74,24 +84,49 @@ export async function openPgliteFromDump(dump: Blob): Promise<Database> {
   const client = new PGlite({ loadDataDir: dump });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const ping = async () => {
+    await client.query("select 1");
+  };
   return {
     db,
     kind: "pglite",
     withBootLock: (work) => work(),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    ping: async () => {
-      await client.query("select 1");
-    },
+    ping,
+    availability: trackAvailability(ping),
     close: () => client.close(),
   };
 }
 
 const BOOT_LOCK_KEY = 7_283_114; // any constant shared by every process of this app
 
+/**
+ * How long a query waits for a pooled connection (all busy, or the server slow to accept one)
+ * before it fails: a request never hangs on an unreachable database.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** PostgreSQL: a pool shared by loaders, the API and workers; several processes may share it. */
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+export function openPostgres(
+  url: string,
+  options: { max?: number; logger?: Pick<Logger, "warn" | "info"> } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const ping = async () => {
+    await db.execute(sql`select 1`);
+  };
+  const availability = trackAvailability(ping, { logger: options.logger });
+  // A server that stops or restarts ends every connection. An idle one's error reaches the pool;
+  // a checked-out one's (a transaction's) is emitted on its client, where without a listener it
+  // would be an uncaught exception that ends the process. Both only mark the database down: the
+  // query that used the connection fails on its own, and the pool drops the connection.
+  pool.on("error", (err) => availability.lost(err));
+  pool.on("connect", (client) => client.on("error", (err) => availability.lost(err)));
   return {
     db,
     kind: "postgres",
@@ -106,15 +141,21 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       }
     },
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
+    ping,
+    availability,
+    close: () => {
+      availability.close();
+      return pool.end();
     },
-    close: () => pool.end(),
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  logger?: Pick<Logger, "warn" | "info">;
+}): Promise<Database> {
   return options.databaseUrl
-    ? Promise.resolve(openPostgres(options.databaseUrl))
+    ? Promise.resolve(openPostgres(options.databaseUrl, { logger: options.logger }))
     : openPglite(options.dataDir);
 }

@@ -102,9 +102,21 @@ describe("orHttpError", () => {
 
 describe("failure", () => {
   it("logs the site's own failure once and refuses it as 500", () => {
-    const logger = { error: vi.fn() };
+    const logger = { error: vi.fn(), warn: vi.fn() };
     const err = new Error("database down");
     expect(failure(logger, err, "contact message failed")).toEqual(refuse(500, "INTERNAL_SERVER_ERROR"));
     expect(logger.error).toHaveBeenCalledExactlyOnceWith({ err }, "contact message failed");
+  });
+
+  it("refuses a write the unreachable database could not take as 503 with Retry-After, at warn", () => {
+    const logger = { error: vi.fn(), warn: vi.fn() };
+    const err = new Error("Failed query: insert …", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+    });
+    expect(failure(logger, err, "contact message failed")).toEqual(
+      refuse(503, "SERVICE_TEMPORARILY_UNAVAILABLE", { headers: { "Retry-After": "10" } }),
+    );
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledOnce();
   });
 });

@@ -1,8 +1,11 @@
 /* A use case's refusal, presented: on the page's form, or as the API's HttpError. */
+
+import { isDatabaseUnreachable } from "~/platform/db/availability.server";
 import type { FormReply, FormSuccess } from "~/platform/forms/parse-form.server";
 import type { Logger } from "~/platform/logging.server";
 import { HttpError } from "./errors.server";
 import { type Outcome, type Refusal, refuse } from "./outcome";
+import { databaseUnavailable } from "./unavailable.server";
 
 /**
  * Which texts a refusal shows: each caller may say (the page its catalogue keys, say); by default
@@ -40,9 +43,14 @@ export function orHttpError<T>(outcome: Outcome<T>, texts?: RefusalTexts): T {
 /**
  * A write that failed for a reason of the site's own (the database, the mailer…): logged once,
  * then refused as 500, which the API answers as INTERNAL_SERVER_ERROR and a page as its form's
- * "could not be sent, try again".
+ * "could not be sent, try again". An unreachable database is refused as 503 with Retry-After
+ * instead (unavailable.server.ts): the write can be tried again soon, and nothing of it was kept.
  */
-export function failure(logger: Pick<Logger, "error">, err: unknown, what: string): Refusal {
+export function failure(logger: Pick<Logger, "error" | "warn">, err: unknown, what: string): Refusal {
+  if (isDatabaseUnreachable(err)) {
+    logger.warn({ err }, `${what}: database unreachable`);
+    return databaseUnavailable();
+  }
   logger.error({ err }, what);
   return refuse(500, "INTERNAL_SERVER_ERROR");
 }

@@ -82,17 +82,24 @@ export function createRateLimits(
   }
 
   // No offline queue: while Redis is unreachable a request must not wait for it; each limiter
-  // then counts in process memory instead (the insurance limiter) until Redis is back.
+  // then counts in process memory instead (the insurance limiter) until Redis is back, when
+  // ioredis, which keeps reconnecting, makes the limiters count there again
+  // (docs/decisions/0024-redis-outage.md).
   const redis = new Redis(settings.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  let lastError = "";
-  redis.on("error", (err: Error) => {
-    // ioredis repeats the same error on every reconnect attempt; log each distinct one once.
-    if (err.message !== lastError)
-      logger.warn({ err }, "rate-limit store (Redis) unavailable; counting in memory");
-    lastError = err.message;
-  });
+  // Each transition is logged once: ioredis repeats its error on every reconnect attempt.
+  let down = false;
+  let closing = false;
+  const lost = (err?: Error) => {
+    if (down || closing) return;
+    down = true;
+    logger.warn({ err }, "rate-limit store (Redis) unavailable; counting in process memory until it is back");
+  };
+  redis.on("error", (err: Error) => lost(err));
+  // A server that goes away may close the connection without an error.
+  redis.on("close", () => lost());
   redis.on("ready", () => {
-    lastError = "";
+    if (down) logger.info("rate-limit store (Redis) reachable again; counting in Redis");
+    down = false;
   });
   const sharedLimiter = (name: string, points: number, duration: number) =>
     new RateLimiterRedis({
@@ -120,6 +127,7 @@ export function createRateLimits(
             });
           }),
     close: async () => {
+      closing = true;
       await redis.quit().catch(() => redis.disconnect());
     },
   };

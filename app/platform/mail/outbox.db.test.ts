@@ -177,9 +177,11 @@ describe("deliverDueEmails", () => {
   });
 
   it("backs off exponentially up to one hour", () => {
-    expect([1, 2, 3, 4, 8, 20].map(backoffMs)).toEqual([
+    expect([1, 2, 3, 4, 8, 20].map((attempt) => backoffMs(attempt))).toEqual([
       30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
     ]);
+    // From another first wait (MAIL_RETRY_BASE_SECONDS), the same doubling and cap.
+    expect([1, 2, 3, 20].map((attempt) => backoffMs(attempt, 1000))).toEqual([1000, 2000, 4000, 3_600_000]);
   });
 
   it("lets concurrent workers share the outbox without sending anything twice", async () => {
@@ -235,5 +237,26 @@ describe("mail delivery task", () => {
     }
     const statuses = await database.db.select({ status: outboxEmails.status }).from(outboxEmails);
     expect(statuses).toEqual([{ status: "sent" }, { status: "sent" }]);
+  });
+
+  it("waits MAIL_RETRY_BASE_SECONDS before the first retry", async () => {
+    const down = `smtp://127.0.0.1:${await freePort()}`;
+    const config = parseConfig({ SMTP_URL: down, MAIL_FROM: FROM, MAIL_RETRY_BASE_SECONDS: "7" });
+    const transport = createMailTransport(config, logger);
+    const id = await database.db.transaction(async (tx) =>
+      enqueueEmail(tx, await compose("ada@example.com")),
+    );
+    const before = Date.now();
+    try {
+      await mailDeliveryTask({ config, db: database.db, logger }, transport).run(
+        new AbortController().signal,
+      );
+    } finally {
+      transport.close();
+    }
+    const after = Date.now();
+    const { nextAttemptAt } = await row(id);
+    expect(nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 7000);
+    expect(nextAttemptAt.getTime()).toBeLessThanOrEqual(after + 7000);
   });
 });

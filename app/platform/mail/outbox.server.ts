@@ -69,14 +69,19 @@ export async function enqueueEmails(tx: Db | Tx, emails: OutgoingEmail[]): Promi
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60_000;
 
-/** Wait before the next try after `attempt` failed tries: 30 s, 1 min, 2 min … at most 1 h. */
-export function backoffMs(attempt: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1), BACKOFF_CAP_MS);
+/**
+ * Wait before the next try after `attempt` failed tries: `baseMs` (30 s unless
+ * MAIL_RETRY_BASE_SECONDS says otherwise), then doubling: 1 min, 2 min … at most 1 h.
+ */
+export function backoffMs(attempt: number, baseMs = BACKOFF_BASE_MS): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), BACKOFF_CAP_MS);
 }
 
 export type DeliveryOptions = {
   /** Tries before an e-mail is marked failed. */
   maxAttempts: number;
+  /** The first wait after a failed try (see backoffMs); 30 s by default. */
+  retryBaseMs?: number;
   /** E-mails claimed per round. */
   batchSize?: number;
   /**
@@ -161,7 +166,7 @@ export async function deliverDueEmails(
       await transport.send(email);
     } catch (err) {
       const giveUp = isPermanent(err) || email.attempts >= options.maxAttempts;
-      const nextAttemptAt = new Date(now().getTime() + backoffMs(email.attempts));
+      const nextAttemptAt = new Date(now().getTime() + backoffMs(email.attempts, options.retryBaseMs));
       const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       await db
         .update(outboxEmails)

@@ -22,6 +22,7 @@ export function mailDeliveryTask(
       for (;;) {
         const report = await deliverDueEmails(db, transport, {
           maxAttempts: config.MAIL_MAX_ATTEMPTS,
+          retryBaseMs: config.MAIL_RETRY_BASE_SECONDS * 1000,
           batchSize,
           logger,
           ...options,
