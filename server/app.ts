@@ -20,6 +20,7 @@ import { platformsCspExtras } from "~/features/platforms/platform-config.server"
 import { createPressFilesRouter } from "~/features/press/press-files-routes.server";
 import { contentVersionOf } from "~/platform/cache/content-version.server";
 import { createPageCache } from "~/platform/cache/page-cache.server";
+import { countQueries, type QueryCounter } from "~/platform/db/query-count.server";
 import { maxBytes } from "~/platform/forms/upload-rules";
 import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
@@ -33,6 +34,9 @@ export { boot, markStopping, shutdown };
 
 /** React Router's route manifest (id, path, parent, module): tests walk every page from it. */
 export const pageRoutes = build.routes;
+
+const queriesOf = (res: express.Response | import("node:http").ServerResponse) =>
+  ((res as express.Response).locals?.queryCounter as QueryCounter | undefined)?.queries;
 
 /** Page (form) bodies beyond this are refused before React Router reads them. */
 const PAGE_BODY_MAX_BYTES = 1024 * 1024;
@@ -83,8 +87,16 @@ export function createApp() {
       // logger carries its id.
       customAttributeKeys: { responseTime: "duration" },
       serializers: requestLogSerializers,
+      // SQL statements the request made (platform/db/query-count.server.ts).
+      customSuccessObject: (_req, res, line) => ({ ...line, queries: queriesOf(res) }),
+      customErrorObject: (_req, res, _err, line) => ({ ...line, queries: queriesOf(res) }),
     }),
   );
+  app.use((_req, res, next) => {
+    const counter: QueryCounter = { queries: 0 };
+    res.locals.queryCounter = counter;
+    countQueries(counter, next);
+  });
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });

@@ -1,5 +1,4 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { useTranslation } from "react-i18next";
 import { ContactForm, contactFormAnchor } from "~/features/contact/ContactForm";
 import { ContactFormIntro, ContactTiles, OfficeList } from "~/features/contact/ContactSections";
 import { contactCategories } from "~/features/contact/contact-categories";
@@ -15,6 +14,7 @@ import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

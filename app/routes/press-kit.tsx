@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
 import { kitPath } from "~/features/press/PressKitLists";
@@ -12,6 +11,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

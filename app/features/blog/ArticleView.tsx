@@ -1,7 +1,7 @@
 import "./news.css";
-import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { RichText } from "~/ui/page-kit/RichText";
 import { type ArticleCardData, ArticleGrid, NewsCover } from "./ArticleCard";
 import { blogHref } from "./BlogToolbar";

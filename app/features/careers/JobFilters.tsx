@@ -1,6 +1,5 @@
 import "~/ui/forms/forms.css";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
   type JobFilters as Filters,
@@ -10,6 +9,7 @@ import {
   type TaxonomyTerm,
 } from "~/features/jobs";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { careersSectionId } from "./CareersSections";
 
 export type FilterChoices = Record<JobFilterKey, TaxonomyTerm[]>;

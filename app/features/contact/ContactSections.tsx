@@ -1,10 +1,11 @@
 import "./contact.css";
 import type { ReactNode } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
 import type { Office } from "~/features/offices";
 import { mapUrl } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { officeArtOf } from "~/ui/art/art";
 import { AddressText } from "~/ui/page-kit/AddressText";

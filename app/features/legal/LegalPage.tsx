@@ -1,5 +1,6 @@
 import "./legal.css";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import { AddressText } from "~/ui/page-kit/AddressText";
 import { RichText } from "~/ui/page-kit/RichText";

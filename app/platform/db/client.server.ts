@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { queryCounter } from "./query-count.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -53,7 +54,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -73,7 +74,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 export async function openPgliteFromDump(dump: Blob): Promise<Database> {
   const client = new PGlite({ loadDataDir: dump });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -91,7 +92,7 @@ const BOOT_LOCK_KEY = 7_283_114; // any constant shared by every process of this
 /** PostgreSQL: a pool shared by loaders, the API and workers; several processes may share it. */
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: queryCounter }) as unknown as Db;
   return {
     db,
     kind: "postgres",

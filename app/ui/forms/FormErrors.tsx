@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/platform/forms/messages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import "./forms.css";
 
 /**

@@ -6,10 +6,10 @@ import {
   parsePhoneNumberFromString,
 } from "libphonenumber-js";
 import { type ReactNode, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/platform/forms/messages";
 import { defaultPhoneCountry, isPhoneCountry } from "~/platform/forms/phone";
 import { type Language, languageTags } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { describedBy, type Field, FieldHint, fieldClass, RequiredMark, useFormLanguage } from "./Field";
 import type { SelectOption } from "./Select";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /** First focusable element of every page: jumps past the header to `<main id="main">`. */
 export function SkipLink() {
