@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
@@ -24,6 +25,7 @@ import { countQueries, type QueryCounter } from "~/platform/db/query-count.serve
 import { maxBytes } from "~/platform/forms/upload-rules";
 import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
+import { queueRenders } from "~/platform/http/render-queue.server";
 import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import { mergeCspExtras, securityHeaders } from "~/platform/security/headers.server";
@@ -38,14 +40,41 @@ export const pageRoutes = build.routes;
 const queriesOf = (res: express.Response | import("node:http").ServerResponse) =>
   ((res as express.Response).locals?.queryCounter as QueryCounter | undefined)?.queries;
 
+/**
+ * Pages rendered at once; the others wait their turn. Enough for one page's database round trip
+ * to overlap another's rendering, few enough that the core is not shared among dozens.
+ */
+const RENDERS_AT_ONCE = 4;
+
 /** Page (form) bodies beyond this are refused before React Router reads them. */
 const PAGE_BODY_MAX_BYTES = 1024 * 1024;
 
 /**
+ * The production server's request handler (server.js): page cache hits are answered before
+ * Express (platform/cache/page-cache.server.ts), everything else by the app. A hit then costs
+ * about what a bare node:http server spends on the same bytes (bench/README.md).
+ */
+export function createHandler(): (req: IncomingMessage, res: ServerResponse) => void {
+  const { app, pageCache } = buildApp();
+  return (req, res) => {
+    pageCache.answer(req, res).then(
+      (served) => {
+        if (!served) app(req, res);
+      },
+      () => app(req, res),
+    );
+  };
+}
+
+/**
  * The whole HTTP app: headers, limits, static files, /api and the pages. server.js mounts it
- * (through Vite in development, from the build in production).
+ * through Vite in development; tests mount it as it is.
  */
 export function createApp() {
+  return buildApp().app;
+}
+
+function buildApp() {
   const svc = services();
   const app = express();
   app.disable("x-powered-by");
@@ -162,6 +191,8 @@ export function createApp() {
 
   app.all(
     "/{*splat}",
+    // Pages render a few at a time, first come first served (platform/http/render-queue.server.ts).
+    queueRenders(RENDERS_AT_ONCE),
     createRequestHandler({
       build,
       mode: svc.config.NODE_ENV,
@@ -177,5 +208,5 @@ export function createApp() {
       },
     }),
   );
-  return app;
+  return { app, pageCache };
 }
