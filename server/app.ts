@@ -26,6 +26,7 @@ import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.s
 import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import { mergeCspExtras, securityHeaders } from "~/platform/security/headers.server";
+import "~/platform/forms/phone-numbers.server";
 import { createApi } from "./api";
 import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
 
