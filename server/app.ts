@@ -29,6 +29,7 @@ import { queueRenders } from "~/platform/http/render-queue.server";
 import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import { mergeCspExtras, securityHeaders } from "~/platform/security/headers.server";
+import "~/platform/forms/phone-numbers.server";
 import { createApi } from "./api";
 import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
 

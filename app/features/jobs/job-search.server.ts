@@ -8,12 +8,11 @@ import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content"
 import { defaultLanguage, type Language } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
 import { foldSql } from "~/platform/text/fold-sql.server";
+import { jobFilterSchema, jobFilterValue } from "./job-filter-schema";
 import {
   type JobFilterChoices,
   type JobFilters,
   jobFilterKeys,
-  jobFilterSchema,
-  jobFilterValue,
   jobSearchLimits,
   unknownFilterKeys,
 } from "./job-filters";
@@ -154,8 +153,8 @@ export async function unknownFilterMessages(db: Db, filters: JobFilters): Promis
 
 /** GET /api/offices/job-offers: every parameter known, well formed and bounded, or a 400. */
 export const jobSearchParams = z.strictObject({
-  ...jobFilterSchema.shape,
-  studio: jobFilterValue,
+  ...jobFilterSchema().shape,
+  studio: jobFilterValue(),
   page: z.coerce.number().int().min(1).max(jobSearchLimits.maxPage).default(1),
   pageSize: z.coerce
     .number()
