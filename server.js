@@ -42,11 +42,14 @@ async function main() {
     process.exit(1);
   }
 
-  const root = express();
-  root.disable("x-powered-by");
+  // Development: Vite's middlewares, then the app re-loaded per request so edits show without a
+  // restart (boot state is kept). Production: the app's own handler, which answers page cache
+  // hits before Express.
+  let handle;
   if (vite) {
+    const root = express();
+    root.disable("x-powered-by");
     root.use(vite.middlewares);
-    // Re-load the app per request so edits show without a restart; boot state is kept.
     root.use(async (req, res, next) => {
       try {
         const fresh = await vite.ssrLoadModule("./server/app.ts");
@@ -56,8 +59,9 @@ async function main() {
         next(err);
       }
     });
+    handle = root;
   } else {
-    root.use(mod.createApp());
+    handle = mod.createHandler();
   }
 
   let stopping = false;
@@ -72,7 +76,7 @@ async function main() {
     // its answer, so the client (nginx) opens its next one, which only a staying process takes.
     if (listenerClosed) res.setHeader("Connection", "close");
     if (stopping && !listenerClosed && !probes.has(req.url)) held.push([req, res]);
-    else root(req, res);
+    else handle(req, res);
   });
   // nginx's upstream keepalive_timeout (deploy/nginx/studio.conf) stays below this, so nginx
   // never sends a request on a connection this side is closing for idleness.
@@ -123,7 +127,7 @@ async function main() {
     listenerClosed = true;
     for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
     const waited = held.splice(0);
-    for (const [req, res] of waited) if (!res.destroyed) root(req, res);
+    for (const [req, res] of waited) if (!res.destroyed) handle(req, res);
     svc.logger.info(
       {
         accepted: accepted - acceptedBefore,

@@ -16,7 +16,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.db.test.ts"],
-          setupFiles: ["tests/support/fail-on-console.ts"],
+          // The server provides libphonenumber-js at start (server/app.ts); so do the tests.
+          setupFiles: ["tests/support/fail-on-console.ts", "app/platform/forms/phone-numbers.server.ts"],
         },
       },
       {
@@ -26,7 +27,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ["app/**/*.db.test.ts", "server/**/*.db.test.ts", "tests/integration/**/*.db.test.ts"],
           globalSetup: ["tests/support/db-global-setup.ts"],
-          setupFiles: ["tests/support/fail-on-console.ts"],
+          // The server provides libphonenumber-js at start (server/app.ts); so do the tests.
+          setupFiles: ["tests/support/fail-on-console.ts", "app/platform/forms/phone-numbers.server.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,6 +5,7 @@
 //       hello world;
 //   (3) the uncached careers page under 64 connections: errors and p99 latency.
 // Run through bench/run.ts (`--only careers`); see bench/README.md.
+import fs from "node:fs";
 import { type Figure, ratio, rps } from "./lib/report";
 import { type SavedAnswer, type Server, saveAnswer, startNginx, startNodeStatic } from "./lib/servers";
 import { median, type WrkOptions, type WrkResult, wrk } from "./lib/wrk";
@@ -166,6 +167,22 @@ async function rendered(url: string, headers: Record<string, string> = {}) {
   return res.text();
 }
 
+/** The `queries` of the newest request log line for `pathname` (the log is written asynchronously). */
+async function queriesOfLast(site: Server, pathname: string): Promise<number | "?"> {
+  if (!site.requestLog) return "?";
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const lines = (await fs.promises.readFile(site.requestLog, "utf8")).trim().split("\n").reverse();
+  for (const line of lines) {
+    try {
+      const entry = JSON.parse(line) as { req?: { url?: string }; queries?: number };
+      if (entry.req?.url === pathname && typeof entry.queries === "number") return entry.queries;
+    } catch {
+      // not a JSON log line
+    }
+  }
+  return "?";
+}
+
 /** Figures (2) and (3) on one database: pages rendered for each request. */
 export async function uncachedFigures(
   options: LoadOptions & { site: Server; hello: Server; database: string },
@@ -181,6 +198,11 @@ export async function uncachedFigures(
   ];
   for (const p of pages) await rendered(p.url, personal);
   await rendered(`${hello.url}/`);
+  // SQL statements per page, once warm (the content memo filled), from its request log line.
+  for (const p of pages) {
+    await rendered(p.url, personal);
+    say(`${p.name}: ${await queriesOfLast(site, new URL(p.url).pathname)} SQL statements per render`);
+  }
 
   const runs = await rounds(
     [{ name: "hello world", url: `${hello.url}/` }, ...pages.map((p) => ({ ...p, headers: personal }))],

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
@@ -19,13 +20,16 @@ import { platformsCspExtras } from "~/features/platforms/platform-config.server"
 import { createPressFilesRouter } from "~/features/press/press-files-routes.server";
 import { contentVersionOf } from "~/platform/cache/content-version.server";
 import { createPageCache } from "~/platform/cache/page-cache.server";
+import { countQueries, type QueryCounter } from "~/platform/db/query-count.server";
 import { maxBytes } from "~/platform/forms/upload-rules";
 import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
+import { queueRenders } from "~/platform/http/render-queue.server";
 import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { unavailableErrorHandler } from "~/platform/http/unavailable.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import { mergeCspExtras, pageCsp, securityHeaders } from "~/platform/security/headers.server";
+import "~/platform/forms/phone-numbers.server";
 import { createApi } from "./api";
 import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
 
@@ -34,14 +38,44 @@ export { boot, markStopping, shutdown };
 /** React Router's route manifest (id, path, parent, module): tests walk every page from it. */
 export const pageRoutes = build.routes;
 
+const queriesOf = (res: express.Response | import("node:http").ServerResponse) =>
+  ((res as express.Response).locals?.queryCounter as QueryCounter | undefined)?.queries;
+
+/**
+ * Pages rendered at once; the others wait their turn. Enough for one page's database round trip
+ * to overlap another's rendering, few enough that the core is not shared among dozens.
+ */
+const RENDERS_AT_ONCE = 4;
+
 /** Page (form) bodies beyond this are refused before React Router reads them. */
 const PAGE_BODY_MAX_BYTES = 1024 * 1024;
 
 /**
+ * The production server's request handler (server.js): page cache hits are answered before
+ * Express (platform/cache/page-cache.server.ts), everything else by the app. A hit then costs
+ * about what a bare node:http server spends on the same bytes (bench/README.md).
+ */
+export function createHandler(): (req: IncomingMessage, res: ServerResponse) => void {
+  const { app, pageCache } = buildApp();
+  return (req, res) => {
+    pageCache.answer(req, res).then(
+      (served) => {
+        if (!served) app(req, res);
+      },
+      () => app(req, res),
+    );
+  };
+}
+
+/**
  * The whole HTTP app: headers, limits, static files, /api and the pages. server.js mounts it
- * (through Vite in development, from the build in production).
+ * through Vite in development; tests mount it as it is.
  */
 export function createApp() {
+  return buildApp().app;
+}
+
+function buildApp() {
   const svc = services();
   const app = express();
   app.disable("x-powered-by");
@@ -83,8 +117,16 @@ export function createApp() {
       // logger carries its id.
       customAttributeKeys: { responseTime: "duration" },
       serializers: requestLogSerializers,
+      // SQL statements the request made (platform/db/query-count.server.ts).
+      customSuccessObject: (_req, res, line) => ({ ...line, queries: queriesOf(res) }),
+      customErrorObject: (_req, res, _err, line) => ({ ...line, queries: queriesOf(res) }),
     }),
   );
+  app.use((_req, res, next) => {
+    const counter: QueryCounter = { queries: 0 };
+    res.locals.queryCounter = counter;
+    countQueries(counter, next);
+  });
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
@@ -151,6 +193,8 @@ export function createApp() {
 
   app.all(
     "/{*splat}",
+    // Pages render a few at a time, first come first served (platform/http/render-queue.server.ts).
+    queueRenders(RENDERS_AT_ONCE),
     createRequestHandler({
       build,
       mode: svc.config.NODE_ENV,
@@ -168,5 +212,5 @@ export function createApp() {
   );
   // The Express routes' errors (sitemap, press files): an unreachable database answers 503.
   app.use(unavailableErrorHandler);
-  return app;
+  return { app, pageCache };
 }

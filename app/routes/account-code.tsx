@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading, CodeForm } from "~/features/account/AccountForms";
 import { codeSchema } from "~/features/account/account-forms";
@@ -14,6 +13,7 @@ import {
 import { accountWrites } from "~/features/account/account-writes.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-code";

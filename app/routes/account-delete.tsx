@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading, PasswordConfirmForm } from "~/features/account/AccountForms";
 import { passwordOnlySchema } from "~/features/account/account-forms";
@@ -15,6 +14,7 @@ import {
 import { accountWrites } from "~/features/account/account-writes.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { flashCookie } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-delete";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
 import {
   accountContext,
@@ -8,6 +7,7 @@ import {
 } from "~/features/account/account-route.server";
 import { MerchGrid } from "~/features/merch";
 import { merchList } from "~/features/merch/index.server";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-merch";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { AccountHeading } from "~/features/account/AccountForms";
 import {
@@ -16,6 +15,7 @@ import { platformStates } from "~/features/platforms/platform-links.server";
 import { connectPlatform, platformsLimit, unlinkPlatform } from "~/features/platforms/platform-writes.server";
 import { type Refusal, refuse } from "~/platform/http/outcome";
 import { localizePath } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-platforms";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
 import { publicUser } from "~/features/account/account-core.server";
 import { updateEmailSchema, updateProfileSchema } from "~/features/account/account-forms";
@@ -13,6 +12,7 @@ import {
 import { accountWrites } from "~/features/account/account-writes.server";
 import { EmailChangeForm, EmailCodeForm, UsernameForm } from "~/features/account/ProfileForms";
 import { mapOk } from "~/platform/http/outcome";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account-profile";
 

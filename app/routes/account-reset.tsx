@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { AccountHeading, ResetForm } from "~/features/account/AccountForms";
 import { resetSchema } from "~/features/account/account-forms";
 import {
@@ -11,6 +10,7 @@ import {
 import { accountWrites } from "~/features/account/account-writes.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { LayoutHandle } from "~/ui/layouts/handle";

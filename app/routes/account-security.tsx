@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { AccountHeading, UpdatePasswordForm } from "~/features/account/AccountForms";
 import { publicUser } from "~/features/account/account-core.server";
 import {
@@ -22,6 +21,7 @@ import { smsSetupSchema } from "~/features/account/sms-setup-form";
 import { totpSetup } from "~/features/account/totp.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { mapOk } from "~/platform/http/outcome";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/account-security";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { AccountHeading } from "~/features/account/AccountForms";
 import { publicUser } from "~/features/account/account-core.server";
 import { acceptTosSchema, currentTosVersion } from "~/features/account/account-forms";
@@ -16,6 +15,7 @@ import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-terms";

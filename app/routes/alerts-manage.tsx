@@ -1,5 +1,4 @@
 import "~/features/alerts/alerts.css";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { alertCriteriaSchema } from "~/features/alerts/alert-form";
 import {
@@ -26,6 +25,7 @@ import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { safeLocalPath } from "~/platform/http/same-origin";
 import { localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

@@ -1,5 +1,4 @@
 import "~/features/alerts/alerts.css";
-import { useTranslation } from "react-i18next";
 import { AlertForm, type AlertFormValues } from "~/features/alerts/AlertForm";
 import { AlertsIntro } from "~/features/alerts/AlertsIntro";
 import { alertCreateSchema, alertFilterKeys } from "~/features/alerts/alert-form";
@@ -12,6 +11,7 @@ import { parseForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

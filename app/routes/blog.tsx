@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { ArticleGrid } from "~/features/blog/ArticleCard";
 import { BlogPagination } from "~/features/blog/BlogPagination";
 import { BlogToolbar } from "~/features/blog/BlogToolbar";
@@ -8,6 +7,7 @@ import { blogPageQuery, feedLink, withDateLabel } from "~/features/blog/news-pag
 import type { SitemapHandle } from "~/features/discovery";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

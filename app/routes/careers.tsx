@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   CareersAbout,
   careersSectionId,
@@ -14,6 +13,7 @@ import { jobFilterChoices, searchJobOffers } from "~/features/jobs/index.server"
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

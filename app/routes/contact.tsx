@@ -1,5 +1,4 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ContactForm, contactFormAnchor } from "~/features/contact/ContactForm";
 import { ContactFormIntro, ContactTiles, OfficeList } from "~/features/contact/ContactSections";
@@ -17,6 +16,7 @@ import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";

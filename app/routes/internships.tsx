@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { careersSectionId } from "~/features/careers/CareersSections";
 import type { SitemapHandle } from "~/features/discovery";
 import { listFaqGroups } from "~/features/faq/index.server";
@@ -11,6 +10,7 @@ import {
 import { searchJobOffers } from "~/features/jobs/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

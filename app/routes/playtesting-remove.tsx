@@ -1,5 +1,4 @@
 import "~/features/playtesting/playtest.css";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { removeSignup } from "~/features/playtesting/signup.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
@@ -7,6 +6,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

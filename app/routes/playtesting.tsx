@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import type { SitemapHandle } from "~/features/discovery";
 import { listFaqGroups } from "~/features/faq/index.server";
 import {
@@ -21,6 +20,7 @@ import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { formatDate } from "~/platform/i18n/format";
 import { localizePath } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

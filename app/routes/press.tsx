@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
 import { trailerCspExtras } from "~/features/embeds/index.server";
@@ -8,6 +7,7 @@ import { pressKitsOf } from "~/features/press/press.server";
 import { withLabels } from "~/features/press/press-format";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
 import { getFaqCategory } from "~/features/faq/index.server";
@@ -7,6 +6,7 @@ import { FaqResultList } from "~/features/support/FaqSearch";
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
 import { getFaq } from "~/features/faq/index.server";
@@ -17,6 +16,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import type { SitemapHandle } from "~/features/discovery";
 import { PatchFilter, PatchNotes } from "~/features/patches/PatchNotes";
 import { listPatchNotes } from "~/features/patches/patches.server";
@@ -6,6 +5,7 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { formatDate } from "~/platform/i18n/format";
 import { translator } from "~/platform/i18n/translator.server";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

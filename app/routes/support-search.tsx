@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { faqSearchLimits } from "~/features/faq";
 import { searchFaqs } from "~/features/faq/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
@@ -7,6 +6,7 @@ import { SupportBreadcrumb } from "~/features/support/SupportSections";
 import { SiteLink } from "~/platform/http/prefetch";
 import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import type { SitemapHandle } from "~/features/discovery";
 import { listFaq } from "~/features/faq/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
@@ -6,6 +5,7 @@ import { getStudioInfo } from "~/features/studio/studio.server";
 import { FaqSearch } from "~/features/support/FaqSearch";
 import { SupportContact, SupportTopics } from "~/features/support/SupportSections";
 import { SupportReportLinks } from "~/features/support-report/SupportReportLinks";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";

@@ -9,7 +9,8 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
-export type Server = { url: string; stop: () => Promise<void> };
+/** `requestLog`: where the site's request log lines go (its standard output), when kept. */
+export type Server = { url: string; stop: () => Promise<void>; requestLog?: string };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,8 +31,8 @@ const logsOf = (options: { log: string; errorLogs?: string[] }) =>
 
 /**
  * Runs a command until `url` + `readyPath` answers 2xx. Its standard error goes to `log` (shown
- * if it does not start); its standard output is dropped: the site still writes its request log
- * lines, as in production, but no one reads them.
+ * if it does not start); its standard output to `out` (the site's request log lines, as in
+ * production; the bench reads the SQL statements per page from them), or nowhere.
  */
 async function launch(options: {
   command: string;
@@ -39,18 +40,22 @@ async function launch(options: {
   env: NodeJS.ProcessEnv;
   cwd?: string;
   log: string;
+  /** Where standard output goes; dropped when omitted. */
+  out?: string;
   /** More files the command reports its errors in. */
   errorLogs?: string[];
   url: string;
   readyPath: string;
 }): Promise<Server> {
   const err = fs.openSync(options.log, "a");
+  const out = options.out ? fs.openSync(options.out, "a") : "ignore";
   const child: ChildProcess = spawn(options.command, options.args, {
     cwd: options.cwd ?? root,
     env: options.env,
-    stdio: ["ignore", "ignore", err],
+    stdio: ["ignore", out, err],
   });
   fs.closeSync(err);
+  if (typeof out === "number") fs.closeSync(out);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
@@ -66,7 +71,7 @@ async function launch(options: {
       (res) => res.status,
       () => null, // not listening yet
     );
-    if (status !== null && status < 300) return { url: options.url, stop };
+    if (status !== null && status < 300) return { url: options.url, stop, requestLog: options.out };
     // 503: still starting (the site's /readyz while it boots); anything else will not change.
     if (status !== null && status !== 503) {
       await stop();
@@ -124,6 +129,7 @@ export async function startSite(options: {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     },
     log: options.log,
+    out: `${options.log}.requests`,
     url,
     readyPath: "/readyz",
   });

@@ -98,6 +98,28 @@ describe("the careers list", { timeout: 60_000 }, () => {
     await expect.poll(() => cards(page).count()).toBeGreaterThan(3);
   });
 
+  it("applies a filter chosen before the page's JavaScript ran, once it runs", async () => {
+    const { page } = await openPage(browser, { width: 375 });
+    // A slow phone: the page's scripts arrive only once the visitor has chosen.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/careers`, { waitUntil: "domcontentloaded" });
+    const all = await cards(page).count();
+    await filter(page, "location").selectOption("quebec");
+    expect(new URL(page.url()).search).toBe("");
+    release();
+    await searchBecomes(page, "?location=quebec");
+    await expect.poll(() => cardTexts(page)).not.toHaveLength(all);
+    expect((await cardTexts(page)).every((text) => text.includes("Quebec"))).toBe(true);
+    expect(await filter(page, "location").inputValue()).toBe("quebec");
+  });
+
   it("works without JavaScript as a GET form", async () => {
     const { page } = await open("/careers", { width: 375, javaScript: false });
     await filter(page, "location").selectOption("quebec");

@@ -31,8 +31,12 @@ import { createTestDatabase } from "../support/test-db";
  * chunks; the version read from the real database.
  */
 let database: Database;
-let server: ReturnType<express.Express["listen"]>;
+let server: http.Server;
 let origin: string;
+let expressOnly: http.Server;
+/** Requests the production-like server handed to Express. */
+let throughExpress = 0;
+let expressOnlyOrigin: string;
 let renders = 0;
 let cache: ReturnType<typeof createPageCache>;
 
@@ -118,13 +122,26 @@ beforeAll(async () => {
       `</head><body><p>${open.length} open</p><script type="module" nonce="${nonce}">import "/x.js";</script></body></html>`,
     );
   });
-  server = app.listen(0, "127.0.0.1");
+  // As production serves (server/app.ts createHandler): hits answered before Express.
+  server = http.createServer((req, res) => {
+    void cache.answer(req, res).then((served) => {
+      if (served) return;
+      throughExpress++;
+      app(req, res);
+    });
+  });
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // As development serves: Express alone, its first middleware answering hits.
+  expressOnly = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => expressOnly.once("listening", resolve));
+  expressOnlyOrigin = `http://127.0.0.1:${(expressOnly.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => expressOnly.close(resolve));
   await database?.close();
 });
 
@@ -141,9 +158,12 @@ describe("page cache", () => {
   it("serves a second anonymous request from the cache", async () => {
     const before = renders;
     const first = await get("/careers?team=audio");
+    const expressBefore = throughExpress;
     const second = await get("/careers?team=audio");
     expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
     expect(renders).toBe(before + 1);
+    // The hit was answered before Express.
+    expect(throughExpress).toBe(expressBefore);
     expect(second.res.status).toBe(200);
     expect(second.res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(second.res.headers.get("cache-control")).toBe("private, no-cache");
@@ -152,6 +172,18 @@ describe("page cache", () => {
     expect((await get("/fr/careers?team=audio")).cache).toBe("miss");
     expect((await get("/careers?team=audio", "cookieconsent_status=0")).cache).toBe("miss");
     expect((await get("/careers?team=audio", "cookieconsent_status=0; _ga=GA1.2")).cache).toBe("hit");
+  });
+
+  it("answers hits the same without the handler in front of Express (development)", async () => {
+    const before = renders;
+    const first = await fetch(`${expressOnlyOrigin}/careers?team=programming`);
+    const second = await fetch(`${expressOnlyOrigin}/careers?team=programming`);
+    expect([first.headers.get("x-page-cache"), second.headers.get("x-page-cache")]).toEqual(["miss", "hit"]);
+    expect(await second.text()).toBe(
+      await first.text().then((html) => html.replaceAll(/ nonce="[^"]+"/g, "")),
+    );
+    expect(second.headers.get("content-security-policy")).not.toContain("nonce-");
+    expect(renders).toBe(before + 1);
   });
 
   it("keys a page on what it reads of a cookie given a variant, not on the whole value", async () => {

@@ -1,8 +1,8 @@
 import "./account.css";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Icon } from "~/ui/page-kit/icons";
 
 type Props = { screen: "login" | "create"; studioName: string; children?: ReactNode };

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { useValidatedForm } from "~/ui/forms/use-validated-form";

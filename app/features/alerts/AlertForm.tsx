@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { languages } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";

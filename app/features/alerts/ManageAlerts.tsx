@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { useHydrated } from "~/ui/use-hydrated";
 import { AlertForm, type AlertOptions } from "./AlertForm";

@@ -19,7 +19,7 @@ describe("an alert's filters", () => {
   it("accept exactly the values the careers filters accept", () => {
     fc.assert(
       fc.property(value, (raw) => {
-        const accepted = jobFilterValue.safeParse(raw);
+        const accepted = jobFilterValue().safeParse(raw);
         const alert = criteria(raw);
         expect(alert.success).toBe(accepted.success);
         expect(alert.data?.team).toBe(accepted.success ? (accepted.data ?? null) : undefined);

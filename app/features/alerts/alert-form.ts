@@ -15,7 +15,7 @@ export type AlertFilterKey = JobFilterKey;
 const filter = z
   .preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    jobFilterValue,
+    jobFilterValue(),
   )
   .nullish()
   .transform((value) => value ?? null);

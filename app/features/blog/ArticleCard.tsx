@@ -1,6 +1,6 @@
 import "./news.css";
-import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { newsArtOfCover } from "~/ui/art/art";
 import type { NewsArticleSummary } from "./types";

@@ -1,8 +1,8 @@
 import "./news.css";
-import { useTranslation } from "react-i18next";
 import { TrailerEmbed } from "~/features/embeds";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { RichText } from "~/ui/page-kit/RichText";
 import { type ArticleCardData, ArticleGrid, NewsCover } from "./ArticleCard";
 import { blogHref } from "./BlogToolbar";

@@ -1,10 +1,10 @@
 import "~/ui/forms/forms.css";
 import "./news.css";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import {
   NEWS_CATEGORIES,
   NEWS_QUERY_MAX,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /** The language's Atom feed, offered as a plain link (a feed reader takes the address). */
 export function FeedLink({ href }: { href: string }) {

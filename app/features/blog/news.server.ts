@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { parseTrailerUrl } from "~/features/embeds";
+import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import { newsArticles } from "~/platform/db/schema/news";
 import { type Language, localizePath, pick } from "~/platform/i18n/languages";
@@ -63,8 +64,25 @@ function ordering(sort: NewsQuery["sort"]) {
     : [desc(newsArticles.publishedOn), desc(newsArticles.id)];
 }
 
-/** One page of articles matching the query; a page past the end is empty, with the true total. */
-export async function listNews(db: Db, query: NewsQuery): Promise<NewsPage> {
+/**
+ * One page of articles matching the query; a page past the end is empty, with the true total.
+ * Memoized with the other content reads (the same for every visitor until the content changes).
+ */
+export function listNews(db: Db, query: NewsQuery): Promise<NewsPage> {
+  // Every field, named and in a fixed order (the type fails the build when one is left out).
+  const key: { [K in keyof Required<NewsQuery>]: NewsQuery[K] } = {
+    lang: query.lang,
+    category: query.category,
+    tag: query.tag,
+    q: query.q,
+    sort: query.sort,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+  return sharedContentMemo(db)(`news|${JSON.stringify(key)}`, () => readNews(db, key));
+}
+
+async function readNews(db: Db, query: NewsQuery): Promise<NewsPage> {
   const lang = query.lang;
   const filters: SQL[] = [];
   if (query.category) filters.push(eq(newsArticles.category, query.category));
@@ -96,10 +114,12 @@ export async function listNews(db: Db, query: NewsQuery): Promise<NewsPage> {
 
 /** How many articles each category holds (categories without articles are left out). */
 export async function listNewsCategories(db: Db): Promise<NewsCategoryCount[]> {
-  const rows = await db
-    .select({ category: newsArticles.category, count: count() })
-    .from(newsArticles)
-    .groupBy(newsArticles.category);
+  const rows = await sharedContentMemo(db)("news-categories", () =>
+    db
+      .select({ category: newsArticles.category, count: count() })
+      .from(newsArticles)
+      .groupBy(newsArticles.category),
+  );
   return rows.map((r) => ({ category: r.category as NewsCategory, count: Number(r.count) }));
 }
 

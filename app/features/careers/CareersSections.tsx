@@ -1,8 +1,8 @@
 import "./careers-cards.css";
-import { useTranslation } from "react-i18next";
 import type { JobOfferSummary } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { CardGrid } from "~/ui/page-kit/CardGrid";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";

@@ -1,11 +1,11 @@
 import "./careers.css";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { JobOffer, JobOfferSummary } from "~/features/jobs";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { type Language, languageTags } from "~/platform/i18n/languages";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { officeArtOf } from "~/ui/art/art";
 import { RichText } from "~/ui/page-kit/RichText";

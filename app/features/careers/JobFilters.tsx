@@ -1,6 +1,5 @@
 import "~/ui/forms/forms.css";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import {
   type JobFilters as Filters,
@@ -10,6 +9,7 @@ import {
   type TaxonomyTerm,
 } from "~/features/jobs";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { careersSectionId } from "./CareersSections";
 
 export type FilterChoices = Record<JobFilterKey, TaxonomyTerm[]>;
@@ -53,6 +53,23 @@ export function JobFilters({ filters, choices }: { filters: Filters; choices: Fi
   }, [current]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // A choice made before the page's JavaScript ran (a slow phone) is in the form but not in the
+  // address: once the page can, it applies, as the change would have.
+  const form = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first mount only.
+  useEffect(() => {
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    const shown = withoutPage(
+      Object.fromEntries(
+        ["query", ...jobFilterKeys].map((key) => [key, String(data.get(key) ?? "") || undefined]),
+      ) as Filters,
+    );
+    if (searchFromFilters(shown) === searchFromFilters(withoutPage(filters))) return;
+    setValues(shown);
+    go(shown, false);
+  }, []);
+
   const go = (next: Filters, replace: boolean) => {
     clearTimeout(timer.current);
     navigate(`${action}${searchFromFilters(next)}`, { replace, preventScrollReset: true });
@@ -87,6 +104,7 @@ export function JobFilters({ filters, choices }: { filters: Filters; choices: Fi
 
   return (
     <form
+      ref={form}
       className="job-filters"
       method="get"
       action={`${action}#${careersSectionId}`}

@@ -1,9 +1,9 @@
 import "./careers-cards.css";
-import { useTranslation } from "react-i18next";
 import type { JobOfferSummary } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { languageTags } from "~/platform/i18n/languages";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /**
  * Open offers as cards: title (linking to the offer), team, location, level and commitment.

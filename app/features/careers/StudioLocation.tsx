@@ -1,10 +1,10 @@
 import "./careers-cards.css";
-import { useTranslation } from "react-i18next";
 import type { JobOfferSummary } from "~/features/jobs";
 import type { Office } from "~/features/offices";
 import { mapUrl } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { AddressText } from "~/ui/page-kit/AddressText";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";

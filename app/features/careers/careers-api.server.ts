@@ -9,8 +9,6 @@ import {
 } from "~/features/jobs/index.server";
 import type { Office } from "~/features/offices";
 import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
-import { createContentMemo } from "~/platform/cache/content-memo.server";
-import { contentVersionOf } from "~/platform/cache/content-version.server";
 import { HttpError, notFound, parseOr400 } from "~/platform/http/errors.server";
 import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
@@ -70,13 +68,6 @@ const continents: Office["continent"][] = ["europe", "north-america", "asia"];
 export function createCareersApi(svc: Services) {
   const router = express.Router();
   const cacheable = (res: express.Response) => res.set("Cache-Control", "public, max-age=300");
-  // Searches are the same for every visitor until the content changes: kept in memory like pages
-  // (office lists are memoized where they are read, studio.server.ts).
-  const memo = createContentMemo({
-    version: contentVersionOf(svc.db),
-    ttlMs: svc.config.PAGE_CACHE_TTL_SECONDS * 1000,
-    maxEntries: 500,
-  });
 
   router.get("/open/offices/by-continent/:locale", async (req, res) => {
     const { locale } = parseOr400(localeParams, req.params);
@@ -129,14 +120,10 @@ export function createCareersApi(svc: Services) {
   router.get("/offices/job-offers", async (req, res) => {
     const { lang, studio, location, ...rest } = parseOr400(offersQuery, req.query);
     const filters = { ...rest, location: location ?? studio };
-    // Parsed, defaulted values only: equivalent queries share one entry, junk never gets one.
-    const result = await memo(`job-offers|${JSON.stringify({ ...filters, lang })}`, async () => {
-      const unknown = await unknownFilterMessages(svc.db, filters);
-      if (unknown.length) return { ok: false as const, unknown };
-      return { ok: true as const, found: await searchJobOffers(svc.db, { ...filters, lang }) };
-    });
-    if (!result.ok) throw new HttpError(400, result.unknown);
-    cacheable(res).json(result.found);
+    // Searches and the filter choices are memoized where they are made (features/jobs).
+    const unknown = await unknownFilterMessages(svc.db, filters);
+    if (unknown.length) throw new HttpError(400, unknown);
+    cacheable(res).json(await searchJobOffers(svc.db, { ...filters, lang }));
   });
 
   router.get("/offices", async (req, res) => {

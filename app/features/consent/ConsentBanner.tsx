@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { EmbedSettings, forgetAllEmbeds } from "~/features/embeds";
 import { http } from "~/platform/http/client";
 import { SiteLink } from "~/platform/http/prefetch";
 import { formatDate } from "~/platform/i18n/format";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useFeedback } from "~/ui/feedback/FeedbackProvider";
 import { useConsent } from "./ConsentProvider";
 import {

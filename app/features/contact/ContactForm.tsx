@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { type FormEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";

@@ -1,15 +1,16 @@
 import "./contact.css";
 import type { ReactNode } from "react";
-import { Trans, useTranslation } from "react-i18next";
 import type { Office } from "~/features/offices";
 import { mapUrl } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { officeArtOf } from "~/ui/art/art";
 import { AddressText } from "~/ui/page-kit/AddressText";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
+import { TaggedText } from "~/ui/page-kit/TaggedText";
 
 export function ContactTiles({ email }: { email: { general: string; press: string } }) {
   const { t } = useTranslation("contact");
@@ -44,14 +45,9 @@ export function ContactTiles({ email }: { email: { general: string; press: strin
         </li>
       </ul>
       <p className="contact-support">
-        <Trans
-          t={t}
-          i18nKey="tiles.support"
-          components={[
-            <SiteLink key="support" to={localize("/support")}>
-              support
-            </SiteLink>,
-          ]}
+        <TaggedText
+          text={t("tiles.support")}
+          elements={[<SiteLink key="support" to={localize("/support")} />]}
         />
       </p>
     </div>
@@ -142,17 +138,9 @@ export function ContactFormIntro({
     <Section id="contact-form" label={t("form.label")} title={t("form.title")} width="narrow">
       <p className="lead-copy">{t("form.intro")}</p>
       <p>
-        <Trans
-          t={t}
-          i18nKey="form.alternative"
-          values={{ email }}
-          components={{
-            mail: (
-              <a href={`mailto:${email}`}>
-                <AddressText>{email}</AddressText>
-              </a>
-            ),
-          }}
+        <TaggedText
+          text={t("form.alternative", { email })}
+          elements={{ mail: <a href={`mailto:${email}`}>{email}</a> }}
         />
       </p>
       {sent ? (

@@ -1,8 +1,8 @@
 import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { EmbedPlaceholder, tileHostName } from "~/features/embeds";
 import { mapUrl } from "~/features/offices";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { ContactOffice } from "./ContactSections";
 
 /** The tile source (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); `null` when no map is configured. */

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useHydrated } from "~/ui/use-hydrated";
 import { documentIsCurrentPage, reloadToLoad, takePendingLoad } from "./page-document";
 import type { EmbedProvider } from "./providers";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { type EmbedProvider, providerNames } from "./providers";
 import { setRemembered, useRememberedEmbeds } from "./remembered";
 import "./embeds.css";

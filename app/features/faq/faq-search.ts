@@ -2,20 +2,10 @@ import { z } from "zod";
 import { defaultLanguage, type Language, languages } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
 import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
+import { faqSearchLimits } from "./search-limits";
 import { type FaqSection, faqSections } from "./types";
 
-/** FAQ search rules shared by the browser (search as you type) and the server. */
-export const faqSearchLimits = {
-  /** Longest query kept; the rest is ignored. */
-  maxQuery: 100,
-  /** Words searched at most (each must match). */
-  maxTerms: 8,
-  /** The search box asks the server from this many characters on. */
-  minLiveQuery: 2,
-  defaultPageSize: 10,
-  maxPageSize: 50,
-  maxPage: 1000,
-} as const;
+export { faqSearchLimits };
 
 /** The distinct folded words of a query; punctuation separates words. */
 export function searchTerms(query: string): string[] {

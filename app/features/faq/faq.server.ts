@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import { faqCategories, faqItems } from "~/platform/db/schema";
 import { type Language, languages, pick } from "~/platform/i18n/languages";
@@ -65,8 +66,12 @@ function toSummary(
   };
 }
 
-/** A section's categories with their answers (Markdown), in the studio's order. */
-export async function listFaq(db: Db, section: FaqSection, lang: Language): Promise<FaqCategory[]> {
+/** A section's categories with their answers (Markdown), in the studio's order (memoized). */
+export function listFaq(db: Db, section: FaqSection, lang: Language): Promise<FaqCategory[]> {
+  return sharedContentMemo(db)(`faq|${section}|${lang}`, () => readFaq(db, section, lang));
+}
+
+async function readFaq(db: Db, section: FaqSection, lang: Language): Promise<FaqCategory[]> {
   const rows = await db
     .select({ category: faqCategories, item: faqItems })
     .from(faqCategories)
@@ -98,13 +103,21 @@ export async function listFaq(db: Db, section: FaqSection, lang: Language): Prom
   return [...categories.values()];
 }
 
-/** A section's FAQ by category, answers rendered from Markdown to sanitized HTML. */
-export async function listFaqGroups(db: Db, section: FaqSection, lang: Language): Promise<FaqGroup[]> {
-  const categories = await listFaq(db, section, lang);
-  return categories.map((category) => ({
-    ...category,
-    items: category.items.map(({ description, ...item }) => ({ ...item, html: renderMarkdown(description) })),
-  }));
+/**
+ * A section's FAQ by category, answers rendered from Markdown to sanitized HTML (memoized: the
+ * rendering costs more than the query).
+ */
+export function listFaqGroups(db: Db, section: FaqSection, lang: Language): Promise<FaqGroup[]> {
+  return sharedContentMemo(db)(`faq-groups|${section}|${lang}`, async () => {
+    const categories = await listFaq(db, section, lang);
+    return categories.map((category) => ({
+      ...category,
+      items: category.items.map(({ description, ...item }) => ({
+        ...item,
+        html: renderMarkdown(description),
+      })),
+    }));
+  });
 }
 
 export async function listFaqCategories(
@@ -112,13 +125,15 @@ export async function listFaqCategories(
   lang: Language,
   options: { section?: FaqSection } = {},
 ): Promise<FaqCategorySummary[]> {
-  const rows = await db
-    .select({ category: faqCategories, count: count(faqItems.id) })
-    .from(faqCategories)
-    .leftJoin(faqItems, eq(faqItems.categoryId, faqCategories.id))
-    .where(options.section ? eq(faqCategories.section, options.section) : undefined)
-    .groupBy(faqCategories.id)
-    .orderBy(asc(faqCategories.section), asc(faqCategories.sort), asc(faqCategories.id));
+  const rows = await sharedContentMemo(db)(`faq-categories|${options.section ?? ""}`, () =>
+    db
+      .select({ category: faqCategories, count: count(faqItems.id) })
+      .from(faqCategories)
+      .leftJoin(faqItems, eq(faqItems.categoryId, faqCategories.id))
+      .where(options.section ? eq(faqCategories.section, options.section) : undefined)
+      .groupBy(faqCategories.id)
+      .orderBy(asc(faqCategories.section), asc(faqCategories.sort), asc(faqCategories.id)),
+  );
   return rows.map(({ category, count }) => ({
     id: category.id,
     slug: category.slug,

@@ -1,3 +1,3 @@
-export { faqSearchLimits } from "./faq-search";
+export { faqSearchLimits } from "./search-limits";
 export type * from "./types";
 export { faqSections } from "./types";

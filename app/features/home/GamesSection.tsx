@@ -1,5 +1,5 @@
 import "./home.css";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { gameArtOf } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";

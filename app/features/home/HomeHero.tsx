@@ -1,7 +1,7 @@
 import "./home.css";
-import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { heroArt, heroFile, heroSrcSet } from "./hero-image";
 
 type Props = { label: string; title: string; subtitle: string };

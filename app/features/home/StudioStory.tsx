@@ -1,5 +1,5 @@
 import "./home.css";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { RichText } from "~/ui/page-kit/RichText";
 
 type Stats = { companySize: number; foundedYear: number; offices: number; countries: number; games: number };

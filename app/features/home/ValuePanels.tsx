@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { CardGrid } from "~/ui/page-kit/CardGrid";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";

@@ -1,4 +1,5 @@
-import { and, asc, gte, isNull, lte, or } from "drizzle-orm";
+import { asc } from "drizzle-orm";
+import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import { banners } from "~/platform/db/schema/legal";
 import { type Language, pick } from "~/platform/i18n/languages";
@@ -16,19 +17,19 @@ export type Banner = {
   endsAt: string | null;
 };
 
-/** The banners showing at `now` (both ends inclusive), in their content order. */
+/**
+ * The banners showing at `now` (both ends inclusive), in their content order. Every banner is
+ * read once per content version (memoized) and the window is checked here, so a banner starts
+ * and ends on time however long the memo keeps the list.
+ */
 export async function listActiveBanners(db: Db, lang: Language, now: Date = new Date()): Promise<Banner[]> {
-  const rows = await db
-    .select()
-    .from(banners)
-    .where(
-      and(
-        or(isNull(banners.startsAt), lte(banners.startsAt, now)),
-        or(isNull(banners.endsAt), gte(banners.endsAt, now)),
-      ),
-    )
-    .orderBy(asc(banners.sort), asc(banners.slug));
-  return rows.map((row) => ({
+  const rows = await sharedContentMemo(db)("banners", () =>
+    db.select().from(banners).orderBy(asc(banners.sort), asc(banners.slug)),
+  );
+  const showing = rows.filter(
+    (row) => (!row.startsAt || row.startsAt <= now) && (!row.endsAt || row.endsAt >= now),
+  );
+  return showing.map((row) => ({
     slug: row.slug,
     title: pick(row.title, lang) ?? "",
     body: pick(row.body, lang) ?? "",

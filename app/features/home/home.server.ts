@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { readSetting } from "~/features/content/index.server";
 import { listGames } from "~/features/games/index.server";
+import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import { awards, valuePanels } from "~/platform/db/schema/content";
 import { type Language, pick } from "~/platform/i18n/languages";
@@ -9,7 +10,12 @@ import type { Award, HomeContent } from "./types";
 
 export type * from "./types";
 
-export async function getHomeContent(db: Db, lang: Language): Promise<HomeContent> {
+/** The home page's content in one language (memoized: the same for every visitor). */
+export function getHomeContent(db: Db, lang: Language): Promise<HomeContent> {
+  return sharedContentMemo(db)(`home|${lang}`, () => readHomeContent(db, lang));
+}
+
+async function readHomeContent(db: Db, lang: Language): Promise<HomeContent> {
   const text = (value: Partial<Record<Language, string>> | null | undefined) => pick(value, lang) ?? "";
   const [home, panels, awardRows, gameList] = await Promise.all([
     readSetting<HomeSettings>(db, "home"),

@@ -1,15 +1,13 @@
 /* The job offers' public face for components and routes (safe in the browser). */
 export { formatSalaryAmounts } from "./job-display";
+export { filtersFromSearch, jobFilterSchema, jobFilterValue } from "./job-filter-schema";
 export {
   filterSlugMaxLength,
-  filtersFromSearch,
   hasFilters,
   type JobFilterChoices,
   type JobFilterKey,
   type JobFilters,
   jobFilterKeys,
-  jobFilterSchema,
-  jobFilterValue,
   jobSearchLimits,
   knownFiltersOnly,
   searchFromFilters,

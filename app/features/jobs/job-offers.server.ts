@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { toOffice } from "~/features/offices/index.server";
+import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import { jobOffers, offices } from "~/platform/db/schema/content";
 import { type Language, languages } from "~/platform/i18n/languages";
@@ -51,11 +52,14 @@ export function toSummary(
 /** One offer by id, open or not (a closed offer's page says so); null when there is none. */
 export async function getJobOffer(db: Db, id: number, lang: Language): Promise<JobOffer | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-  const [row] = await db
-    .select({ job: jobOffers, office: offices })
-    .from(jobOffers)
-    .innerJoin(offices, eq(offices.id, jobOffers.officeId))
-    .where(eq(jobOffers.id, id));
+  // Memoized with the other content reads; whether it is still open is decided below, now.
+  const [row] = await sharedContentMemo(db)(`job-offer|${id}`, () =>
+    db
+      .select({ job: jobOffers, office: offices })
+      .from(jobOffers)
+      .innerJoin(offices, eq(offices.id, jobOffers.officeId))
+      .where(eq(jobOffers.id, id)),
+  );
   if (!row) return null;
   const summary = toSummary(row, await termLabels(db, lang), lang);
   const texts = row.job.texts[summary.textLanguage];

@@ -2,17 +2,17 @@ import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { listOffices } from "~/features/offices/index.server";
+import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content";
 import { defaultLanguage, type Language } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
 import { foldSql } from "~/platform/text/fold-sql.server";
+import { jobFilterSchema, jobFilterValue } from "./job-filter-schema";
 import {
   type JobFilterChoices,
   type JobFilters,
   jobFilterKeys,
-  jobFilterSchema,
-  jobFilterValue,
   jobSearchLimits,
   unknownFilterKeys,
 } from "./job-filters";
@@ -76,8 +76,32 @@ function conditionsFor(input: JobSearchInput, now: Date): SQL[] {
   return conditions;
 }
 
-/** Open offers matching the filters, newest first (ties by id), a page at a time. */
-export async function searchJobOffers(db: Db, input: JobSearchInput): Promise<JobSearchResult> {
+/**
+ * Open offers matching the filters, newest first (ties by id), a page at a time. The same for
+ * every visitor until the content changes, so answers are memoized like the site's other content
+ * reads (platform/cache/content-memo.server.ts), keyed by the whole input: a page the page cache
+ * cannot serve (a signed-in visitor's) still makes no search query most of the time. Offers that
+ * pass their closing date drop out when the memo's lifetime ends, as cached pages do.
+ */
+export function searchJobOffers(db: Db, input: JobSearchInput): Promise<JobSearchResult> {
+  // Every field of the input, named (the type fails the build when a new one is left out), in a
+  // fixed order: equal searches share one entry whatever object they came in.
+  const key: { [K in keyof Required<JobSearchInput>]: JobSearchInput[K] } = {
+    lang: input.lang,
+    location: input.location,
+    team: input.team,
+    level: input.level,
+    commitment: input.commitment,
+    query: input.query,
+    page: input.page,
+    pageSize: input.pageSize,
+    earlyCareer: input.earlyCareer,
+    excludeId: input.excludeId,
+  };
+  return sharedContentMemo(db)(`job-search|${JSON.stringify(key)}`, () => readJobOffers(db, key));
+}
+
+async function readJobOffers(db: Db, input: JobSearchInput): Promise<JobSearchResult> {
   const pageSize = Math.min(input.pageSize ?? jobSearchLimits.defaultPageSize, jobSearchLimits.maxPageSize);
   const page = Math.max(1, input.page ?? 1);
   const where = and(...conditionsFor(input, new Date()));
@@ -129,8 +153,8 @@ export async function unknownFilterMessages(db: Db, filters: JobFilters): Promis
 
 /** GET /api/offices/job-offers: every parameter known, well formed and bounded, or a 400. */
 export const jobSearchParams = z.strictObject({
-  ...jobFilterSchema.shape,
-  studio: jobFilterValue,
+  ...jobFilterSchema().shape,
+  studio: jobFilterValue(),
   page: z.coerce.number().int().min(1).max(jobSearchLimits.maxPage).default(1),
   pageSize: z.coerce
     .number()

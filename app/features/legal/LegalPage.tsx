@@ -1,8 +1,8 @@
 import "./legal.css";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { PageHeader } from "~/ui/layout/PageHeader";
-import { AddressText } from "~/ui/page-kit/AddressText";
 import { RichText } from "~/ui/page-kit/RichText";
+import { TaggedText } from "~/ui/page-kit/TaggedText";
 import type { TocEntry } from "./legal-toc";
 
 /** Catalog keys of the four legal pages (`legal:{page}.…`). */
@@ -57,17 +57,9 @@ export function LegalPage({
       <article className="one-column__body prose legal-page__body">
         <RichText html={data.html} />
         <p className="legal-page__contact">
-          <Trans
-            t={t}
-            i18nKey="contact"
-            values={{ email: data.email }}
-            components={{
-              mail: (
-                <a href={`mailto:${data.email}`}>
-                  <AddressText>{data.email}</AddressText>
-                </a>
-              ),
-            }}
+          <TaggedText
+            text={t("contact", { email: data.email })}
+            elements={{ mail: <a href={`mailto:${data.email}`}>{data.email}</a> }}
           />
         </p>
       </article>

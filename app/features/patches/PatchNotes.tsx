@@ -1,11 +1,12 @@
 import "~/ui/forms/forms.css";
 import "./patches.css";
-import { Trans, useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { gameArtOf } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";
+import { TaggedText } from "~/ui/page-kit/TaggedText";
 import type { GamePatches } from "./patches.server";
 
 /** A game filter that works without JavaScript: a GET form whose choice is in the address. */
@@ -95,14 +96,9 @@ export function PatchNotes({ notes, dates }: { notes: GamePatches[]; dates: Reco
         );
       })}
       <p className="container patch-report">
-        <Trans
-          t={t}
-          i18nKey="report"
-          components={[
-            <SiteLink key="report" to={localize("/support/report")}>
-              report
-            </SiteLink>,
-          ]}
+        <TaggedText
+          text={t("report")}
+          elements={[<SiteLink key="report" to={localize("/support/report")} />]}
         />
       </p>
     </>

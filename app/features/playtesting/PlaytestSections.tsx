@@ -1,8 +1,8 @@
 import "./playtest.css";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { OfficeAddress } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { CardGrid } from "~/ui/page-kit/CardGrid";
 import { FaqGroups } from "~/ui/page-kit/FaqGroups";
 import type { FaqGroup } from "~/ui/page-kit/FaqList";

@@ -1,8 +1,8 @@
 import "./playtest.css";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Dialog } from "~/ui/dialog/Dialog";
 import { RequiredMark } from "~/ui/forms/Field";
 import { useHydrated } from "~/ui/use-hydrated";

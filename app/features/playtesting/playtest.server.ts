@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import { offices } from "~/platform/db/schema/content";
 import { playtestSites, surveys } from "~/platform/db/schema/playtest";
@@ -22,10 +23,13 @@ export async function listPlaytestSites(
   lang: Language,
   now = new Date(),
 ): Promise<PlaytestSiteView[]> {
-  const [sites, officeRows] = await Promise.all([
-    db.select().from(playtestSites).orderBy(asc(playtestSites.sort), asc(playtestSites.slug)),
-    db.select().from(offices),
-  ]);
+  // Read once per content version (memoized); which sessions are still running is decided here.
+  const [sites, officeRows] = await sharedContentMemo(db)("playtest-sites", () =>
+    Promise.all([
+      db.select().from(playtestSites).orderBy(asc(playtestSites.sort), asc(playtestSites.slug)),
+      db.select().from(offices),
+    ]),
+  );
   const today = isoDay(now);
   return sites.map((site) => {
     const office = officeRows.find((o) => o.slug === site.office);
@@ -37,7 +41,7 @@ export async function listPlaytestSites(
         : null,
       playtests: site.sessions
         .filter((s) => s.endsOn >= today)
-        .sort((a, b) => a.startsOn.localeCompare(b.startsOn))
+        .toSorted((a, b) => a.startsOn.localeCompare(b.startsOn))
         .map((s) => ({
           id: s.slug,
           kind: s.kind,

@@ -1,7 +1,7 @@
 import "./press.css";
-import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { gameArtOf } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";

@@ -1,7 +1,7 @@
 import "./press.css";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { TrailerEmbed } from "~/features/embeds";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { gameArtOf } from "~/ui/art/art";
 import { AddressText } from "~/ui/page-kit/AddressText";

@@ -1,9 +1,9 @@
 import "~/ui/forms/forms.css";
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import type { UploadLimits } from "~/platform/forms/upload-rules";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";

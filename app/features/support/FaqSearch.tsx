@@ -1,12 +1,13 @@
+import type { TFunction } from "i18next";
 import "~/ui/forms/forms.css";
 import "./support.css";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { type FaqPage, type FaqSummary, faqSearchLimits } from "~/features/faq";
 import { http } from "~/platform/http/client";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 
 /** How long the box waits after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -136,11 +137,7 @@ export function FaqSearch({ query, results, variant }: Props) {
   );
 }
 
-function statusText(
-  t: ReturnType<typeof useTranslation<"support">>["t"],
-  query: string,
-  page: FaqPage | null,
-): string {
+function statusText(t: TFunction, query: string, page: FaqPage | null): string {
   if (!query) return "";
   if (!page) return query.length < faqSearchLimits.minLiveQuery ? t("search.prompt") : "";
   if (page.total === 0) return t("search.none", { query });

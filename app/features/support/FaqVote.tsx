@@ -1,7 +1,7 @@
 import "./support.css";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { FaqVoteSummary } from "./faq-votes.server";
 
 /** What the article page's action answers to a vote (also its no-JavaScript action data). */

@@ -69,7 +69,7 @@ const shared = new WeakMap<Db, ContentMemo>();
  * development, where reads stay fresh); a content change ends it sooner.
  */
 export function shareContentMemo(db: Db, ttlMs: number): ContentMemo {
-  const memo = createContentMemo({ version: contentVersionOf(db), ttlMs, maxEntries: 200, freeze: true });
+  const memo = createContentMemo({ version: contentVersionOf(db), ttlMs, maxEntries: 1000, freeze: true });
   shared.set(db, memo);
   return memo;
 }

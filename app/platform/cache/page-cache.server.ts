@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
+import Negotiator from "negotiator";
 import { parseCookies } from "~/platform/http/cookies";
 
 /**
@@ -34,8 +36,11 @@ import { parseCookies } from "~/platform/http/cookies";
  * - A cached page cannot carry a per-response CSP nonce (a nonce served twice protects nothing),
  *   so at store time the nonces are removed and the CSP's nonce source is replaced by the
  *   sha256 hash of each inline script: the cached page allows exactly its own scripts.
- * - Two middlewares: `serve` first in the chain answers hits, `capture` after compression
- *   records misses (and keeps pages private outside).
+ * - Hits are answered by `answer`, which the HTTP server calls before Express (server.js,
+ *   `createHandler` in server/app.ts): a hit costs a key, a map lookup and one write of headers
+ *   worked out when the page was stored. `serve`, first in Express's chain, does the same for a
+ *   request that did not come through `answer` (development, tests), and `capture` after
+ *   compression records misses (and keeps pages private outside).
  * - Entries live at most `ttlMs` (0: nothing is kept) and are dropped when the content version
  *   changes (content load, recruiting sync: see content-version.server.ts).
  */
@@ -78,6 +83,12 @@ type Entry = {
   body: Buffer;
   /** Compressed once, on the first hit that accepts gzip, instead of on every answer. */
   gzip?: Buffer;
+  /**
+   * The headers of a hit as `writeHead` takes them (name, value, name, value…), made on first
+   * use for each of the four kinds of answer (shared or personal, gzip or not): a hit sets no
+   * header one by one.
+   */
+  answers: Map<string, string[]>;
   headers: Record<string, string>;
   /**
    * What leaves for outside caches on a hit, worked out once from the Cache-Control its route
@@ -154,7 +165,7 @@ export function declaresPublic(cacheControl: string): boolean {
  * cookie (an empty header counts as none) and without credentials. A CDN keys on the address,
  * not on cookies, so the copy it keeps must be what a visitor without cookies gets.
  */
-export function isShareableRequest(req: Pick<Request, "method" | "headers">): boolean {
+export function isShareableRequest(req: Pick<IncomingMessage, "method" | "headers">): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.headers.authorization) return false;
   return !(req.headers.cookie ?? "").split(";").some((part) => part.trim() !== "");
@@ -183,6 +194,24 @@ export function outsideCacheControl(
   return ["private", ...kept.map(([name, value]) => (value === undefined ? name : `${name}=${value}`))].join(
     ", ",
   );
+}
+
+/** Set by `answer` on a request it did not serve: `serve` takes it instead of looking again. */
+const lookedUp = Symbol("page-cache lookup");
+type Pending = { key: string; version: string; api: boolean };
+type LookedUp = IncomingMessage & { [lookedUp]?: Pending | null };
+
+/** The path and query as the client sent them (Express's originalUrl; Node's url before Express). */
+const urlOf = (req: IncomingMessage) => (req as Partial<Request>).originalUrl ?? req.url ?? "";
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** Whether the client takes gzip (Express's acceptsEncodings, without Express). */
+function acceptsGzip(req: IncomingMessage): boolean {
+  return new Negotiator(req).encoding(["gzip", "identity"]) === "gzip";
 }
 
 /** 200, or 304 (a shared cache revalidating its copy), and no cookie set. */
@@ -229,9 +258,9 @@ export function createPageCache(options: PageCacheOptions) {
   const known = new Set([...pageCookies.map(partName), ...(options.neutralCookies ?? [])]);
   const stats = { hits: 0, misses: 0, stores: 0, bypasses: 0 };
 
-  function keyFor(req: Request): string | null {
+  function keyFor(req: IncomingMessage): string | null {
     if (options.ttlMs <= 0 || (req.method !== "GET" && req.method !== "HEAD")) return null;
-    const url = req.originalUrl;
+    const url = urlOf(req);
     if (url.length > MAX_KEY_LENGTH) return null;
     const cookieHeader = req.headers.cookie;
     // Every part of the header counts, even one without "=": unknown means personal.
@@ -243,7 +272,9 @@ export function createPageCache(options: PageCacheOptions) {
     if (req.headers.authorization) return null;
     const cookies = parseCookies(cookieHeader);
     const variant = pageCookies.map((part) => partValue(part, cookies.get(partName(part)))).join(",");
-    const headers = pageHeaders.map((part) => partValue(part, req.get(partName(part)))).join(",");
+    const headers = pageHeaders
+      .map((part) => partValue(part, headerOf(req, partName(part).toLowerCase())))
+      .join(",");
     const bot = isbot(req.headers["user-agent"]) ? "bot" : "browser";
     const key = `${variant}|${headers}|${bot}|${url}`;
     return key.length > 2 * MAX_KEY_LENGTH ? null : key;
@@ -276,34 +307,47 @@ export function createPageCache(options: PageCacheOptions) {
     stats.stores++;
   }
 
-  function send(req: Request, res: Response, entry: Entry) {
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-    res.setHeader("X-Page-Cache", "hit");
+  /** The headers of one kind of hit, in `writeHead`'s flat form (see Entry.answers). */
+  function answerHeaders(entry: Entry, shared: boolean, gzip: boolean, length: number): string[] {
+    const kind = `${shared ? "s" : "p"}${gzip ? "z" : "i"}`;
+    let headers = entry.answers.get(kind);
+    if (headers) return headers;
+    headers = [];
     const { page } = entry;
     // The stored copy: its CSP holds hashes, never a nonce, so it is the one a CDN may keep.
     // Without `shared`, answers leave as they did before (API answers as their route declared).
-    const cacheControl = isShareableRequest(req) ? entry.outside.shared : entry.outside.personal;
-    if (options.shared || page) res.setHeader("Cache-Control", cacheControl);
+    const cacheControl = shared ? entry.outside.shared : entry.outside.personal;
+    for (const [name, value] of Object.entries(entry.headers)) {
+      if (name !== "cache-control" || !(options.shared || page)) headers.push(name, value);
+    }
+    if (options.shared || page) headers.push("Cache-Control", cacheControl);
+    headers.push("X-Page-Cache", "hit");
     // A CDN that honours Vary keeps this copy for requests without cookies only.
     const sharedVary = cacheControl.startsWith("public") ? ["Cookie"] : [];
-    res.setHeader("Vary", ["Accept-Encoding", ...(page ? varyOn : []), ...sharedVary].join(", "));
+    headers.push("Vary", ["Accept-Encoding", ...(page ? varyOn : []), ...sharedVary].join(", "));
+    // The compression middleware is not involved: the stored gzip copy is sent as it is.
+    if (gzip) headers.push("Content-Encoding", "gzip");
+    headers.push("Content-Length", String(length));
+    entry.answers.set(kind, headers);
+    return headers;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry) {
     let body = entry.body;
-    if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+    const gzip = acceptsGzip(req);
+    if (gzip) {
       if (!entry.gzip) {
         entry.gzip = zlib.gzipSync(entry.body);
         totalBytes += entry.gzip.length;
       }
       body = entry.gzip;
-      // The compression middleware leaves an answer that already has an encoding alone.
-      res.setHeader("Content-Encoding", "gzip");
     }
-    res.setHeader("Content-Length", body.length);
-    res.status(200);
+    const headers = answerHeaders(entry, isShareableRequest(req), gzip, body.length);
+    // Hits write no request log line (that is most of their cost); the id still identifies them.
+    res.writeHead(200, [...headers, "X-Request-Id", crypto.randomUUID()]);
     if (req.method === "HEAD") res.end();
     else res.end(body);
   }
-
-  type Pending = { key: string; version: string; api: boolean };
 
   /**
    * How long a miss's answer may be kept (0: not at all): as long as its route declared it may
@@ -317,36 +361,59 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /**
-   * First in the chain, before logging, security headers and compression: a hit is answered
-   * here with the headers stored with the page (the security headers included, its CSP
-   * rewritten to hashes), which is what makes a hit cheap. A miss notes what `capture` needs.
+   * A hit answered with the headers stored with the page (the security headers included, its
+   * CSP rewritten to hashes): "served". Otherwise what `capture` needs to store the answer
+   * (null: nothing to store, the request bypasses the cache).
    */
-  const serve: RequestHandler = async (req, res, next) => {
+  async function lookup(req: IncomingMessage, res: ServerResponse): Promise<Pending | null | "served"> {
     const key = keyFor(req);
     if (key === null) {
       stats.bypasses++;
-      return next();
+      return null;
     }
     let version: string;
     try {
       version = await options.version();
     } catch {
       // Without a version the freshness is unknown: render as if there were no cache.
-      return next();
+      return null;
     }
     const cached = entries.get(key);
     if (cached && cached.version === version && cached.expiresAt > Date.now()) {
       stats.hits++;
-      // Hits write no request log line (that is most of their cost); the id still identifies them.
-      res.setHeader("X-Request-Id", crypto.randomUUID());
-      return send(req, res, cached);
+      send(req, res, cached);
+      return "served";
     }
     if (cached) drop(key);
     stats.misses++;
-    if (req.method !== "HEAD") {
-      const api = req.originalUrl.startsWith(apiPrefix);
-      res.locals.pageCache = { key, version, api } satisfies Pending;
+    if (req.method === "HEAD") return null;
+    return { key, version, api: urlOf(req).startsWith(apiPrefix) };
+  }
+
+  /**
+   * For the HTTP server, before Express: answers a hit and resolves true; otherwise resolves
+   * false, the request keeping what `serve` needs so that it does not look again.
+   */
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const found = await lookup(req, res);
+    if (found === "served") return true;
+    (req as LookedUp)[lookedUp] = found;
+    return false;
+  }
+
+  /**
+   * First in Express's chain, before logging, security headers and compression: notes what
+   * `capture` needs for a miss, after answering a hit itself when the request did not come
+   * through `answer`.
+   */
+  const serve: RequestHandler = async (req, res, next) => {
+    let found = (req as LookedUp)[lookedUp];
+    if (found === undefined) {
+      const result = await lookup(req, res);
+      if (result === "served") return;
+      found = result;
     }
+    if (found) res.locals.pageCache = found satisfies Pending;
     next();
   };
 
@@ -435,6 +502,7 @@ export function createPageCache(options: PageCacheOptions) {
       headers["content-security-policy"] = cacheable.csp;
       put(key, {
         body: Buffer.from(cacheable.html, "utf8"),
+        answers: new Map(),
         headers,
         outside: {
           shared: outsideCacheControl(declared, { page: !api, shared: true, sharedCache: options.shared }),
@@ -449,6 +517,7 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   return {
+    answer,
     serve,
     capture,
     stats,

@@ -11,6 +11,7 @@ import pg from "pg";
 import lockfile from "proper-lockfile";
 import type { Logger } from "~/platform/logging.server";
 import { type Availability, trackAvailability } from "./availability.server";
+import { queryCounter } from "./query-count.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -60,7 +61,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
   const ping = async () => {
     await client.query("select 1");
   };
@@ -83,7 +84,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 export async function openPgliteFromDump(dump: Blob): Promise<Database> {
   const client = new PGlite({ loadDataDir: dump });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
   const ping = async () => {
     await client.query("select 1");
   };
@@ -116,7 +117,7 @@ export function openPostgres(
     max: options.max ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: queryCounter }) as unknown as Db;
   const ping = async () => {
     await db.execute(sql`select 1`);
   };

@@ -1,5 +1,5 @@
 import "./art.css";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { type Art, pictureData } from "./art";
 
 export type ArtPictureProps<C extends string> = {

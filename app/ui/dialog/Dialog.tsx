@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { trapTabKey } from "~/ui/layout/focus-trap";
 import { useHydrated } from "~/ui/use-hydrated";
 import "./dialog.css";

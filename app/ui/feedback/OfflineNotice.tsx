@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useOnlineStatus } from "./use-online-status";
 
 /** How long "back online" stays after the connection returns. */

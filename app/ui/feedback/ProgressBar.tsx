@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { PROGRESS_DONE_HOLD_MS, PROGRESS_THROTTLE_MS, type ProgressFrame, progressFrame } from "./progress";
 import { useGlobalLoading } from "./use-global-loading";
 

@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { FeedbackStore, Toast } from "./feedback-store";
 import { translateMessage } from "./translate-message";

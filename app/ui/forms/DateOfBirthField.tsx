@@ -1,9 +1,9 @@
 import { getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { birthYears } from "~/platform/forms/date-of-birth";
 import { translateMessage } from "~/platform/forms/messages";
 import type { Language } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { fieldMessages } from "./error-summary";
 import { describedBy, type Field, FieldHint, fieldClass, RequiredMark, useFormLanguage } from "./Field";
 

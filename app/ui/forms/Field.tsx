@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/platform/forms/messages";
 import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import "./forms.css";
 
 /**

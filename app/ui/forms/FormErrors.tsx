@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/platform/forms/messages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { type SummaryField, summaryItems } from "./error-summary";
 import "./forms.css";
 

@@ -1,15 +1,11 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
-import {
-  type CountryCode,
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-} from "libphonenumber-js";
+import type { CountryCode } from "libphonenumber-js";
 import { type ReactNode, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/platform/forms/messages";
-import { defaultPhoneCountry, isPhoneCountry } from "~/platform/forms/phone";
+import { loadPhoneNumbers, phoneText } from "~/platform/forms/phone";
+import { defaultPhoneCountry, isPhoneCountry, phoneCallingCodes } from "~/platform/forms/phone-countries";
 import { type Language, languageTags } from "~/platform/i18n/languages";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { describedBy, type Field, FieldHint, fieldClass, RequiredMark, useFormLanguage } from "./Field";
 import type { SelectOption } from "./Select";
 
@@ -21,8 +17,8 @@ export function phoneCountryOptions(lang: Language): SelectOption[] {
   if (cached) return cached;
   const names = new Intl.DisplayNames([languageTags[lang]], { type: "region", fallback: "code" });
   const collator = new Intl.Collator(languageTags[lang]);
-  const list = getCountries()
-    .map((code) => ({ value: code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
+  const list = [...phoneCallingCodes]
+    .map(([code, callingCode]) => ({ value: code, label: `${names.of(code) ?? code} (+${callingCode})` }))
     .sort((a, b) => collator.compare(a.label, b.label));
   countryLists.set(lang, list);
   return list;
@@ -32,7 +28,8 @@ export function phoneCountryOptions(lang: Language): SelectOption[] {
  * A phone number as a country selector and the number (docs/requirements.md#forms-and-validation:
  * the result is E.164, see `phoneE164()`). A number typed with + and a country code wins over the
  * selector; once the visitor leaves the number, it is shown in its country's usual layout and the
- * selector follows.
+ * selector follows. The numbering plans (libphonenumber-js) load when the visitor first enters
+ * the field, not with the page: the selector is rendered from phone-countries.ts.
  */
 export function PhoneField({
   field,
@@ -61,14 +58,20 @@ export function PhoneField({
   const { key: numberKey, ...numberInput } = getInputProps(number, { type: "tel", ariaAttributes: false });
   const initialCountry = isPhoneCountry(country.initialValue) ? country.initialValue : defaultCountry;
 
-  const tidy = (input: HTMLInputElement) => {
+  const tidy = async (input: HTMLInputElement) => {
+    const typed = input.value;
+    const { parsePhoneNumberFromString } = await loadPhoneNumbers();
+    // The visitor may have come back to the number while the library loaded: leave it be.
+    if (input.value !== typed || document.activeElement === input) return;
     const select = countryRef.current;
     const chosen = isPhoneCountry(select?.value) ? select.value : defaultCountry;
-    const parsed = parsePhoneNumberFromString(input.value.trim().replace(/^00\s*(?=\d)/, "+"), chosen);
+    const parsed = parsePhoneNumberFromString(phoneText(typed), chosen);
     if (!parsed?.isValid()) return;
     if (select && parsed.country) select.value = parsed.country;
     input.value = parsed.formatNational();
   };
+  // Loaded as the visitor starts on the number, so the browser checks it when the form is sent.
+  const prepare = () => void loadPhoneNumbers().catch(() => undefined);
 
   return (
     <fieldset
@@ -93,6 +96,7 @@ export function PhoneField({
               key={countryKey}
               {...countrySelect}
               ref={countryRef}
+              onFocus={prepare}
               defaultValue={initialCountry}
               className="field__control select__control"
               autoComplete="off"
@@ -119,7 +123,8 @@ export function PhoneField({
             inputMode="tel"
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy(invalid && field.errorId, field.descriptionId)}
-            onBlur={(event) => tidy(event.currentTarget)}
+            onFocus={prepare}
+            onBlur={(event) => void tidy(event.currentTarget).catch(() => undefined)}
           />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { type Field, FieldErrors, FieldHint, FieldLabel, fieldClass, hasErrors } from "./Field";
 
 export type SelectOption = { value: string; label: string };

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formMessage, translateMessage } from "~/platform/forms/messages";
 import {
   bytesPerKb,
@@ -10,6 +9,7 @@ import {
   type UploadLimits,
   uploadAccept,
 } from "~/platform/forms/upload-rules";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useHydrated } from "~/ui/use-hydrated";
 import { describedBy, type Field, FieldLabel, fieldClass } from "./Field";
 import { discardUpload, sendUpload, UploadFailed } from "./upload-client";

@@ -8,11 +8,11 @@ import {
   useRef,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
   type InternalNavLink,

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useLocation, useMatches } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { languageLinks, offeredLanguages } from "./language-links";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { MenuSlide } from "./menu-slides";
 import { prefersReducedMotion } from "./scroll-to-element";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { Brand } from "./Brand";
 import { ExternalLink } from "./ExternalLink";
 import { LanguageSwitcher } from "./LanguageSwitcher";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { paths } from "~/ui/layout/site-links";
 import { SiteFrame } from "./SiteFrame";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLanguage } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { useChunkErrorReload } from "~/ui/feedback/use-chunk-error-reload";
 import { paths } from "~/ui/layout/site-links";
 import { SiteFrame } from "./SiteFrame";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { SiteFrame } from "./SiteFrame";
 
 /**

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import { SiteFrame } from "./SiteFrame";
 
 /**
