@@ -10,7 +10,7 @@ import { formatDate } from "~/platform/i18n/format";
 import { languageTags } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
-import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
+import { pageCspHeader } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/blog-article";
@@ -19,7 +19,7 @@ const articleSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const handle: SitemapHandle = { sitemap: { pages: "articles" } };
 /** Cacheable, and a trailer's player origin in this page's CSP only (pageCsp). */
-export const headers: Route.HeadersFunction = (args) => ({ ...sharedPageHeaders(), ...pageCspHeaders(args) });
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;

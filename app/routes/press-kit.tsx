@@ -14,7 +14,7 @@ import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
-import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
+import { pageCspHeader } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/press-kit";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/press-kit";
 /** One press kit: a game's (current or archived) or an earlier studio kit. */
 export const handle: SitemapHandle = { sitemap: { pages: "game-press-kits" } };
 /** Cacheable, and a trailer's player origin in this page's CSP only (pageCsp). */
-export const headers: Route.HeadersFunction = (args) => ({ ...sharedPageHeaders(), ...pageCspHeaders(args) });
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;

@@ -9,7 +9,7 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
-import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
+import { pageCspHeader } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/press";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/press";
 /** The press page: the studio's kit in full, then the game kits and the archive. */
 export const handle: SitemapHandle = { sitemap: true };
 /** Cacheable, and the studio kit's trailer player origin in this page's CSP only (pageCsp). */
-export const headers: Route.HeadersFunction = (args) => ({ ...sharedPageHeaders(), ...pageCspHeaders(args) });
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const svc = args.context.get(servicesContext);

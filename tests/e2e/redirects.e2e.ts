@@ -497,7 +497,7 @@ describe("redirect audit", { timeout: 600_000 }, () => {
         .filter((d) => d.isFile() && /\.tsx?$/.test(d.name) && !/\.test\.tsx?$/.test(d.name))
         .map((d) => path.relative(process.cwd(), path.join(d.parentPath, d.name)));
     const redirecting = [...sources("app"), ...sources("server")].filter((file) =>
-      /\bredirect(?:WithFlash)?\(|\bres\.redirect\(|["']Location["']|express\.static\(/.test(
+      /\bredirect(?:WithFlash|ToConfirmation)?\(|\bres\.redirect\(|["']Location["']|express\.static\(/.test(
         fs.readFileSync(file, "utf8"),
       ),
     );
