@@ -14,8 +14,8 @@ const pages = [
   {
     path: "/privacy",
     titles: { en: "Privacy policy", fr: "Politique de confidentialité", es: "Política de privacidad" },
-    // The consent records and Global Privacy Control (docs/decisions/0020-consent-records-and-gpc.md).
-    lastChanged: "2026-11-24",
+    // Changed for the videos and maps from other services (docs/decisions/0025-click-to-load-embeds.md).
+    lastChanged: "2026-11-26",
   },
   {
     path: "/fan-content-policy",
@@ -47,21 +47,21 @@ const languages = [
     lang: "en",
     prefix: "",
     lastChanged: "Last changed:",
-    dates: { "2026-11-20": "November 20, 2026", "2026-11-24": "November 24, 2026" },
+    dates: { "2026-11-20": "November 20, 2026", "2026-11-26": "November 26, 2026" },
     toc: "On this page",
   },
   {
     lang: "fr",
     prefix: "/fr",
     lastChanged: "Dernière modification",
-    dates: { "2026-11-20": "20 novembre 2026", "2026-11-24": "24 novembre 2026" },
+    dates: { "2026-11-20": "20 novembre 2026", "2026-11-26": "26 novembre 2026" },
     toc: "Sur cette page",
   },
   {
     lang: "es",
     prefix: "/es",
     lastChanged: "Última modificación:",
-    dates: { "2026-11-20": "20 de noviembre de 2026", "2026-11-24": "24 de noviembre de 2026" },
+    dates: { "2026-11-20": "20 de noviembre de 2026", "2026-11-26": "26 de noviembre de 2026" },
     toc: "En esta página",
   },
 ] as const;

@@ -38,6 +38,18 @@ describe("flash messages", () => {
     expect(redirectToConfirmation("//evil.example/contact").headers.get("Location")).not.toContain("evil");
   });
 
+  it("leaves the flash to the visit when the browser only prefetches a page's data", () => {
+    const response = redirectWithFlash("/account/login", { kind: "success", messages: ["sent"] }, config);
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    for (const header of [{ "Sec-Purpose": "prefetch" }, { Purpose: "prefetch" }]) {
+      const prefetch = new Request("https://www.studio.example/tos.data", {
+        headers: { Cookie: cookie, ...header },
+      });
+      expect(takeFlash(prefetch, config)).toEqual({ flash: null });
+    }
+    expect(takeFlash(requestWith(cookie), config).flash).toEqual({ kind: "success", messages: ["sent"] });
+  });
+
   it("has nothing to say without the cookie", () => {
     expect(takeFlash(requestWith("a=1"), config)).toEqual({ flash: null });
   });

@@ -55,10 +55,23 @@ export function redirectToConfirmation(url: string): Response {
 }
 
 /**
+ * Whether the browser is fetching ahead of a visit (React Router's `<link rel="prefetch">` of a
+ * page's data): `Sec-Purpose: prefetch` (or the older `Purpose`). Such a request is not a visit,
+ * and what it answers may never be shown.
+ */
+export function isPrefetch(request: Request): boolean {
+  const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
+  return purpose.toLowerCase().includes("prefetch");
+}
+
+/**
  * Reads this request's flash and, when there was one, the Set-Cookie value that deletes it
- * (a flash shows once). A cookie that does not decode is dropped silently.
+ * (a flash shows once). A cookie that does not decode is dropped silently. A prefetch leaves
+ * it: the links of the page a form was sent from are prefetched while the form's redirect is on
+ * its way, and a prefetch that took the flash would show it to nobody.
  */
 export function takeFlash(request: Request, config: Config): { flash: Flash | null; setCookie?: string } {
+  if (isPrefetch(request)) return { flash: null };
   const raw = parseCookies(request.headers.get("Cookie")).get(FLASH_COOKIE);
   if (raw === undefined) return { flash: null };
   const setCookie = expireCookie(FLASH_COOKIE, { secure: config.secureCookies });
