@@ -41,10 +41,9 @@ describe("flash messages", () => {
   it("leaves the flash to the visit when the browser only prefetches a page's data", () => {
     const response = redirectWithFlash("/account/login", { kind: "success", messages: ["sent"] }, config);
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
-    for (const header of [{ "Sec-Purpose": "prefetch" }, { Purpose: "prefetch" }]) {
-      const prefetch = new Request("https://www.studio.example/tos.data", {
-        headers: { Cookie: cookie, ...header },
-      });
+    for (const header of ["Sec-Purpose", "Purpose"]) {
+      const headers = { Cookie: cookie, [header]: "prefetch" };
+      const prefetch = new Request("https://www.studio.example/tos.data", { headers });
       expect(takeFlash(prefetch, config)).toEqual({ flash: null });
     }
     expect(takeFlash(requestWith(cookie), config).flash).toEqual({ kind: "success", messages: ["sent"] });
