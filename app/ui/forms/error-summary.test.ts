@@ -10,6 +10,7 @@ import {
 const field = (id: string, allErrors: Record<string, string[]> = {}): SummaryField["field"] => ({
   id,
   allErrors,
+  errors: allErrors[id],
 });
 const valid = (count: number): SummaryField[] =>
   Array.from({ length: count }, (_, i) => ({ field: field(`f-${i}`), label: `Field ${i}` }));
@@ -65,9 +66,22 @@ describe("summaryItems", () => {
 describe("fieldMessages", () => {
   it("keeps distinct messages of the group and its parts, in order", () => {
     expect(
-      fieldMessages({ allErrors: { birth: ["invalidDate"], "birth.year": ["required", "invalidDate"] } }),
+      fieldMessages({
+        allErrors: { birth: ["invalidDate"], "birth.year": ["required", "invalidDate"] },
+        errors: ["invalidDate"],
+      }),
     ).toEqual(["invalidDate", "required"]);
-    expect(fieldMessages({ allErrors: {} })).toEqual([]);
+    expect(fieldMessages({ allErrors: {}, errors: undefined })).toEqual([]);
+  });
+
+  it("gives the field's own messages when Conform cannot read the other keys of a hand-made post", () => {
+    const unreadable = {
+      get allErrors(): Record<string, string[]> {
+        throw new Error('Invalid path segment "constructor"');
+      },
+      errors: ["required"],
+    };
+    expect(fieldMessages(unreadable)).toEqual(["required"]);
   });
 });
 

@@ -14,7 +14,7 @@ import type { Field } from "./Field";
 export const LONG_FORM_FIELDS = 5;
 
 /** A field as the summary sees it: where it is, its errors (its parts' too) and its label. */
-export type SummaryField = { field: Pick<Field, "id" | "allErrors">; label: string };
+export type SummaryField = { field: Pick<Field, "id" | "allErrors" | "errors">; label: string };
 
 export type SummaryItem = { href: string; label: string; messages: string[] };
 
@@ -22,8 +22,16 @@ export type SummaryItem = { href: string; label: string; messages: string[] };
  * A field's messages, each once: a composite field (date of birth, phone) gets the same
  * 'Field is required' from each of its parts, and one message says it for the group.
  */
-export function fieldMessages(field: Pick<Field, "allErrors">): string[] {
-  return [...new Set(Object.values(field.allErrors ?? {}).flat())];
+export function fieldMessages(field: Pick<Field, "allErrors" | "errors">): string[] {
+  let all: Record<string, string[]> | undefined;
+  try {
+    all = field.allErrors;
+  } catch {
+    // Conform reads every error's key as a path, and refuses some ("constructor", "a ]"): only a
+    // hand-made post names its fields so, and it gets the field's own messages (found by fuzzing).
+    all = field.errors ? { own: field.errors } : undefined;
+  }
+  return [...new Set(Object.values(all ?? {}).flat())];
 }
 
 /** The summary's entries, in the form's order: only the invalid fields, only on a long form. */
