@@ -106,6 +106,21 @@ async function acceptFromFooter(page: Page) {
   await banner(page).getByRole("button", { name: "Accept All" }).click();
 }
 
+/** The banner's title and buttons as each language says them (the specification's texts). */
+const bannerLanguages = [
+  { path: "/", title: "Cookies on this site", buttons: ["Accept All", "Reject All", "Confirm my choices"] },
+  {
+    path: "/fr",
+    title: "Témoins sur ce site",
+    buttons: ["Tout accepter", "Tout refuser", "Confirmer mes choix"],
+  },
+  {
+    path: "/es",
+    title: "Cookies en este sitio",
+    buttons: ["Aceptar todo", "Rechazar todo", "Confirmar mis opciones"],
+  },
+];
+
 describe("cookie consent and analytics", () => {
   let site: Site;
   let browser: Browser;
@@ -412,29 +427,12 @@ describe("cookie consent and analytics", () => {
   });
 
   it("works at 320 px wide and at 200% zoom: nothing scrolls sideways, every button shows", async () => {
-    const languages = [
-      {
-        path: "/",
-        title: "Cookies on this site",
-        buttons: ["Accept All", "Reject All", "Confirm my choices"],
-      },
-      {
-        path: "/fr",
-        title: "Témoins sur ce site",
-        buttons: ["Tout accepter", "Tout refuser", "Confirmer mes choix"],
-      },
-      {
-        path: "/es",
-        title: "Cookies en este sitio",
-        buttons: ["Aceptar todo", "Rechazar todo", "Confirmar mis opciones"],
-      },
-    ];
     // 320 × 640: the narrowest phone (WCAG 1.4.10). 640 × 400: a 1280 × 800 window at 200%.
     for (const viewport of [
       { width: 320, height: 640 },
       { width: 640, height: 400 },
     ]) {
-      for (const { path, title, buttons } of languages) {
+      for (const { path, title, buttons } of bannerLanguages) {
         const { page } = await openPage(browser, { width: viewport.width });
         await page.setViewportSize(viewport);
         await visit(page, site.url + path);
@@ -470,25 +468,8 @@ describe("cookie consent and analytics", () => {
   });
 
   it("fits a 375 × 812 phone in at most 270 px, every choice and button visible and readable, in every language", async () => {
-    const languages = [
-      {
-        path: "/",
-        title: "Cookies on this site",
-        buttons: ["Accept All", "Reject All", "Confirm my choices"],
-      },
-      {
-        path: "/fr",
-        title: "Témoins sur ce site",
-        buttons: ["Tout accepter", "Tout refuser", "Confirmer mes choix"],
-      },
-      {
-        path: "/es",
-        title: "Cookies en este sitio",
-        buttons: ["Aceptar todo", "Rechazar todo", "Confirmar mis opciones"],
-      },
-    ];
     for (const javaScript of [true, false]) {
-      for (const { path, title, buttons } of languages) {
+      for (const { path, title, buttons } of bannerLanguages) {
         const { page } = await openPage(browser, { width: 375, javaScript });
         await page.setViewportSize({ width: 375, height: 812 });
         await page.goto(site.url + path);
