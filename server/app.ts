@@ -38,7 +38,7 @@ export { boot, markStopping, shutdown };
 /** React Router's route manifest (id, path, parent, module): tests walk every page from it. */
 export const pageRoutes = build.routes;
 
-const queriesOf = (res: express.Response | import("node:http").ServerResponse) =>
+const queriesOf = (res: ServerResponse) =>
   ((res as express.Response).locals?.queryCounter as QueryCounter | undefined)?.queries;
 
 /**

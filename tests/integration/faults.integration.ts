@@ -8,6 +8,7 @@ import { simpleParser } from "mailparser";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type SiteProcess, spawnSite } from "../e2e/support/site-process";
+import { logLines } from "./support/logs";
 import { type OwnPostgres, startOwnPostgres } from "./support/own-postgres";
 import { type OwnRedis, startOwnRedis } from "./support/own-redis";
 import { type Answer, send } from "./support/requests";
@@ -36,15 +37,6 @@ type Asked = Answer & {
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The JSON log lines of a process whose `msg` starts with `msg`. */
-function logLines(logs: string, msg: string): Record<string, unknown>[] {
-  return logs
-    .split("\n")
-    .filter((line) => line.startsWith("{") && line.includes(msg))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((line) => String(line.msg).startsWith(msg));
-}
 
 describe("faults: the site's own PostgreSQL and Redis stop under it", () => {
   let postgres: OwnPostgres;

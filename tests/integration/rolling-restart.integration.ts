@@ -8,6 +8,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { SiteProcess } from "../e2e/support/site-process";
 import { type Cluster, startCluster } from "./support/cluster";
 import { startLoad } from "./support/load";
+import { logLines } from "./support/logs";
 import { type Nginx, startNginx, studioConfPath } from "./support/nginx";
 import { failures, send } from "./support/requests";
 
@@ -26,15 +27,6 @@ async function waitFor(what: string, check: () => boolean, ms: number) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** The JSON log lines of a process whose `msg` starts with `msg`. */
-function logLines(logs: string, msg: string): Record<string, unknown>[] {
-  return logs
-    .split("\n")
-    .filter((line) => line.startsWith("{") && line.includes(msg))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((line) => String(line.msg).startsWith(msg));
 }
 
 describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
