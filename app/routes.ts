@@ -14,6 +14,9 @@ export default [
       index("routes/home.tsx"),
       route("contact", "routes/contact.tsx"),
       route("alerts/manage/:id/:token", "routes/alerts-manage.tsx"),
+      // Private status pages of what visitors sent (applications today), and lost links.
+      route("status", "routes/status-request.tsx"),
+      route("status/:token", "routes/status.tsx"),
       route("support", "routes/support.tsx"),
       route("support/search", "routes/support-search.tsx"),
       route("support/category/:slug", "routes/support-category.tsx"),

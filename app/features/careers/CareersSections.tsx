@@ -7,6 +7,7 @@ import { CardGrid } from "~/ui/page-kit/CardGrid";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
 import { StepList } from "~/ui/page-kit/StepList";
+import { recruitmentSteps } from "./application-stages";
 import { JobList } from "./JobList";
 
 /**
@@ -135,16 +136,6 @@ export function WhyJoinUs() {
     </Section>
   );
 }
-
-/** docs/requirements.md#careers: the six hiring steps, in order. */
-export const recruitmentSteps = [
-  "apply",
-  "introCall",
-  "initialInterview",
-  "skills",
-  "onSite",
-  "offer",
-] as const;
 
 export function RecruitmentSteps() {
   const { t } = useTranslation("careers");

@@ -10,9 +10,11 @@ import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { Services } from "~/platform/services.server";
+import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { defineTask, type Task } from "~/platform/tasks/task";
 import { addMonths } from "~/platform/time/months";
 import { type ApplicationInput, applicationHoneypot, isResumeName } from "./application-form";
+import { recordApplied } from "./application-status.server";
 
 /** Why an application was not taken; `code` is a careers catalog key under "apply.errors.". */
 export class ApplicationRefused extends Error {
@@ -26,16 +28,18 @@ const ownerOf = (id: string) => `job-application:${id}`;
 
 const applicantConfirmation = defineEmailTemplate(
   "job-application-received",
-  (p: { name: string; title: string; jobUrl: string; months: number }, { t }) => ({
+  (p: { name: string; title: string; statusUrl: string; months: number }, { t }) => ({
     subject: t("careers:apply.email.subject", { title: p.title }),
     heading: t("careers:apply.email.heading", { name: p.name }),
     // A confirmation only: the applicant's own texts are not copied into an e-mail.
     paragraphs: [
       t("careers:apply.email.received", { title: p.title }),
       t("careers:apply.email.next"),
+      t("careers:apply.email.status"),
       t("careers:apply.email.retention", { months: p.months }),
     ],
-    action: { label: t("careers:apply.email.action"), url: p.jobUrl },
+    // The private status page: where it stands, withdraw, download or delete.
+    action: { label: t("careers:apply.email.action"), url: p.statusUrl },
     reason: t("careers:apply.email.reason"),
   }),
 );
@@ -119,7 +123,6 @@ export async function submitApplication(
   const months = config.CAREERS_APPLICATION_RETENTION_MONTHS;
   const studio = await getStudioInfo(svc.db, lang);
   const recruiting = config.CAREERS_RECRUITING_EMAIL ?? studio.email.recruiting;
-  const jobUrl = `${config.publicUrl}${localizePath(`/careers/${job.id}`, lang)}`;
 
   return svc.db.transaction(async (tx) => {
     const [row] = await tx
@@ -138,6 +141,8 @@ export async function submitApplication(
       })
       .returning({ id: jobApplications.id });
     const id = row!.id;
+    await recordApplied(tx, id, now);
+    const statusUrl = `${config.publicUrl}${localizePath(statusPath(await createStatusLink(tx, "application", id)), lang)}`;
     let attached: Awaited<ReturnType<typeof svc.uploads.attach>>;
     try {
       attached = await svc.uploads.attach(tx, uploadIds, ownerOf(id));
@@ -154,7 +159,7 @@ export async function submitApplication(
       tx,
       await applicantConfirmation.compose(
         { ...audience, to: input.email },
-        { name: input.name, title: job.title, jobUrl, months },
+        { name: input.name, title: job.title, statusUrl, months },
       ),
     );
     const notice = await recruitingNotice.compose(

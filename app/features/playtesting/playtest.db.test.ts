@@ -15,19 +15,14 @@ import {
   surveyResponses,
   surveys,
 } from "~/platform/db/schema";
+import { hashLinkToken } from "~/platform/security/link-token.server";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPlaytestApi } from "./playtest-api.server";
 import { playtestSiteFileSchema } from "./playtest-site-kind.server";
 import { signupSchemaInput } from "./playtest-test-data";
 import { InviteError, inviteApplicant, listSignups } from "./selection.server";
-import {
-  hashToken,
-  purgeExpiredSignups,
-  removeSignup,
-  SignupRefused,
-  signUpPlaytester,
-} from "./signup.server";
+import { purgeExpiredSignups, removeSignup, SignupRefused, signUpPlaytester } from "./signup.server";
 import { playtestSignupSchema } from "./signup-form";
 import { surveyDefinitionSchema } from "./survey-definition";
 
@@ -155,7 +150,7 @@ describe("sign-up", () => {
       dateOfBirth: "1990-04-30",
       language: "fr",
     });
-    expect(row!.surveyTokenHash).toBe(hashToken(surveyToken));
+    expect(row!.surveyTokenHash).toBe(hashLinkToken(surveyToken));
     expect(JSON.stringify(row)).not.toContain(surveyToken);
     expect(row!.expiresAt.toISOString()).toBe("2027-11-22T12:00:00.000Z");
     const [mail] = await db.select().from(outboxEmails);

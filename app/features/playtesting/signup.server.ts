@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
@@ -9,6 +8,7 @@ import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { hashLinkToken, newLinkToken } from "~/platform/security/link-token.server";
 import { addMonths } from "~/platform/time/months";
 import { listSiteSlugs } from "./playtest.server";
 import { type PlaytestSignupInput, playtestMinAge } from "./signup-form";
@@ -18,15 +18,6 @@ export class SignupRefused extends Error {
   constructor(readonly code: "underage" | "unknownLocation") {
     super(code);
   }
-}
-
-/** A one-time secret: 256 random bits, URL-safe. Only its SHA-256 is stored. */
-export function newToken(): string {
-  return crypto.randomBytes(32).toString("base64url");
-}
-
-export function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
 }
 
 /** Age in full years on `now`'s calendar day (UTC), for a YYYY-MM-DD birth date. */
@@ -68,8 +59,8 @@ export async function signUpPlaytester(
   if (ageOnDay(input.dateOfBirth, now) < playtestMinAge) throw new SignupRefused("underage");
   const { db, config } = deps;
   if (!(await listSiteSlugs(db)).includes(input.location)) throw new SignupRefused("unknownLocation");
-  const surveyToken = newToken();
-  const removalToken = newToken();
+  const surveyToken = newLinkToken();
+  const removalToken = newLinkToken();
   const studio = await getStudioInfo(db, lang);
   const tr = await translator(lang);
   const base = config.publicUrl;
@@ -93,8 +84,8 @@ export async function signUpPlaytester(
         site: input.location,
         dateOfBirth: input.dateOfBirth,
         language: lang,
-        surveyTokenHash: hashToken(surveyToken),
-        removalTokenHash: hashToken(removalToken),
+        surveyTokenHash: hashLinkToken(surveyToken),
+        removalTokenHash: hashLinkToken(removalToken),
         createdAt: now,
         expiresAt: addMonths(now, config.PLAYTEST_RETENTION_MONTHS),
       })
@@ -114,7 +105,9 @@ export async function findSignupBySurveyToken(db: Db, token: string, now = new D
       expiresAt: playtestSignups.expiresAt,
     })
     .from(playtestSignups)
-    .where(and(eq(playtestSignups.surveyTokenHash, hashToken(token)), isNull(playtestSignups.surveyUsedAt)));
+    .where(
+      and(eq(playtestSignups.surveyTokenHash, hashLinkToken(token)), isNull(playtestSignups.surveyUsedAt)),
+    );
   return row && row.expiresAt > now ? row : null;
 }
 
@@ -123,7 +116,7 @@ export async function removeSignup(db: Db, token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
   const deleted = await db
     .delete(playtestSignups)
-    .where(eq(playtestSignups.removalTokenHash, hashToken(token)))
+    .where(eq(playtestSignups.removalTokenHash, hashLinkToken(token)))
     .returning({ id: playtestSignups.id });
   return deleted.length > 0;
 }

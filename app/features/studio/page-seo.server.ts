@@ -25,7 +25,8 @@ export type MetaPage =
   | "tos"
   | "gdpr"
   | "accountLogin"
-  | "accountCreate";
+  | "accountCreate"
+  | "status";
 
 /**
  * The SEO record of a page: title and description from the `meta` namespace (or given, with

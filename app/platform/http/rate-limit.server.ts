@@ -219,3 +219,23 @@ export async function consumeFormLimit(context: Readonly<RouterContextProvider>,
     );
   }
 }
+
+/**
+ * For loaders of pages opened by a private link (a status page): one point of the generous
+ * `api` tier per client, so guessing links is slow; over it, a 429 like the forms'.
+ */
+export async function consumePageLimit(context: Readonly<RouterContextProvider>, key: string): Promise<void> {
+  const services = context.get(servicesContext);
+  const { clientIp } = context.get(requestInfoContext);
+  const refused = await consumePoint(
+    services.rateLimits.api,
+    `${key}:${clientKey(clientIp)}`,
+    services.logger,
+  );
+  if (refused) {
+    throw data(
+      { messages: [TOO_MANY_REQUESTS] },
+      { status: 429, headers: { "Retry-After": retryAfterSeconds(refused) } },
+    );
+  }
+}

@@ -12,5 +12,6 @@ export * from "./platform";
 export * from "./platforms";
 export * from "./playtest";
 export * from "./press";
+export * from "./status";
 export * from "./support";
 export * from "./tasks";

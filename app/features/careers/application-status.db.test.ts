@@ -1,0 +1,189 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadContent } from "~/features/content/index.server";
+import type { JobOffer } from "~/features/jobs";
+import { getJobOffer } from "~/features/jobs/index.server";
+import { loadStatusPage, sendStatusLinks, withdrawByLink } from "~/features/status/index.server";
+import { parseConfig } from "~/platform/config.server";
+import type { Database } from "~/platform/db/client.server";
+import { jobApplications } from "~/platform/db/schema/careers";
+import { jobOffers } from "~/platform/db/schema/content";
+import { outboxEmails } from "~/platform/db/schema/platform";
+import { statusLinks } from "~/platform/db/schema/status";
+import { createLogger } from "~/platform/logging.server";
+import { findStatusLink } from "~/platform/status/links.server";
+import { pdf } from "~/platform/uploads/test-samples";
+import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { createTestDatabase } from "../../../tests/support/test-db";
+import { purgeExpiredApplications, submitApplication } from "./application.server";
+import { moveApplication, withdrawApplication } from "./application-status.server";
+import { applicationCommands } from "./tools.server";
+
+let database: Database;
+let dir: string;
+let job: JobOffer;
+let svc: Parameters<typeof submitApplication>[0];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "status-uploads-"));
+  const logger = createLogger("silent");
+  const uploads = createUploadStore({ db: database.db, dir, limits: { maxFiles: 1, maxKb: 5000 }, logger });
+  svc = { db: database.db, config: parseConfig({ PUBLIC_URL: "https://studio.example" }), logger, uploads };
+  const [row] = await database.db
+    .select({ id: jobOffers.id })
+    .from(jobOffers)
+    .where(eq(jobOffers.slug, "quebec-senior-gameplay-programmer"));
+  job = (await getJobOffer(database.db, row!.id, "fr"))!;
+});
+
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await database.db.delete(outboxEmails);
+});
+
+/** Sends an application as a visitor would; answers its id and the status link of its confirmation. */
+async function apply(email = "lea@example.com", lang: "fr" | "en" = "fr") {
+  const [upload] = await svc.uploads.save([{ name: "cv.pdf", bytes: pdf }]);
+  const result = await submitApplication(
+    svc,
+    job,
+    {
+      name: "Léa Tremblay",
+      email,
+      phone: "+14185550134",
+      resume: [upload!.id],
+      coverLetter: undefined,
+      consent: true,
+    },
+    { lang },
+  );
+  if (result.status !== "sent") throw new Error("not sent");
+  const [confirmation] = await database.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.kind, "job-application-received"), eq(outboxEmails.to, email)));
+  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)?.[1];
+  if (!token) throw new Error("no status link in the confirmation");
+  await database.db.delete(outboxEmails);
+  return { id: result.id, token, confirmation: confirmation! };
+}
+
+const mails = (kind: string) => database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, kind));
+
+describe("an application's status link", () => {
+  it("is in the confirmation, in the applicant's language, and opens that application at its first step", async () => {
+    const { id, token, confirmation } = await apply();
+    expect(confirmation.text).toContain(`https://studio.example/fr/status/${token}`);
+    expect(await findStatusLink(database.db, token)).toEqual({ kind: "application", itemId: id });
+    const page = await loadStatusPage(svc, token, "fr");
+    expect(page?.application.stage).toBe("apply");
+    expect(Object.keys(page!.application.reachedOn)).toEqual(["apply"]);
+    // Only the token's hash is stored.
+    const stored = await database.db.select().from(statusLinks).where(eq(statusLinks.applicationId, id));
+    expect(stored.map((row) => row.tokenHash)).not.toContain(token);
+  });
+
+  it("opens nothing once its application is deleted by the retention purge", async () => {
+    const { id, token } = await apply();
+    await database.db
+      .update(jobApplications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(jobApplications.id, id));
+    await purgeExpiredApplications(svc);
+    expect(await findStatusLink(database.db, token)).toBeNull();
+    expect(await loadStatusPage(svc, token, "fr")).toBeNull();
+  });
+});
+
+describe("the studio moving an application", () => {
+  it("goes to the next step by default and e-mails the applicant a fresh link in their language", async () => {
+    const { id } = await apply();
+    const change = await moveApplication(svc, { id });
+    expect(change.ok && change.status.stage).toBe("introCall");
+    const [mail] = await mails("job-application-stage");
+    expect(mail!.to).toBe("lea@example.com");
+    expect(mail!.text).toContain("Appel de présentation");
+    const token = /\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail!.text)?.[1];
+    expect((await loadStatusPage(svc, token!, "fr"))?.application.stage).toBe("introCall");
+  });
+
+  it("may skip a step for a role without it, never go back, and knows only the process's stages", async () => {
+    const { id } = await apply();
+    expect((await moveApplication(svc, { id, to: "onSite" })).ok).toBe(true);
+    expect(await moveApplication(svc, { id, to: "introCall" })).toEqual({ ok: false, code: "notForward" });
+    expect(await moveApplication(svc, { id, to: "hired" })).toEqual({ ok: false, code: "unknownStage" });
+    expect(await moveApplication(svc, { id, to: "withdrawn" })).toEqual({ ok: false, code: "unknownStage" });
+    const page = await loadStatusPage(svc, (await apply()).token, "fr");
+    expect(page?.application.stage).toBe("apply");
+  });
+
+  it("answers a 'not selected' with a kind e-mail, after which the application cannot be moved", async () => {
+    const { id, token } = await apply("sam@example.com", "en");
+    const change = await moveApplication(svc, { id, to: "notSelected" });
+    expect(change.ok && change.status.stage).toBe("notSelected");
+    const [mail] = await mails("job-application-not-selected");
+    expect(mail!.to).toBe("sam@example.com");
+    expect(mail!.text).toContain("we would be glad to read your next application");
+    expect(await moveApplication(svc, { id })).toEqual({ ok: false, code: "notActive" });
+    expect(await withdrawByLink(svc, token)).toEqual({ ok: false, code: "notActive" });
+  });
+});
+
+describe("the applicant withdrawing", () => {
+  it("ends the application, tells recruiting and confirms to the applicant; the tools cannot move it after", async () => {
+    const { id, token } = await apply();
+    expect(await withdrawByLink(svc, token)).toEqual({ ok: true });
+    expect((await loadStatusPage(svc, token, "fr"))?.application.stage).toBe("withdrawn");
+    expect((await mails("job-application-withdrawn")).map((m) => m.to)).toEqual(["lea@example.com"]);
+    expect((await mails("job-application-withdrawn-recruiting")).map((m) => m.to)).toEqual([
+      "jobs@stormkettle.example",
+    ]);
+    expect(await moveApplication(svc, { id })).toEqual({ ok: false, code: "notActive" });
+    expect(await withdrawByLink(svc, token)).toEqual({ ok: false, code: "notActive" });
+    const refused = applicationCommands.find((c) => c.name === "applications.advance")!;
+    await expect(refused.run(svc as never, { id })).rejects.toThrow(/withdrawn or already decided/);
+  });
+
+  it("and the studio's move crossing it: exactly one of them wins", async () => {
+    const { id } = await apply();
+    const [withdrawn, moved] = await Promise.all([
+      withdrawApplication(svc, id),
+      moveApplication(svc, { id }),
+    ]);
+    expect([withdrawn.ok, moved.ok].filter(Boolean)).toHaveLength(1);
+    const [row] = await database.db.select().from(jobApplications).where(eq(jobApplications.id, id));
+    expect(row!.stage).toBe(withdrawn.ok ? "withdrawn" : "introCall");
+  });
+});
+
+describe("a lost link asked for again", () => {
+  it("sends fresh links to every application of the address, whatever its case, and nothing for an unknown one", async () => {
+    const first = await apply("kim@example.com");
+    const second = await apply("kim@example.com");
+    await sendStatusLinks(svc, "Kim@Example.com", "en");
+    const [mail] = await mails("status-links");
+    expect(mail!.to).toBe("Kim@Example.com");
+    const tokens = [...mail!.text.matchAll(/\/status\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!);
+    expect(tokens).toHaveLength(2);
+    const opened = await Promise.all(tokens.map((token) => findStatusLink(database.db, token)));
+    expect(opened.map((target) => target?.itemId).sort()).toEqual([first.id, second.id].sort());
+
+    await database.db.delete(outboxEmails);
+    await sendStatusLinks(svc, "nobody@example.com", "en");
+    expect(await database.db.select().from(outboxEmails)).toEqual([]);
+    const links = await database.db
+      .select()
+      .from(statusLinks)
+      .where(inArray(statusLinks.applicationId, [first.id, second.id]));
+    expect(links).toHaveLength(4);
+  });
+});

@@ -1,0 +1,8 @@
+/* Careers' server face for other features: an application's status, its changes, and the lookup by address. */
+export {
+  type ApplicationStatus,
+  applicationStatus,
+  applicationsOf,
+  withdrawApplication,
+} from "./application-status.server";
+export { applicationCommands } from "./tools.server";

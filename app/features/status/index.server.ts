@@ -1,0 +1,2 @@
+/* The status pages' server face. */
+export { loadStatusPage, sendStatusLinks, withdrawByLink } from "./status.server";

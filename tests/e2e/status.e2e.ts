@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import { simpleParser } from "mailparser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdf } from "~/platform/uploads/test-samples";
+import {
+  expectAxeClean,
+  expectFitsWidth,
+  mailQueueSent,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  toastsShown,
+  waitForHydration,
+  waitForMailFile,
+} from "./support/harness";
+
+/**
+ * An applicant follows their application by the private link of the confirmation e-mail, at
+ * 375 and 1280 px, in French and English, with and without JavaScript: the six steps with the
+ * current one marked, what happens next, the date it will be deleted; withdrawing asks first;
+ * a lost link is sent again to the address, and only there.
+ */
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), openBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const byId = (id: string) => `[id="job-application-${id}"]`;
+
+/** Applies for the Quebec gameplay offer as a visitor with JavaScript; answers the status link's path. */
+async function apply(email: string): Promise<string> {
+  const { page } = await openPage(browser, { width: 1280 });
+  await page.goto(`${site.url}/fr/careers?location=quebec&team=gameplay-programming`);
+  await waitForHydration(page);
+  await page.locator(".job-card__link").first().click();
+  await page.waitForURL(/\/careers\/\d+\?/);
+  await waitForHydration(page);
+  await page.fill(byId("name"), "Léa Tremblay");
+  await page.fill(byId("email"), email);
+  await page.selectOption(byId("phone.country"), "CA");
+  await page.fill(byId("phone.number"), "418 555 0134");
+  await page
+    .locator('#apply input[type="file"]')
+    .setInputFiles({ name: "cv.pdf", buffer: Buffer.from(pdf), mimeType: "application/pdf" });
+  await page.waitForSelector('#apply .upload-item[data-status="done"]');
+  await page.check(byId("consent"));
+  await page.locator('#apply button[type="submit"]').click();
+  const mail = await simpleParser(await waitForMailFile(site, "job-application-received", email));
+  const link = /https?:\/\/[^\s]+\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
+  expect(link, "the confirmation carries the status link").not.toBeNull();
+  return `/fr/status/${link![1]}`;
+}
+
+const steps = (page: Page) => page.locator(".progress__step");
+
+describe("an application's status page", { timeout: 90_000 }, () => {
+  it("shows the steps, the current one and what comes next, at 375 and 1280 px, in two languages", async () => {
+    const path = await apply("suivi@example.com");
+    for (const width of [375, 1280]) {
+      const { page } = await openPage(browser, { width });
+      const response = await page.goto(site.url + path);
+      expect(response?.headers()["cache-control"]).toBe("no-store");
+      expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+      // The site's default comes first and the page's own last: a browser applies the last one.
+      expect(
+        response
+          ?.headers()
+          ["referrer-policy"]?.split(/[\n,]\s*/)
+          .at(-1),
+      ).toBe("same-origin");
+      await waitForHydration(page);
+      expect(await page.locator("h1").textContent()).toContain("Programmeur ou programmeuse gameplay senior");
+      expect(await steps(page).count()).toBe(6);
+      expect(await page.locator('[aria-current="step"]').textContent()).toContain("Postuler");
+      await page.getByText("Nous supprimerons ceci le").waitFor();
+      await expectFitsWidth(page, `status page at ${width}px`);
+      await expectAxeClean(page, `status page at ${width}px`);
+      await page.screenshot({ path: `/tmp/status-fr-${width}.png`, fullPage: true });
+    }
+    const { page } = await openPage(browser, { width: 1280 });
+    await page.goto(site.url + path.replace("/fr/", "/"));
+    await page
+      .getByRole("heading", { name: "What happens next" })
+      .or(page.getByText("What happens next"))
+      .first()
+      .waitFor();
+    expect(await page.locator('[aria-current="step"]').textContent()).toContain("Apply");
+  });
+
+  it("is withdrawn after a confirmation, without JavaScript, and recruiting is told", async () => {
+    const path = await apply("retrait@example.com");
+    const { page } = await openPage(browser, { width: 375, javaScript: false });
+    await page.goto(site.url + path);
+    await page.getByRole("link", { name: "Retirer ma candidature" }).click();
+    await page.waitForURL(/\?withdraw=1$/);
+    await page.getByRole("button", { name: "Oui, la retirer" }).click();
+    await page.waitForURL((url) => url.pathname === path && url.search === "");
+    await page.getByRole("heading", { name: "Retirée" }).waitFor();
+    expect(await page.getByRole("link", { name: "Retirer ma candidature" }).count()).toBe(0);
+    await waitForMailFile(site, "job-application-withdrawn-recruiting", "jobs@");
+    const ack = await simpleParser(
+      await waitForMailFile(site, "job-application-withdrawn", "retrait@example.com"),
+    );
+    expect(ack.subject).toContain("Vous avez retiré votre candidature");
+  });
+
+  it("with JavaScript, withdrawing asks in a dialog and confirms with a message", async () => {
+    const path = await apply("dialogue@example.com");
+    const { page } = await openPage(browser, { width: 1280 });
+    await page.goto(site.url + path);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Retirer ma candidature" }).click();
+    const dialog = page.getByRole("dialog", { name: "Retirer votre candidature?" });
+    await dialog.waitFor();
+    await expectAxeClean(page, "withdrawal question at 1280px");
+    await dialog.getByRole("button", { name: "Oui, la retirer" }).click();
+    await expect
+      .poll(() => toastsShown(page))
+      .toContainEqual(expect.stringContaining("Votre candidature est retirée"));
+    await page.getByRole("heading", { name: "Retirée" }).waitFor();
+  });
+
+  it("answers an unknown or malformed link with a 404 page that offers to send the links again", async () => {
+    const { page } = await openPage(browser, {
+      width: 375,
+      allowErrors: [/Failed to load resource: the server responded with a status of 404/],
+    });
+    for (const token of ["x".repeat(43), "short"]) {
+      const response = await page.goto(`${site.url}/status/${token}`);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { name: "This link does not work" }).waitFor();
+    }
+  });
+});
+
+describe("a lost status link", { timeout: 90_000 }, () => {
+  it("is sent again to the address given, and the answer says nothing about whether anything exists", async () => {
+    await apply("perdu@example.com");
+    const answers: string[] = [];
+    for (const email of ["Perdu@Example.com", "personne@example.com"]) {
+      const { page } = await openPage(browser, { width: 375, javaScript: false });
+      await page.goto(`${site.url}/status`);
+      await page.getByLabel("E-mail address").fill(email);
+      await page.getByRole("button", { name: "Send me my links" }).click();
+      await page.waitForURL(`${site.url}/status`);
+      answers.push((await page.locator(".toast").allTextContents()).join(" "));
+    }
+    expect(answers[0]).toContain("If anything was sent from that address");
+    expect(answers[1]).toBe(answers[0]);
+    const mail = await simpleParser(await waitForMailFile(site, "status-links", "Perdu@Example.com"));
+    const link = /\/status\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
+    const { page } = await openPage(browser, { width: 1280 });
+    await page.goto(`${site.url}/status/${link![1]}`);
+    expect(await page.locator("h1").textContent()).toContain("Programmeur ou programmeuse gameplay senior");
+    // Everything queued before this point is sent: no e-mail went to the unknown address.
+    await mailQueueSent(site);
+    const mailDir = `${site.dataDir}/mail`;
+    expect(fs.readdirSync(mailDir).filter((name) => name.includes("personne@example.com"))).toEqual([]);
+  });
+});
