@@ -9,6 +9,7 @@ import { greenhouseSyncTask } from "~/features/jobs/index.server";
 import { playtestRetentionTask } from "~/features/playtesting/retention.server";
 import { shareContentMemo } from "~/platform/cache/content-memo.server";
 import { type Config, parseConfig } from "~/platform/config.server";
+import { controlSocketPath, startControlChannel } from "~/platform/control/channel.server";
 import { createLogger } from "~/platform/logging.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { mailDeliveryTask } from "~/platform/mail/worker.server";
@@ -17,6 +18,7 @@ import { databaseRunExclusive } from "~/platform/tasks/run-once.server";
 import { startTasks } from "~/platform/tasks/scheduler.server";
 import type { Task } from "~/platform/tasks/task";
 import { uploadPurgeTask } from "~/platform/uploads/upload-store.server";
+import { controlCommands } from "./commands";
 
 /**
  * Boot and shutdown of the process's services. Kept on globalThis so Vite's dev server, which
@@ -107,6 +109,17 @@ export function boot(given?: Config): Promise<Services> {
       runExclusive: databaseRunExclusive(svc.db),
     });
     onShutdown(() => Promise.all([everyProcess.stop(), oncePerPeriod.stop()]).then(() => undefined));
+    // On the embedded database the studio's tools reach this process through a Unix socket
+    // under DATA_DIR; with PostgreSQL they open the database themselves.
+    if (!cfg.DATABASE_URL) {
+      const channel = await startControlChannel({
+        socketPath: controlSocketPath(cfg.dataDir),
+        commands: controlCommands,
+        services: svc,
+        logger,
+      });
+      onShutdown(() => channel.close());
+    }
     state.services = svc;
     logger.info({ database: svc.database.kind }, "services ready");
     return svc;
