@@ -15,7 +15,7 @@ const run = promisify(execFile);
 
 /** The tool as the studio runs it, on the site's data folder; never a PostgreSQL server. */
 async function playtestSelect(dataDir: string, args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
   return run("npm", ["run", "-s", "playtest:select", "--", ...args], {

@@ -4,7 +4,13 @@ import { parseConfig } from "~/platform/config.server";
 import { DatabaseLockedError } from "~/platform/db/client.server";
 import { createLogger } from "~/platform/logging.server";
 import { openServices } from "~/platform/services.server";
-import { askControlChannel, controlSocketPath, describeIssues } from "./channel.server";
+import {
+  askControlChannel,
+  type ControlAnswer,
+  controlSocketPath,
+  describeIssues,
+  MAX_SOCKET_PATH_BYTES,
+} from "./channel.server";
 import { CommandRefused, type ControlCommand } from "./command";
 
 /** What a tool writes: its answer on `out`, refusals and errors on `err`. */
@@ -80,8 +86,20 @@ export async function runCommandLine(options: {
 
   const cfg = parseConfig(options.env ?? process.env);
   const socketPath = controlSocketPath(cfg.dataDir);
-  if (!cfg.DATABASE_URL) {
-    const answer = await askControlChannel(socketPath, { command: command.name, args: flags });
+  // A path too long for a socket: the site has not opened one either (channel.server.ts).
+  if (!cfg.DATABASE_URL && Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH_BYTES) {
+    let answer: ControlAnswer | undefined;
+    try {
+      answer = await askControlChannel(socketPath, { command: command.name, args: flags });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      output.err(
+        code === "EACCES"
+          ? `The site's control socket (${socketPath}) is its user's alone: run the tool as the user the site runs as.`
+          : `The site did not answer on ${socketPath}: ${(err as Error).message}`,
+      );
+      return 1;
+    }
     if (answer) {
       if (!answer.ok) {
         output.err(answer.message);
@@ -115,7 +133,7 @@ export async function runCommandLine(options: {
       output.err(
         fs.existsSync(socketPath)
           ? `The site holds the embedded database, but does not answer on its control socket (${socketPath}): it may be starting, stopping or stuck. Try again in a moment, or see the site's log.`
-          : `${err.message}\nA site that runs this version answers the tools on ${socketPath} once it has started: if it is starting, try again in a moment.`,
+          : `The embedded database (${cfg.dataDir}) is in use by another process that does not answer the studio's tools: no control socket at ${socketPath}. A site starting up opens its socket once ready (try again in a moment); a site of an older version, or another tool, has to finish first.`,
       );
     } else {
       output.err(err instanceof Error ? (err.stack ?? err.message) : String(err));
