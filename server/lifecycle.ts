@@ -1,4 +1,3 @@
-import path from "node:path";
 import { accountRetentionTask } from "~/features/account/retention.server";
 import { jobAlertMatchTask, unconfirmedAlertPurgeTask } from "~/features/alerts/worker.server";
 import { pageviewRetentionTask } from "~/features/analytics/retention.server";
@@ -10,16 +9,16 @@ import { greenhouseSyncTask } from "~/features/jobs/index.server";
 import { playtestRetentionTask } from "~/features/playtesting/retention.server";
 import { shareContentMemo } from "~/platform/cache/content-memo.server";
 import { type Config, parseConfig } from "~/platform/config.server";
-import { openDatabase } from "~/platform/db/client.server";
-import { createRateLimits } from "~/platform/http/rate-limit.server";
+import { controlSocketPath, startControlChannel } from "~/platform/control/channel.server";
 import { createLogger } from "~/platform/logging.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { mailDeliveryTask } from "~/platform/mail/worker.server";
-import type { Services } from "~/platform/services.server";
+import { openServices, type Services } from "~/platform/services.server";
 import { databaseRunExclusive } from "~/platform/tasks/run-once.server";
 import { startTasks } from "~/platform/tasks/scheduler.server";
 import type { Task } from "~/platform/tasks/task";
-import { createUploadStore, uploadPurgeTask } from "~/platform/uploads/upload-store.server";
+import { uploadPurgeTask } from "~/platform/uploads/upload-store.server";
+import { controlCommands } from "./commands";
 
 /**
  * Boot and shutdown of the process's services. Kept on globalThis so Vite's dev server, which
@@ -92,27 +91,14 @@ export function boot(given?: Config): Promise<Services> {
   state.booting ??= (async () => {
     const cfg = given ?? parseConfig(process.env);
     const logger = createLogger(cfg.LOG_LEVEL);
-    const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir, logger });
-    onShutdown(() => database.close());
-    // Content reads nearly every page makes, kept as long as pages are (off when that is 0).
-    shareContentMemo(database.db, cfg.PAGE_CACHE_TTL_SECONDS * 1000);
-    // On PostgreSQL several processes may start at once: one migrates and loads content, the
-    // others wait for the lock and then find nothing left to do.
-    await database.withBootLock(async () => {
-      await database.migrate();
-      await loadContent(database.db, cfg.contentDir, logger);
+    const svc = await openServices(cfg, logger, {
+      onClose: onShutdown,
+      afterMigrate: async (db) => {
+        // Content reads nearly every page makes, kept as long as pages are (off when that is 0).
+        shareContentMemo(db, cfg.PAGE_CACHE_TTL_SECONDS * 1000);
+        await loadContent(db, cfg.contentDir, logger);
+      },
     });
-    const rateLimits = createRateLimits(cfg, logger);
-    onShutdown(() => rateLimits.close());
-    // An unreachable Redis is logged by the store itself, once (docs/decisions/0024-redis-outage.md).
-    await rateLimits.ready();
-    const uploads = createUploadStore({
-      db: database.db,
-      dir: path.join(cfg.dataDir, "uploads"),
-      limits: { maxFiles: cfg.UPLOAD_MAX_FILES, maxKb: cfg.UPLOAD_MAX_KB },
-      logger,
-    });
-    const svc: Services = { config: cfg, database, db: database.db, logger, uploads, rateLimits };
     const mailTransport = createMailTransport(cfg, logger);
     onShutdown(() => mailTransport.close());
     logger.info({ transport: mailTransport.description }, "mail transport ready");
@@ -120,11 +106,22 @@ export function boot(given?: Config): Promise<Services> {
     const everyProcess = startTasks(tasks.everyProcess, { logger });
     const oncePerPeriod = startTasks(tasks.oncePerPeriod, {
       logger,
-      runExclusive: databaseRunExclusive(database.db),
+      runExclusive: databaseRunExclusive(svc.db),
     });
     onShutdown(() => Promise.all([everyProcess.stop(), oncePerPeriod.stop()]).then(() => undefined));
+    // On the embedded database the studio's tools reach this process through a Unix socket
+    // under DATA_DIR; with PostgreSQL they open the database themselves.
+    if (!cfg.DATABASE_URL) {
+      const channel = await startControlChannel({
+        socketPath: controlSocketPath(cfg.dataDir),
+        commands: controlCommands,
+        services: svc,
+        logger,
+      });
+      onShutdown(() => channel.close());
+    }
     state.services = svc;
-    logger.info({ database: database.kind }, "services ready");
+    logger.info({ database: svc.database.kind }, "services ready");
     return svc;
   })();
   return state.booting;

@@ -1,8 +1,9 @@
+import path from "node:path";
 import type { Config } from "~/platform/config.server";
-import type { Database, Db } from "~/platform/db/client.server";
-import type { RateLimits } from "~/platform/http/rate-limit.server";
+import { type Database, type Db, openDatabase } from "~/platform/db/client.server";
+import { createRateLimits, type RateLimits } from "~/platform/http/rate-limit.server";
 import type { Logger } from "~/platform/logging.server";
-import type { UploadStore } from "~/platform/uploads/upload-store.server";
+import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
 
 /**
  * The process's shared services, built once at boot (server/lifecycle.ts) and handed to the
@@ -18,3 +19,45 @@ export type Services = {
   /** Rate-limit tiers: `form` for submissions (see consumeFormLimit), `api` for /api. */
   rateLimits: RateLimits;
 };
+
+/**
+ * Opens the services every user of the database needs: the site's boot (server/lifecycle.ts),
+ * and a studio tool that runs a command in its own process (control/command-line.server.ts).
+ * No background work starts here: the site starts its tasks and mail worker itself.
+ */
+export async function openServices(
+  cfg: Config,
+  logger: Logger,
+  options: {
+    /** Registers what to close, in the order opened (the caller closes in reverse). */
+    onClose: (stop: () => Promise<void> | void) => void;
+    /**
+     * Work after the migrations, under the same lock (the site loads its content there): on
+     * PostgreSQL one starting process does it, the others wait and find nothing left to do.
+     */
+    afterMigrate?: (db: Db) => Promise<void>;
+    /** Counters in process memory whatever REDIS_URL says (a tool's process serves no visitor). */
+    memoryRateLimits?: boolean;
+  },
+): Promise<Services> {
+  const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir, logger });
+  options.onClose(() => database.close());
+  await database.withBootLock(async () => {
+    await database.migrate();
+    await options.afterMigrate?.(database.db);
+  });
+  const rateLimits = createRateLimits(
+    options.memoryRateLimits ? { ...cfg, REDIS_URL: undefined } : cfg,
+    logger,
+  );
+  options.onClose(() => rateLimits.close());
+  // An unreachable Redis is logged by the store itself, once (docs/decisions/0024-redis-outage.md).
+  await rateLimits.ready();
+  const uploads = createUploadStore({
+    db: database.db,
+    dir: path.join(cfg.dataDir, "uploads"),
+    limits: { maxFiles: cfg.UPLOAD_MAX_FILES, maxKb: cfg.UPLOAD_MAX_KB },
+    logger,
+  });
+  return { config: cfg, database, db: database.db, logger, uploads, rateLimits };
+}

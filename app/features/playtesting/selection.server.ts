@@ -12,7 +12,7 @@ import { ageOnDay } from "./signup.server";
  * The studio's selection of playtesters (there are no administrators on the site,
  * docs/requirements.md#overview): list and filter sign-ups with their survey answers, and invite
  * the chosen ones by e-mail with the date and time (docs/requirements.md#playtesting). Used by
- * scripts/playtest-select.ts.
+ * the tool `npm run playtest:select` (its commands: tools.server.ts).
  */
 
 export type SignupListing = {
