@@ -1,3 +1,4 @@
+import { applicationCommands } from "~/features/careers/index.server";
 import { playtestCommands } from "~/features/playtesting/index.server";
 import type { ControlCommand } from "~/platform/control/command";
 
@@ -6,4 +7,7 @@ import type { ControlCommand } from "~/platform/control/command";
  * control channel, and what each tool's script looks its verbs up in. A feature's commands are
  * written in the feature; this list is where they meet.
  */
-export const controlCommands: ControlCommand<unknown, unknown>[] = [...playtestCommands];
+export const controlCommands: ControlCommand<unknown, unknown>[] = [
+  ...applicationCommands,
+  ...playtestCommands,
+];

@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,6 +61,18 @@ async function apply(email: string): Promise<string> {
   const link = /https?:\/\/[^\s]+\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
   expect(link, "the confirmation carries the status link").not.toBeNull();
   return `/fr/status/${link![1]}`;
+}
+
+/** The studio's tool as the studio runs it, reaching the running site through its control socket. */
+async function applicationsTool(args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: site.dataDir, LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  const { stdout } = await promisify(execFile)("npm", ["run", "-s", "applications", "--", ...args], {
+    env,
+    timeout: 120_000,
+  });
+  return stdout;
 }
 
 const steps = (page: Page) => page.locator(".progress__step");
@@ -140,6 +154,35 @@ describe("an application's status page", { timeout: 90_000 }, () => {
       expect(response?.status()).toBe(404);
       await page.getByRole("heading", { name: "This link does not work" }).waitFor();
     }
+  });
+});
+
+describe("the studio moving an application with its tool", { timeout: 180_000 }, () => {
+  it("shows the applicant the next step, then a 'not selected' with a kind e-mail", async () => {
+    const path = await apply("etapes@example.com");
+    const listed = JSON.parse(await applicationsTool(["list", "--json"])) as Array<{
+      id: string;
+      email: string;
+    }>;
+    const id = listed.find((row) => row.email === "etapes@example.com")!.id;
+    expect(await applicationsTool(["advance", "--id", id])).toContain("Moved to introCall");
+    const { page } = await openPage(browser, { width: 375, javaScript: false });
+    await page.goto(site.url + path);
+    expect(await page.locator('[aria-current="step"]').textContent()).toContain("Appel de présentation");
+    expect(await page.locator(".progress__step--done").textContent()).toContain("Postuler");
+    const stage = await simpleParser(
+      await waitForMailFile(site, "job-application-stage", "etapes@example.com"),
+    );
+    expect(stage.text).toContain("Appel de présentation");
+
+    expect(await applicationsTool(["reject", "--id", id])).toContain("Not selected");
+    await page.goto(site.url + path);
+    await page.getByRole("heading", { name: "Candidature non retenue cette fois" }).waitFor();
+    expect(await page.getByRole("link", { name: "Retirer ma candidature" }).count()).toBe(0);
+    const answer = await simpleParser(
+      await waitForMailFile(site, "job-application-not-selected", "etapes@example.com"),
+    );
+    expect(answer.text).toContain("Ce n’est pas un jugement sur votre talent");
   });
 });
 
