@@ -1,3 +1,4 @@
+import { hashLinkToken, newLinkToken } from "~/platform/security/link-token.server";
 import type { Json } from "./inputs";
 import type { Answer, FuzzSite } from "./site";
 
@@ -28,6 +29,8 @@ export type Fixtures = {
   alert: { id: string; token: string };
   /** An alert of its own for the endpoints that delete. */
   doomedAlert: { id: string; token: string };
+  /** A job application's status link (the status page's loader and its withdrawal). */
+  statusToken: string;
   resumeUpload: string;
   attachmentUpload: string;
   deletableUpload: { id: string; token: string };
@@ -88,6 +91,22 @@ export async function prepareFixtures(site: FuzzSite): Promise<Fixtures> {
       if (!found) throw new Error(`fixture ${kind}: no ${pattern} in ${text.slice(0, 500)}`);
       return found;
     });
+
+  // An application and its status link, written as the careers feature writes them (sending one
+  // through the page takes a résumé upload and a bot check the fuzz site does not need here).
+  const statusLink = async () => {
+    const token = newLinkToken();
+    const id = await one(
+      `insert into job_applications (job_title, name, email, phone, language, expires_at)
+       values ('Fuzz role', 'Ada Fuzz', 'fuzz.status@example.com', '+14185550134', 'en', now() + interval '1 year')
+       returning id as v`,
+      "application",
+    );
+    await site.query(
+      `insert into status_links (token_hash, kind, application_id) values (${sqlText(hashLinkToken(token))}, 'application', ${sqlText(id)})`,
+    );
+    return token;
+  };
 
   const officeSlug = await one("select slug as v from offices order by id limit 1", "office");
   const taxonomyOf = (kind: string) =>
@@ -279,6 +298,7 @@ export async function prepareFixtures(site: FuzzSite): Promise<Fixtures> {
     surveyTokens: { api: await signUp("fuzz.api@example.com"), page: await signUp("fuzz.page@example.com") },
     alert,
     doomedAlert,
+    statusToken: await statusLink(),
     resumeUpload: (await upload("resume.pdf", "application/pdf", pdf)).id,
     attachmentUpload: (await upload("notes.txt", "text/plain", "Steps to reproduce: open the map.")).id,
     deletableUpload: await upload("draft.txt", "text/plain", "A draft to delete."),
