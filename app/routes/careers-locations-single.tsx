@@ -18,6 +18,7 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { socialImage } from "~/platform/seo/social-image";
+import { isSlug } from "~/platform/text/slug";
 import { officeArtOf } from "~/ui/art/art";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { LayoutHandle } from "~/ui/layouts/handle";
@@ -33,8 +34,6 @@ export const handle: LayoutHandle & SitemapHandle = {
   sitemap: { pages: "offices" },
 };
 
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -43,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!locationLanguages.includes(lang)) {
     throw redirect(withPathname(url, splitLanguage(url.pathname).path));
   }
-  if (!slugPattern.test(params.slug)) throw data(null, { status: 404 });
+  if (!isSlug(params.slug)) throw data(null, { status: 404 });
   const { db } = context.get(servicesContext);
   const [office, offices, { items: jobs }] = await Promise.all([
     getOfficeBySlug(db, params.slug, lang),
