@@ -2,7 +2,7 @@
 export { FeedError } from "./greenhouse/greenhouse-feed.server";
 export { syncGreenhouse } from "./greenhouse/greenhouse-sync.server";
 export { greenhouseSyncTask } from "./greenhouse/periodic-sync.server";
-export { jobsKind } from "./job-kind.server";
+export { jobsKind, removeOffersAtOffices } from "./job-kind.server";
 export { getJobOffer } from "./job-offers.server";
 export {
   type JobSearchInput,
