@@ -9,6 +9,7 @@ import type { SitemapHandle } from "~/features/discovery";
 import { isFrenchFirstOffice } from "~/features/jobs";
 import { searchJobOffers } from "~/features/jobs/index.server";
 import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
+import { hasPlaytestSection } from "~/features/playtesting/playtest-locations";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { withPathname } from "~/platform/http/same-origin";
@@ -95,7 +96,7 @@ export default function CareersLocationsSingle({ loaderData }: Route.ComponentPr
       />
       <OfficeDetails office={office} />
       <LocationPositions city={office.name} slug={office.slug} jobs={jobs} />
-      {office.slug === "quebec" ? <QuebecPlaytesting /> : null}
+      {hasPlaytestSection(office.slug) ? <QuebecPlaytesting /> : null}
       <OtherLocations offices={otherOffices} />
     </>
   );
