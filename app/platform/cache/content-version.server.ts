@@ -42,7 +42,8 @@ export function createContentVersion(db: Db, maxAgeMs = 1000): () => Promise<str
         },
         (err: unknown) => {
           // The database cannot be read (it is down): the content cannot have changed where it
-          // cannot be read either, so what was cached stays served (issue 15); asked again next time.
+          // cannot be read either, so what was cached stays served (the page cache keeps
+          // answering through an outage: docs/ARCHITECTURE.md); asked again next time.
           if (cached) return cached.value;
           throw err;
         },
