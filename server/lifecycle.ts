@@ -6,9 +6,10 @@ import { applicationRetentionTask } from "~/features/careers/application.server"
 import { consentRecordRetentionTask } from "~/features/consent/retention.server";
 import { contactRetentionTask } from "~/features/contact/retention.server";
 import { loadContent } from "~/features/content/index.server";
-import { greenhouseSyncTask } from "~/features/jobs/index.server";
+import { greenhouseSyncTask, jobOffersVersion } from "~/features/jobs/index.server";
 import { playtestRetentionTask } from "~/features/playtesting/retention.server";
 import { shareContentMemo } from "~/platform/cache/content-memo.server";
+import { registerContentVersionSource } from "~/platform/cache/content-version.server";
 import { type Config, parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/client.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
@@ -94,6 +95,9 @@ export function boot(given?: Config): Promise<Services> {
     const logger = createLogger(cfg.LOG_LEVEL);
     const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir, logger });
     onShutdown(() => database.close());
+    // Job offers change outside a content load too (the recruiting sync, another process): their
+    // own fingerprint joins the content version that ends cached pages and memoized reads.
+    registerContentVersionSource("job-offers", jobOffersVersion);
     // Content reads nearly every page makes, kept as long as pages are (off when that is 0).
     shareContentMemo(database.db, cfg.PAGE_CACHE_TTL_SECONDS * 1000);
     // On PostgreSQL several processes may start at once: one migrates and loads content, the

@@ -4,6 +4,7 @@ export { syncGreenhouse } from "./greenhouse/greenhouse-sync.server";
 export { greenhouseSyncTask } from "./greenhouse/periodic-sync.server";
 export { jobsKind, removeOffersAtOffices } from "./job-kind.server";
 export { getJobOffer } from "./job-offers.server";
+export { jobOffersVersion } from "./job-offers-version.server";
 export {
   type JobSearchInput,
   type JobSearchResult,
