@@ -5,9 +5,10 @@ import { applicationRetentionTask } from "~/features/careers/application.server"
 import { consentRecordRetentionTask } from "~/features/consent/retention.server";
 import { contactRetentionTask } from "~/features/contact/retention.server";
 import { loadContent } from "~/features/content/index.server";
-import { greenhouseSyncTask } from "~/features/jobs/index.server";
+import { greenhouseSyncTask, jobOffersVersion } from "~/features/jobs/index.server";
 import { playtestRetentionTask } from "~/features/playtesting/retention.server";
 import { shareContentMemo } from "~/platform/cache/content-memo.server";
+import { registerContentVersionSource } from "~/platform/cache/content-version.server";
 import { type Config, parseConfig } from "~/platform/config.server";
 import { controlSocketPath, startControlChannel } from "~/platform/control/channel.server";
 import { createLogger } from "~/platform/logging.server";
@@ -91,6 +92,9 @@ export function boot(given?: Config): Promise<Services> {
   state.booting ??= (async () => {
     const cfg = given ?? parseConfig(process.env);
     const logger = createLogger(cfg.LOG_LEVEL);
+    // Job offers change outside a content load too (the recruiting sync, another process): their
+    // own fingerprint joins the content version that ends cached pages and memoized reads.
+    registerContentVersionSource("job-offers", jobOffersVersion);
     const svc = await openServices(cfg, logger, {
       onClose: onShutdown,
       afterMigrate: async (db) => {

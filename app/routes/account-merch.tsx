@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { svc, lang } = accountContext(args);
   const answer = await merchList(svc, lang);
   return {
-    seo: await accountSeo(args, "platforms:merch.title"),
+    seo: await accountSeo(args, "merch:title"),
     products: answer.ok ? answer.products : null,
   };
 }
@@ -36,8 +36,8 @@ export default function AccountMerch({ loaderData }: Route.ComponentProps) {
       <AccountHeading
         backToAccount
         label={t("page.label")}
-        title={t("merch.title")}
-        intro={t("merch.intro")}
+        title={t("merch:title")}
+        intro={t("merch:intro")}
       />
       {loaderData.products ? (
         <MerchGrid products={loaderData.products} />

@@ -108,7 +108,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             {t("platforms:page.title")}
           </SiteLink>
           <SiteLink className="button" to={localize("/account/merch")}>
-            {t("platforms:merch.title")}
+            {t("merch:title")}
           </SiteLink>
           <SiteLink className="text-link" to={localize("/account/delete")}>
             {t("delete.title")}

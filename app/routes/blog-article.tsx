@@ -13,9 +13,8 @@ import { servicesContext } from "~/platform/request-context";
 import { pageCspHeader } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
+import { isSlug } from "~/platform/text/slug";
 import type { Route } from "./+types/blog-article";
-
-const articleSlug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const handle: SitemapHandle = { sitemap: { pages: "articles" } };
 /** Cacheable, and a trailer's player origin in this page's CSP only (pageCsp). */
@@ -23,7 +22,7 @@ export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
-  if (!articleSlug.test(params.slug) || params.slug.length > 120) throw data(null, { status: 404 });
+  if (!isSlug(params.slug)) throw data(null, { status: 404 });
   const lang = routeLanguage(params);
   const { db } = context.get(servicesContext);
   const article = await getNewsArticle(db, params.slug, lang);

@@ -9,6 +9,7 @@ import type { SitemapHandle } from "~/features/discovery";
 import { isFrenchFirstOffice } from "~/features/jobs";
 import { searchJobOffers } from "~/features/jobs/index.server";
 import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
+import { hasPlaytestSection } from "~/features/playtesting/playtest-locations";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { withPathname } from "~/platform/http/same-origin";
@@ -18,6 +19,7 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { socialImage } from "~/platform/seo/social-image";
+import { isSlug } from "~/platform/text/slug";
 import { officeArtOf } from "~/ui/art/art";
 import { PageHeader } from "~/ui/layout/PageHeader";
 import type { LayoutHandle } from "~/ui/layouts/handle";
@@ -33,8 +35,6 @@ export const handle: LayoutHandle & SitemapHandle = {
   sitemap: { pages: "offices" },
 };
 
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!locationLanguages.includes(lang)) {
     throw redirect(withPathname(url, splitLanguage(url.pathname).path));
   }
-  if (!slugPattern.test(params.slug)) throw data(null, { status: 404 });
+  if (!isSlug(params.slug)) throw data(null, { status: 404 });
   const { db } = context.get(servicesContext);
   const [office, offices, { items: jobs }] = await Promise.all([
     getOfficeBySlug(db, params.slug, lang),
@@ -96,7 +96,7 @@ export default function CareersLocationsSingle({ loaderData }: Route.ComponentPr
       />
       <OfficeDetails office={office} />
       <LocationPositions city={office.name} slug={office.slug} jobs={jobs} />
-      {office.slug === "quebec" ? <QuebecPlaytesting /> : null}
+      {hasPlaytestSection(office.slug) ? <QuebecPlaytesting /> : null}
       <OtherLocations offices={otherOffices} />
     </>
   );

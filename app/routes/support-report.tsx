@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const lang = routeLanguage(args.params);
   const [studio, t] = await Promise.all([getStudioInfo(db, lang), translator(lang)]);
   return {
-    seo: await loadPageSeo(args, "support", { studio, title: t("issues:header.title") }),
+    seo: await loadPageSeo(args, "support", { studio, title: t("support-report:header.title") }),
     games: studio.games.map((game) => ({ value: game.slug, label: game.name })),
     limits: uploads.limits,
     retentionMonths: config.CONTACT_RETENTION_MONTHS,
@@ -50,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 
 export default function SupportReport({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("issues");
+  const { t } = useTranslation("support-report");
   const localize = useLocalizePath();
   return (
     <>

@@ -15,7 +15,7 @@ import {
 } from "./support/harness";
 
 /**
- * Nothing foreign before a click (issue 17, docs/decisions/0025-click-to-load-embeds.md): a press
+ * Nothing foreign before a click (docs/decisions/0025-click-to-load-embeds.md): a press
  * kit's YouTube trailer and the contact page's map are placeholders until "Load"; no request
  * leaves for another origin before it; the CSP allows the provider on those pages only (fresh
  * and from the page cache); "Always load" survives a reload and is withdrawn in the cookie

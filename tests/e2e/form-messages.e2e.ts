@@ -12,7 +12,7 @@ import {
 } from "./support/harness";
 
 /**
- * How a form tells the visitor what went wrong and that it went right (issue 18): a long form
+ * How a form tells the visitor what went wrong and that it went right (docs/decisions/0026-error-summary.md): a long form
  * refused lists its problems at its top, each linked to its field, and the visitor lands there,
  * without JavaScript (the answer opens scrolled to the summary) and with it (the focus moves to
  * it); the date of birth says 'Field is required' once; a page that confirms in its own content

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, openPage, type Site, startSite } from "./support/harness";
 
 /**
- * The layout guard (issue 18): every page of the site at a phone's and a desktop's width, in
+ * The layout guard: every page of the site at a phone's and a desktop's width, in
  * every language, checked for the rough edges a visitor sees:
  * - nothing reaches past the window's right edge (the page scrolls or gets cut off sideways);
  * - no button, link, field or select whose text overflows its own box (a cut label);

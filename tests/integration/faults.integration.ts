@@ -14,9 +14,10 @@ import { type OwnRedis, startOwnRedis } from "./support/own-redis";
 import { type Answer, send } from "./support/requests";
 
 /**
- * Issue 15, "Faults a production site meets": one process of the built site on a PostgreSQL
- * cluster and a Redis of this file's own, which the tests stop and kill (never the machine's,
- * which other suites share). docs/decisions/0024-redis-outage.md says what the site does.
+ * The faults a production site meets: one process of the built site on a PostgreSQL cluster and
+ * a Redis of this file's own, which the tests stop and kill (never the machine's, which other
+ * suites share). docs/ARCHITECTURE.md ("When a service is down") and
+ * docs/decisions/0024-redis-outage.md say what the site does.
  */
 /** Every request must be answered within this, even while a service is gone: never a hang. */
 const ANSWER_DEADLINE_MS = 15_000;

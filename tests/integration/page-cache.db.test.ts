@@ -8,7 +8,8 @@ import express from "express";
 import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
-import { createContentVersion } from "~/platform/cache/content-version.server";
+import { jobOffersVersion } from "~/features/jobs/index.server";
+import { createContentVersion, registerContentVersionSource } from "~/platform/cache/content-version.server";
 import {
   createPageCache,
   inlineScriptHashes,
@@ -74,6 +75,8 @@ beforeAll(async () => {
   declaresShared = await sharedRouteMatcher();
   database = await createTestDatabase();
   await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  // As boot registers it (server/lifecycle.ts): a recruiting sync's change ends cached pages.
+  registerContentVersionSource("job-offers", jobOffersVersion);
   const config = parseConfig({ NODE_ENV: "production" });
   cache = createPageCache({
     ttlMs: 60_000,

@@ -14,6 +14,7 @@ import {
   offices,
   outboxEmails,
 } from "~/platform/db/schema";
+import { languages } from "~/platform/i18n/languages";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { freePort, startSmtpServer } from "~/platform/mail/test-smtp-server";
@@ -111,9 +112,13 @@ async function publishOffer(over: Partial<typeof jobOffers.$inferInsert> = {}) {
       team: "quality-assurance",
       level: "junior",
       commitment: "full-time",
-      texts: {
-        en: { title: `QA Tester ${offerSeq}`, description: "", responsibilities: [], requirements: [] },
-      },
+      // At Quebec, a French-first office: written in every language, listed in every language.
+      texts: Object.fromEntries(
+        languages.map((lang) => [
+          lang,
+          { title: `QA Tester ${offerSeq}`, description: "", responsibilities: [], requirements: [] },
+        ]),
+      ),
       publishedAt: new Date(Date.now() - 24 * 3600_000),
       ...over,
     })
@@ -294,6 +299,20 @@ describe("matching", () => {
     expect(await matchJobAlerts(svc)).toMatchObject({ emails: 0 });
     await publishOffer({ listedAt: new Date(Date.now() + 2000) });
     expect(await matchJobAlerts(svc)).toMatchObject({ deliveries: 1, emails: 1 });
+  });
+
+  it("mails a French-only Quebec offer only to alerts in French, as the careers pages list it", async () => {
+    // The content's own offers were listed before these alerts: only the test's offer is new.
+    await database.db.update(jobOffers).set({ listedAt: new Date(Date.now() - 3600_000) });
+    await createConfirmed({ email: "en@example.com", language: "en" });
+    await createConfirmed({ email: "fr@example.com", language: "fr" });
+    const offer = await publishOffer({
+      texts: { fr: { title: "Testeur AQ", description: "", responsibilities: [], requirements: [] } },
+    });
+    expect(await matchJobAlerts(svc)).toMatchObject({ deliveries: 1, emails: 1 });
+    const [mail] = await jobMails();
+    expect(mail!.to).toBe("fr@example.com");
+    expect(mail!.text).toContain(`/fr/careers/${offer}`);
   });
 
   it("uses a constant number of queries however many alerts match", async () => {

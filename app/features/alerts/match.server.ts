@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { openOfferSql } from "~/features/jobs/index.server";
+import { listedInLanguageSql, openOfferSql } from "~/features/jobs/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
@@ -45,7 +45,9 @@ type FreshRow = {
 
 /**
  * Sends each active, confirmed alert ONE e-mail with the offers listed since it started
- * listening that match its criteria (null = any) and that it was never sent.
+ * listening that match its criteria (null = any), that the careers pages list in the alert's
+ * language (listedInLanguageSql: a French-only Quebec offer is not mailed in English) and that
+ * it was never sent.
  *
  * Set-based, a constant number of queries however many alerts exist: one INSERT … SELECT
  * records the new (alert, offer) pairs (the primary key and ON CONFLICT DO NOTHING make "never
@@ -79,12 +81,14 @@ export async function matchJobAlerts(
       with candidates as (
         select ${jobOffers.id} as id, f.slug as location, ${jobOffers.team} as team,
                ${jobOffers.level} as level, ${jobOffers.commitment} as commitment,
-               greatest(${jobOffers.listedAt}, ${jobOffers.publishedAt}) as listed
+               greatest(${jobOffers.listedAt}, ${jobOffers.publishedAt}) as listed,
+               ${jobOffers.texts} as texts
         from ${jobOffers} join offices f on f.id = ${jobOffers.officeId}
         where ${openOfferSql(now)} and ${jobOffers.publishedAt} <= ${at}::timestamptz
           and greatest(${jobOffers.listedAt}, ${jobOffers.publishedAt}) > ${since}::timestamptz
       ), keys as (
-        select c.id, c.listed, l.v as location, t.v as team, lv.v as level, cm.v as commitment
+        select c.id, c.listed, c.location as office, c.texts,
+               l.v as location, t.v as team, lv.v as level, cm.v as commitment
         from candidates c
         cross join lateral (values (c.location), ('*')) l(v)
         cross join lateral (values (c.team), ('*')) t(v)
@@ -97,6 +101,7 @@ export async function matchJobAlerts(
           on coalesce(a.location, '*') = k.location and coalesce(a.team, '*') = k.team
          and coalesce(a.level, '*') = k.level and coalesce(a.commitment, '*') = k.commitment
         where a.active and a.confirmed_at is not null and a.listening_since < k.listed
+          and ${listedInLanguageSql(sql`a.language`, { officeSlug: sql`k.office`, texts: sql`k.texts` })}
         on conflict do nothing
         returning alert_id, offer_id
       )

@@ -1,2 +1,3 @@
 /* The blog's server face. */
 export { newsArticlesKind } from "./article-kind.server";
+export { listArticleDates } from "./news.server";

@@ -189,3 +189,11 @@ export async function getNewsArticle(db: Db, slug: string, lang: Language): Prom
     ).map((row) => toSummary(row, lang)),
   };
 }
+
+/** Every article's slug and publication date, oldest first (sitemap.xml lists them). */
+export async function listArticleDates(db: Db): Promise<Array<{ slug: string; publishedOn: string }>> {
+  return db
+    .select({ slug: newsArticles.slug, publishedOn: newsArticles.publishedOn })
+    .from(newsArticles)
+    .orderBy(newsArticles.publishedOn);
+}

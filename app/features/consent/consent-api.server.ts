@@ -1,22 +1,21 @@
 import express from "express";
 import { z } from "zod";
 import { HttpError, parseOr400 } from "~/platform/http/errors.server";
+import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
-import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import { consentPostSchema } from "./consent.server";
-import { gpcRequested } from "./consent-cookies";
-import { consentReceipt, recordConsent } from "./consent-records.server";
+import { consentReceipt } from "./consent-records.server";
 import { consentSettings } from "./consent-settings.server";
+import { consentLimit, submitConsent } from "./consent-write.server";
 
 const settingsQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 
 /**
  * GET /api/configs/consents (docs/requirements.md#http-api) and POST /api/consents, which the
  * banner calls with JavaScript; without it the banner posts its form to /consent
- * (consent.route.ts). Both store the choice with the same cookies and record it with the same
- * use case (consent-records.server.ts). GET /api/consents/receipt hands the visitor the records
+ * (consent.route.ts). Both store and record the choice with the same use case
+ * (consent-write.server.ts). GET /api/consents/receipt hands the visitor the records
  * filed under their consent id.
  */
 export function createConsentApi(svc: Services) {
@@ -29,17 +28,17 @@ export function createConsentApi(svc: Services) {
     res.json(await consentSettings(svc, lang));
   });
 
-  // The same budget as the form without JavaScript (consent.route.ts).
-  router.post("/consents", rateLimit(svc.rateLimits.form, "consent", svc.logger), async (req, res) => {
-    const requestUrl = `${req.protocol}://${req.get("host")}`;
-    if (isCrossOrigin(req.headers, { ...svc.config, requestUrl }))
-      throw new HttpError(403, ["COOKIE_INVALID"]);
-    const post = parseOr400(consentPostSchema, req.body ?? {});
-    const { consent, setCookies } = await recordConsent(svc, {
-      post,
-      cookieHeader: req.get("cookie"),
-      gpc: gpcRequested(req.get("sec-gpc")),
-    });
+  // The same counter and use case as the form without JavaScript (consent.route.ts).
+  router.post("/consents", rateLimit(svc.rateLimits.form, consentLimit, svc.logger), async (req, res) => {
+    const { consent, setCookies } = orHttpError(
+      await submitConsent(svc, {
+        post: req.body ?? {},
+        headers: req.headers,
+        requestUrl: `${req.protocol}://${req.get("host")}`,
+        cookieHeader: req.get("cookie"),
+        gpcHeader: req.get("sec-gpc"),
+      }),
+    );
     if (setCookies.length > 0) res.append("Set-Cookie", setCookies);
     res.json({ consent });
   });

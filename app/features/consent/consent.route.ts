@@ -1,43 +1,45 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { refuseForbiddenAddress } from "~/platform/http/input-guard.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
-import { isCrossOrigin } from "~/platform/http/same-origin";
 import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/consent.route";
-import { consentSubmissionSchema, safeReturnTo } from "./consent.server";
-import { gpcRequested } from "./consent-cookies";
-import { recordConsent } from "./consent-records.server";
+import { safeReturnTo } from "./consent.server";
+import { consentLimit, submitConsent } from "./consent-write.server";
 
 /** Control characters in the address answer 400 before the choice is stored and recorded. */
 export const middleware: Route.MiddlewareFunction[] = [refuseForbiddenAddress];
 
 /**
- * POST /consent: the banner's form without JavaScript. Stores and records the choice (the same
- * use case as POST /api/consents) and sends the visitor back to the page they were on (303, so
- * a reload does not post again).
+ * POST /consent: the banner's form without JavaScript. Stores and records the choice (the use
+ * case POST /api/consents shares, consent-write.server.ts) and sends the visitor back to the page
+ * they were on (303, so a reload does not post again).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const svc = context.get(servicesContext);
-  const { config } = svc;
-  if (isCrossOrigin(request.headers, { ...config, requestUrl: request.url })) {
-    throw new Response("Cross-site request refused", { status: 403 });
-  }
-  await consumeFormLimit(context, "consent");
+  await consumeFormLimit(context, consentLimit);
   const form = await readForm(request);
-  const parsed = consentSubmissionSchema.safeParse({
-    choice: form.get("choice") ?? undefined,
-    analytics: form.get("analytics") ?? undefined,
-  });
-  // Only a hand-made request lacks a valid button: there is no page to show it an error on.
-  if (!parsed.success) throw new Response("Invalid consent choice", { status: 400 });
-  const { setCookies } = await recordConsent(svc, {
-    post: parsed.data,
+  const post: Record<string, FormDataEntryValue> = {};
+  for (const field of ["choice", "analytics"]) {
+    const value = form.get(field);
+    if (value !== null) post[field] = value;
+  }
+  const outcome = await submitConsent(context.get(servicesContext), {
+    post,
+    headers: request.headers,
+    requestUrl: request.url,
     cookieHeader: request.headers.get("Cookie"),
-    gpc: gpcRequested(request.headers.get("Sec-GPC")),
+    gpcHeader: request.headers.get("Sec-GPC"),
   });
+  // Only a hand-made request is refused: the banner's buttons are the whole form, so there is
+  // no field to show it on, only the status.
+  if (!outcome.ok) {
+    throw data(
+      { messages: outcome.messages ?? [outcome.code] },
+      { status: outcome.status, headers: outcome.headers },
+    );
+  }
   const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  for (const cookie of outcome.value.setCookies) headers.append("Set-Cookie", cookie);
   return redirect(safeReturnTo(form.get("returnTo"), request.url), { status: 303, headers });
 }
 

@@ -154,10 +154,16 @@ describe("loadContent", () => {
     for (const lang of languages)
       fs.rmSync(path.join(dir, `faq/internships/09-can-an-internship-lead-to-a-job.${lang}.md`));
     // An office goes together with what points at it (its jobs and its playtest site).
+    const [offer] = (await searchJobOffers(db, { lang: "en", location: "kuala-lumpur" })).items;
+    expect(offer).toBeDefined();
     fs.rmSync(path.join(dir, "jobs/kuala-lumpur-environment-artist"), { recursive: true });
     fs.rmSync(path.join(dir, "playtests/selangor.yaml"));
     fs.rmSync(path.join(dir, "offices/kuala-lumpur.yaml"));
-    await loadContent(db, dir, quiet);
+    const report = await loadContent(db, dir, quiet);
+    // By the jobs rule: the offer gone from the folder is closed first; then, its office gone,
+    // it has no page left and leaves with the office.
+    expect(report.closed).toBe(1);
+    expect(await getJobOffer(db, offer!.id, "en")).toBeNull();
     expect((await listFaq(db, "support", "en")).map((c) => c.slug)).not.toContain("support-feedback");
     expect((await listFaq(db, "internships", "en"))[0]?.items).toHaveLength(8);
     expect((await listOffices(db, "en")).map((o) => o.slug)).not.toContain("kuala-lumpur");

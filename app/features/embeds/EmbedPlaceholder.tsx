@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * Nothing foreign before a click (issue 17, docs/decisions/0025-click-to-load-embeds.md): an
+ * Nothing foreign before a click (docs/decisions/0025-click-to-load-embeds.md): an
  * outside player or map is first this placeholder, naming the provider and what loading it
  * shares, with a link to the provider's own page; with JavaScript, a Load button swaps in the
  * embed and "Always load …" remembers the choice in this browser. A remembered provider loads

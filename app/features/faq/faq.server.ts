@@ -254,3 +254,24 @@ export async function getFaq(db: Db, slug: string, lang: Language): Promise<FaqA
     related: related.map((other) => toSummary(other, category, lang)),
   };
 }
+
+/** The support section's category slugs, in their order (a page each in sitemap.xml). */
+export async function listSupportCategorySlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ slug: faqCategories.slug })
+    .from(faqCategories)
+    .where(eq(faqCategories.section, "support"))
+    .orderBy(faqCategories.sort);
+  return rows.map((row) => row.slug);
+}
+
+/** The support section's answer slugs, by id (a page each in sitemap.xml). */
+export async function listSupportFaqSlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ slug: faqItems.slug })
+    .from(faqItems)
+    .innerJoin(faqCategories, eq(faqCategories.id, faqItems.categoryId))
+    .where(eq(faqCategories.section, "support"))
+    .orderBy(faqItems.id);
+  return rows.map((row) => row.slug);
+}

@@ -4,6 +4,8 @@ export {
   listFaq,
   listFaqCategories,
   listFaqGroups,
+  listSupportCategorySlugs,
+  listSupportFaqSlugs,
   searchFaqs,
 } from "./faq.server";
 export { faqCategoriesKind, faqItemsKind } from "./faq-kind.server";

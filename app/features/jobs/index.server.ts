@@ -2,8 +2,9 @@
 export { FeedError } from "./greenhouse/greenhouse-feed.server";
 export { syncGreenhouse } from "./greenhouse/greenhouse-sync.server";
 export { greenhouseSyncTask } from "./greenhouse/periodic-sync.server";
-export { jobsKind } from "./job-kind.server";
-export { getJobOffer } from "./job-offers.server";
+export { jobsKind, removeOffersAtOffices } from "./job-kind.server";
+export { getJobOffer, listOpenOfferPages } from "./job-offers.server";
+export { jobOffersVersion } from "./job-offers-version.server";
 export {
   type JobSearchInput,
   type JobSearchResult,

@@ -4,8 +4,8 @@ import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
 import { jobOffers, offices } from "~/platform/db/schema/content";
 import { type Language, languages } from "~/platform/i18n/languages";
-import { offerTextLanguage } from "./offer-languages";
-import { isOpenOffer } from "./open-offers.server";
+import { offerPageLanguages, offerTextLanguage } from "./offer-languages";
+import { isOpenOffer, openOfferSql } from "./open-offers.server";
 import { termLabels } from "./taxonomy.server";
 import type { JobOffer, JobOfferOffice, JobOfferSummary, TaxonomyKind, TaxonomyTerm } from "./types";
 
@@ -24,7 +24,7 @@ function toOfficeSummary(row: typeof offices.$inferSelect, lang: Language): JobO
   return { slug, name, country, countryCode, address, timezone, inEu };
 }
 
-function writtenLanguages(job: typeof jobOffers.$inferSelect): Language[] {
+function writtenLanguages(job: Pick<typeof jobOffers.$inferSelect, "texts">): Language[] {
   return languages.filter((l) => job.texts[l] !== undefined);
 }
 
@@ -73,4 +73,31 @@ export async function getJobOffer(db: Db, id: number, lang: Language): Promise<J
     languages: writtenLanguages(row.job),
     source: row.job.source,
   };
+}
+
+/**
+ * The pages of the offers open at `now`, by id: the languages each is published in
+ * (offerPageLanguages) and when it last changed. What sitemap.xml lists: closed and past-closing
+ * offers carry noindex.
+ */
+export async function listOpenOfferPages(
+  db: Db,
+  now: Date,
+): Promise<Array<{ id: number; languages: readonly Language[]; updatedAt: Date }>> {
+  const rows = await db
+    .select({
+      id: jobOffers.id,
+      texts: jobOffers.texts,
+      updatedAt: jobOffers.updatedAt,
+      officeSlug: offices.slug,
+    })
+    .from(jobOffers)
+    .innerJoin(offices, eq(offices.id, jobOffers.officeId))
+    .where(openOfferSql(now))
+    .orderBy(jobOffers.id);
+  return rows.map((job) => ({
+    id: job.id,
+    languages: offerPageLanguages(job.officeSlug, writtenLanguages(job)),
+    updatedAt: job.updatedAt,
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { jobOffers, offices } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
 import { frenchFirstOffices } from "./offer-languages";
@@ -26,8 +26,12 @@ export function openOfferSql(now: Date): SQL {
 
 /**
  * Listed in `lang` (over job_offers joined with offices): at a French-first office only in the
- * languages the offer is written in, as offerPageLanguages has it.
+ * languages the offer is written in, as offerPageLanguages has it. A query that reads the
+ * language from a row (an alert's) or the offer under other names passes them as SQL.
  */
-export function listedInLanguageSql(lang: Language): SQL {
-  return sql`not (${inArray(offices.slug, [...frenchFirstOffices])} and ${jobOffers.texts}->${lang} is null)`;
+export function listedInLanguageSql(
+  lang: Language | SQL,
+  offer: { officeSlug: SQLWrapper; texts: SQLWrapper } = { officeSlug: offices.slug, texts: jobOffers.texts },
+): SQL {
+  return sql`not (${inArray(offer.officeSlug, [...frenchFirstOffices])} and ${offer.texts}->${lang} is null)`;
 }

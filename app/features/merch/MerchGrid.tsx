@@ -7,11 +7,11 @@ import "./merch.css";
  * page opens in a new tab.
  */
 export function MerchGrid({ products }: { products: MerchProduct[] }) {
-  const { t, i18n } = useTranslation("platforms");
+  const { t, i18n } = useTranslation("merch");
   if (products.length === 0)
     return (
       <p className="merch-empty" role="status">
-        {t("merch.empty")}
+        {t("empty")}
       </p>
     );
   return (
@@ -42,8 +42,8 @@ export function MerchGrid({ products }: { products: MerchProduct[] }) {
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                {t("merch.view")}
-                <span className="visually-hidden"> {t("merch.viewOf", { title: product.title })}</span>
+                {t("view")}
+                <span className="visually-hidden"> {t("viewOf", { title: product.title })}</span>
               </a>
             ) : null}
           </li>

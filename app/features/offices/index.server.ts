@@ -1,3 +1,3 @@
 export { officeFileSchema, officesKind } from "./office-kind.server";
-export { getOfficeBySlug, listOffices, toOffice } from "./offices.server";
+export { getOfficeBySlug, listOfficeSlugs, listOffices, toOffice } from "./offices.server";
 export type * from "./types";

@@ -1,8 +1,9 @@
-import { inArray, notInArray } from "drizzle-orm";
+import { notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { localized, text } from "~/features/content";
-import { type ContentKind, upsertRows } from "~/features/content/index.server";
-import { jobOffers, offices } from "~/platform/db/schema/content";
+import { type ContentKind, deleteMissing, upsertRows } from "~/features/content/index.server";
+import { removeOffersAtOffices } from "~/features/jobs/index.server";
+import { offices } from "~/platform/db/schema/content";
 import { slugPattern } from "~/platform/text/slug";
 
 /** Countries of the European Union, for the inEu cross-check on offices. */
@@ -108,22 +109,19 @@ export const officesKind: ContentKind<OfficeUnit> = {
     return { upserted: pending.length, removed: 0 };
   },
   // After the job offers are stored: an offer moved from a removed office to another keeps its
-  // row. The (closed) offers still at a removed office leave with it: without the office there
-  // is no page they could be shown on.
+  // row. The offers still at a removed office leave with it, by the jobs feature's rule
+  // (removeOffersAtOffices): without the office there is no page they could be shown on.
   async removeGone(tx, units) {
+    const keep = units.map((u) => u.data.slug);
     const gone = await tx
       .select({ id: offices.id })
       .from(offices)
-      .where(
-        notInArray(
-          offices.slug,
-          units.map((u) => u.data.slug),
-        ),
-      );
+      .where(keep.length ? notInArray(offices.slug, keep) : undefined);
     if (gone.length === 0) return 0;
-    const ids = gone.map((o) => o.id);
-    await tx.delete(jobOffers).where(inArray(jobOffers.officeId, ids));
-    await tx.delete(offices).where(inArray(offices.id, ids));
-    return ids.length;
+    await removeOffersAtOffices(
+      tx,
+      gone.map((o) => o.id),
+    );
+    return deleteMissing(tx, offices, offices.slug, keep);
   },
 };

@@ -39,3 +39,9 @@ export async function getOfficeBySlug(db: Db, slug: string, lang: Language): Pro
   const [row] = await db.select().from(offices).where(eq(offices.slug, slug));
   return row ? toOffice(row, lang) : null;
 }
+
+/** Every office's slug, in the offices' order: a location page each (sitemap.xml lists them). */
+export async function listOfficeSlugs(db: Db): Promise<string[]> {
+  const rows = await db.select({ slug: offices.slug }).from(offices).orderBy(offices.sort, offices.slug);
+  return rows.map((row) => row.slug);
+}

@@ -1,2 +1,3 @@
 /* Press kits' server face. */
+export { listGamePressKitDates } from "./press.server";
 export { pressKitsKind } from "./press-kit-kind.server";

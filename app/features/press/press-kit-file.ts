@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { httpsUrl, localized, slug, text } from "~/features/content";
 import { trailerUrl } from "~/features/embeds/index.server";
-import { slugPattern } from "~/platform/text/slug";
+import { slugMaxLength, slugPattern } from "~/platform/text/slug";
 
 /**
  * `content/press/<kit>/kit.yaml`: one press kit in the spirit of presskit() (layout in
@@ -12,8 +12,11 @@ import { slugPattern } from "~/platform/text/slug";
  * the studio kit) won by the kit's date.
  */
 
-/** A kit's address: its folder under content/press (checked before any lookup). */
-export const kitSlug = slug.max(80);
+/**
+ * A kit's address: its folder under content/press (checked before any lookup), within the one
+ * slug length limit every address shares.
+ */
+export const kitSlug = slug.max(slugMaxLength);
 /** A file of the kit's `files/` folder. */
 export const kitFileName = z
   .string()

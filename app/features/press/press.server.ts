@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { parseTrailerUrl } from "~/features/embeds";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
+import type { Db } from "~/platform/db/client.server";
 import { awards, games, pressKits } from "~/platform/db/schema";
 import { type Language, pick } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
@@ -236,4 +237,16 @@ export function pressKitsOf(svc: Services): PressKitsService {
 export function zipFileName(studio: string, kit: string, lang: Language) {
   const prefix = asciiSlug(studio);
   return `${prefix && !kit.startsWith(prefix) ? `${prefix}-` : ""}${kit}-press-kit-${lang}.zip`;
+}
+
+/**
+ * The current game kits' slugs and dates, in the kits' order (sitemap.xml lists them): the
+ * studio's kit is /press itself and archived kits carry noindex.
+ */
+export async function listGamePressKitDates(db: Db): Promise<Array<{ slug: string; updatedOn: string }>> {
+  return db
+    .select({ slug: pressKits.slug, updatedOn: pressKits.updatedOn })
+    .from(pressKits)
+    .where(and(eq(pressKits.kind, "game"), eq(pressKits.archived, false)))
+    .orderBy(pressKits.sort, pressKits.slug);
 }

@@ -37,7 +37,7 @@ export function IssueReportForm({
   retentionMonths: number;
   action: string;
 }) {
-  const { t } = useTranslation("issues");
+  const { t } = useTranslation("support-report");
   const [form, fields] = useValidatedForm({ schema: issueSchema, lastResult, id: issueFormId });
   const busy = useNavigation().state === "submitting";
   // Each label once, for its field and for the error summary.

@@ -5,7 +5,7 @@ import { Section } from "~/ui/page-kit/Section";
 
 /** On the support home: the way to the problem report and to the patch notes. */
 export function SupportReportLinks() {
-  const { t } = useTranslation("issues");
+  const { t } = useTranslation("support-report");
   const localize = useLocalizePath();
   return (
     <Section title={t("links.title")} width="narrow">

@@ -30,19 +30,19 @@ const reportForSupport = defineEmailTemplate(
     },
     { t },
   ) => ({
-    subject: t("issues:email.support.subject", { game: p.gameName, summary: p.summary }),
+    subject: t("support-report:email.support.subject", { game: p.gameName, summary: p.summary }),
     heading: p.summary,
     details: [
-      { label: t("issues:form.category"), value: t(`issues:categories.${p.category}`) },
-      { label: t("issues:form.game"), value: p.gameName },
-      { label: t("issues:form.platform"), value: t(`issues:platforms.${p.platform}`) },
-      { label: t("issues:form.email"), value: p.email },
-      { label: t("issues:email.support.language"), value: p.language },
-      { label: t("issues:email.support.files"), value: p.files.join(", ") || "—" },
-      { label: t("issues:email.support.reference"), value: p.id },
+      { label: t("support-report:form.category"), value: t(`support-report:categories.${p.category}`) },
+      { label: t("support-report:form.game"), value: p.gameName },
+      { label: t("support-report:form.platform"), value: t(`support-report:platforms.${p.platform}`) },
+      { label: t("support-report:form.email"), value: p.email },
+      { label: t("support-report:email.support.language"), value: p.language },
+      { label: t("support-report:email.support.files"), value: p.files.join(", ") || "—" },
+      { label: t("support-report:email.support.reference"), value: p.id },
     ],
     paragraphs: p.description.split(/\n\s*\n/).filter((part) => part.trim()),
-    reason: t("issues:email.support.reason"),
+    reason: t("support-report:email.support.reason"),
   }),
 );
 
@@ -50,14 +50,14 @@ const reportForSupport = defineEmailTemplate(
 const reportAcknowledgement = defineEmailTemplate(
   "issue-report-acknowledgement",
   (p: { id: string; months: number }, { t }) => ({
-    subject: t("issues:email.ack.subject"),
-    heading: t("issues:email.ack.heading"),
+    subject: t("support-report:email.ack.subject"),
+    heading: t("support-report:email.ack.heading"),
     paragraphs: [
-      t("issues:email.ack.received"),
-      t("issues:email.ack.reference", { id: p.id.slice(0, 8).toUpperCase() }),
-      t("issues:email.ack.retention", { months: p.months }),
+      t("support-report:email.ack.received"),
+      t("support-report:email.ack.reference", { id: p.id.slice(0, 8).toUpperCase() }),
+      t("support-report:email.ack.retention", { months: p.months }),
     ],
-    reason: t("issues:email.ack.reason"),
+    reason: t("support-report:email.ack.reason"),
   }),
 );
 

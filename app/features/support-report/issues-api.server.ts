@@ -25,9 +25,9 @@ export function createIssuesApi(svc: Services) {
     const [t, studio] = await Promise.all([translator(lang), getStudioInfo(svc.db, lang)]);
     res.set("Cache-Control", "public, max-age=300");
     res.json({
-      categories: issueCategories.map((value) => ({ value, label: t(`issues:categories.${value}`) })),
+      categories: issueCategories.map((value) => ({ value, label: t(`support-report:categories.${value}`) })),
       games: studio.games.map((game) => ({ value: game.slug, label: game.name })),
-      platforms: issuePlatforms.map((value) => ({ value, label: t(`issues:platforms.${value}`) })),
+      platforms: issuePlatforms.map((value) => ({ value, label: t(`support-report:platforms.${value}`) })),
       uploads: { url: "/api/uploads", ...svc.uploads.limits },
     });
   });

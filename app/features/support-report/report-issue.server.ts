@@ -38,7 +38,7 @@ export async function reportIssue(
 
 /** The page's words for each refusal; the API states the codes and the store's texts. */
 export function issueFormTexts(refusal: Refusal): string[] {
-  if (refusal.field === "game") return ["issues:form.unknownGame"];
+  if (refusal.field === "game") return ["support-report:form.unknownGame"];
   if (refusal.messages) {
     // The store speaks the English texts of docs/requirements.md#validation-messages; the kit's
     // keys show them in the page's language.
@@ -50,5 +50,5 @@ export function issueFormTexts(refusal: Refusal): string[] {
     ];
     return keys.length ? keys : refusal.messages;
   }
-  return ["issues:form.failed"];
+  return ["support-report:form.failed"];
 }

@@ -51,9 +51,9 @@ describe("toFormReply", () => {
     const given = refuse(413, "upload", { field: "game", messages: ["File too large"] });
     expect(toFormReply(given, form.reply).error).toEqual({ game: ["File too large"] });
     const keyed = toFormReply(refuse(400, "unknownGame", { field: "game" }), form.reply, (r) => [
-      `issues:form.${r.code}`,
+      `support-report:form.${r.code}`,
     ]);
-    expect(keyed.error).toEqual({ game: ["issues:form.unknownGame"] });
+    expect(keyed.error).toEqual({ game: ["support-report:form.unknownGame"] });
   });
 });
 

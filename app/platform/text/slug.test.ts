@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugPattern, slugRegExp } from "./slug";
+import { isSlug, slugMaxLength, slugPattern, slugRegExp } from "./slug";
 
 describe("slugs", () => {
   it("are lowercase words of letters and digits joined by single hyphens", () => {
@@ -13,5 +13,11 @@ describe("slugs", () => {
     expect(new RegExp(`^games/(${slugPattern})\\.yaml$`).exec("games/the-lantern-court.yaml")?.[1]).toBe(
       "the-lantern-court",
     );
+  });
+
+  it("as an address or parameter, stay within the one length limit", () => {
+    expect(isSlug("a".repeat(slugMaxLength))).toBe(true);
+    expect(isSlug("a".repeat(slugMaxLength + 1))).toBe(false);
+    expect(isSlug("Tidebound")).toBe(false);
   });
 });

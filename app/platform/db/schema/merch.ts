@@ -2,7 +2,7 @@ import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
  * The merchandise shown when no store is configured, loaded from content/merch/*.yaml
- * (features/platforms/merch-kind).
+ * (features/merch/merch-kind.server.ts).
  */
 export const merchProducts = pgTable("merch_products", {
   slug: text("slug").primaryKey(),

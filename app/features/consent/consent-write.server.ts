@@ -1,0 +1,56 @@
+/*
+ * Storing a visitor's cookie choice: one use case behind the banner's form without JavaScript
+ * (POST /consent, consent.route.ts) and its JavaScript call (POST /api/consents).
+ */
+import { validationError } from "~/platform/http/errors.server";
+import { type Outcome, ok, refuse } from "~/platform/http/outcome";
+import { failure } from "~/platform/http/outcome.server";
+import { isCrossOrigin } from "~/platform/http/same-origin";
+import type { Services } from "~/platform/services.server";
+import { consentPostSchema } from "./consent.server";
+import { type ConsentState, gpcRequested } from "./consent-cookies";
+import { recordConsent } from "./consent-records.server";
+
+/** The form tier's counter of a consent choice, spent at both doors before the post is read. */
+export const consentLimit = "consent";
+
+export type ConsentRequest = {
+  /** What was posted: the form's fields or the API's JSON body, read by one schema. */
+  post: unknown;
+  /** The request's headers, for its origin. */
+  headers: Parameters<typeof isCrossOrigin>[0];
+  /** The address the request reached (its origin is ours too outside production). */
+  requestUrl: string;
+  cookieHeader: string | null | undefined;
+  /** The Sec-GPC header. */
+  gpcHeader: string | null | undefined;
+};
+
+/**
+ * Stores and records the choice (recordConsent), once the post comes from our own pages (it
+ * writes the visitor's cookies) and reads as a choice, or as the Global Privacy Control signal
+ * alone. Answers the consent now in force and the cookies that store it.
+ */
+export async function submitConsent(
+  svc: Pick<Services, "db" | "config" | "logger">,
+  request: ConsentRequest,
+): Promise<Outcome<{ consent: ConsentState; setCookies: string[] }>> {
+  if (isCrossOrigin(request.headers, { ...svc.config, requestUrl: request.requestUrl })) {
+    return refuse(403, "COOKIE_INVALID");
+  }
+  const parsed = consentPostSchema.safeParse(request.post);
+  if (!parsed.success) {
+    return refuse(400, "INVALID_PARAMETERS", { messages: validationError(parsed.error).messages });
+  }
+  try {
+    return ok(
+      await recordConsent(svc, {
+        post: parsed.data,
+        cookieHeader: request.cookieHeader,
+        gpc: gpcRequested(request.gpcHeader),
+      }),
+    );
+  } catch (err) {
+    return failure(svc.logger, err, "consent recording failed");
+  }
+}
