@@ -2,6 +2,7 @@ import "~/features/playtesting/playtest.css";
 import { Form } from "react-router";
 import { removeSignup } from "~/features/playtesting/signup.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { translator } from "~/platform/i18n/translator.server";
@@ -11,6 +12,9 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/playtesting-remove";
+
+/** The address holds the e-mailed link's token, and the page its form: no cache may keep it. */
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 /** The removal link of the confirmation e-mail: asks first (a link preview must not delete). */
 export async function loader(args: Route.LoaderArgs) {
