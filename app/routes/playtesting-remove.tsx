@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { removeSignup } from "~/features/playtesting/signup.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { privatePageHeaders } from "~/platform/cache/page-headers";
+import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { translator } from "~/platform/i18n/translator.server";
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   await consumeFormLimit(context, "playtest-remove");
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const token = form.get("token");
   return { removed: typeof token === "string" && (await removeSignup(db, token)) };
 }
