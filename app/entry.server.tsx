@@ -3,13 +3,24 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { pageCacheControl } from "~/platform/cache/page-headers";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { serverI18n } from "~/platform/i18n/translator.server";
 import { requestInfoContext } from "~/platform/request-context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A data request (`.data`) of a form post answers `no-store` like the page would; a data GET
+ * keeps what its route declared (`privatePageHeaders` for pages with a token or personal data).
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  if (request.method !== "GET" && request.method !== "HEAD")
+    response.headers.set("Cache-Control", pageCacheControl(request.method, null));
+  return response;
+};
 
 export default async function handleRequest(
   request: Request,
@@ -37,9 +48,12 @@ export default async function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages carry a per-response CSP nonce and consent state: no shared cache may keep them
-          // unless a route says otherwise (and then it must use script hashes, not a nonce).
-          if (!responseHeaders.has("Cache-Control"))
-            responseHeaders.set("Cache-Control", "private, no-cache");
+          // unless a route says otherwise (and then it must use script hashes, not a nonce); no
+          // cache at all may keep a form's answer.
+          responseHeaders.set(
+            "Cache-Control",
+            pageCacheControl(request.method, responseHeaders.get("Cache-Control")),
+          );
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

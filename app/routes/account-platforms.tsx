@@ -13,6 +13,7 @@ import { platformDeps } from "~/features/platforms/platform-flow.server";
 import { stateCookie } from "~/features/platforms/platform-http.server";
 import { platformStates } from "~/features/platforms/platform-links.server";
 import { connectPlatform, platformsLimit, unlinkPlatform } from "~/features/platforms/platform-writes.server";
+import { readForm } from "~/platform/forms/parse-form.server";
 import { type Refusal, refuse } from "~/platform/http/outcome";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -44,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
   await guardPost(args, platformsLimit);
   const session = await requireSession(args);
   const { svc, lang, config } = accountContext(args);
-  const form = await args.request.formData().catch(() => new FormData());
+  const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   const platform = String(form.get("platform") ?? "");
   const pageUrl = localizePath("/account/platforms", lang);

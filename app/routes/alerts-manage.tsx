@@ -18,7 +18,7 @@ import {
 } from "~/features/alerts/alerts.server";
 import { ManageAlerts, type ManagedAlert } from "~/features/alerts/ManageAlerts";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { parseForm } from "~/platform/forms/parse-form.server";
+import { parseForm, readForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
@@ -88,10 +88,8 @@ export async function action(args: Route.ActionArgs) {
   await consumeFormLimit(args.context, alertManageLimit);
   const link = { id: args.params.id, token: args.params.token };
   const pageUrl = localizePath(`/alerts/manage/${link.id}/${link.token}`, lang);
-  const form = await args.request
-    .clone()
-    .formData()
-    .catch(() => new FormData());
+  // The buttons' fields; the edit form's are its schema's (parseForm, below).
+  const form = await readForm(args.request, { only: ["intent", "alertId", "active"] });
   const intent = String(form.get("intent") ?? "");
   if (intent === "confirm") {
     const via = await alertByToken(db, link.id, link.token);
@@ -117,7 +115,7 @@ export async function action(args: Route.ActionArgs) {
         config,
       );
     case "update": {
-      const edit = await parseForm(args.request, alertCriteriaSchema);
+      const edit = await parseForm(form, alertCriteriaSchema);
       if (edit.status === "error") return { editResult: edit.result };
       const outcome = await changeAlertCriteria(db, target, edit.value);
       if (!outcome.ok) return { editResult: toFormReply(outcome, edit.reply, alertFormTexts) };

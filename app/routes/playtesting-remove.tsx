@@ -2,6 +2,8 @@ import "~/features/playtesting/playtest.css";
 import { Form } from "react-router";
 import { removeSignup } from "~/features/playtesting/signup.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { privatePageHeaders } from "~/platform/cache/page-headers";
+import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { translator } from "~/platform/i18n/translator.server";
@@ -11,6 +13,9 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/playtesting-remove";
+
+/** The address holds the e-mailed link's token, and the page its form: no cache may keep it. */
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 /** The removal link of the confirmation e-mail: asks first (a link preview must not delete). */
 export async function loader(args: Route.LoaderArgs) {
@@ -22,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   await consumeFormLimit(context, "playtest-remove");
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const token = form.get("token");
   return { removed: typeof token === "string" && (await removeSignup(db, token)) };
 }

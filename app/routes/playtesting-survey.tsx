@@ -9,6 +9,7 @@ import {
   localizeSurvey,
 } from "~/features/playtesting/survey-definition";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
@@ -17,6 +18,9 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import type { Route } from "./+types/playtesting-survey";
+
+/** The address holds the e-mailed link's token, and the page its form: no cache may keep it. */
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const surveyCode = "playtester";
 

@@ -12,6 +12,7 @@ import {
   voteOnFaq,
 } from "~/features/support/faq-votes.server";
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
+import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
@@ -58,8 +59,7 @@ export async function action(args: Route.ActionArgs) {
   } catch {
     return data<FaqVoteResult>({ vote: null, error: TOO_MANY_REQUESTS }, { status: 429 });
   }
-  const form = await request.formData().catch(() => null);
-  const answer = form?.get("helpful");
+  const answer = (await readForm(request)).get("helpful");
   if (answer !== "yes" && answer !== "no") {
     return data<FaqVoteResult>({ vote: null, error: "INVALID_PARAMETERS" }, { status: 400 });
   }

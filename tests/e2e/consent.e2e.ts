@@ -801,7 +801,9 @@ describe("an outside analytics provider", () => {
       scriptRequests.push(req.url ?? "");
       res.writeHead(200, { "Content-Type": "text/javascript" });
       res.end(`document.cookie = "_prov_id=visitor42; Path=/"; window.__providerRan = true;
+        window.__providerTicks = 0;
         setInterval(function () {
+          window.__providerTicks++;
           document.cookie = "_prov_id=visitor42; Path=/";
           fetch("${origin}/collect", {
             method: "POST", mode: "no-cors", body: "hit", keepalive: true,
@@ -850,9 +852,12 @@ describe("an outside analytics provider", () => {
     await banner(page).getByRole("button", { name: "Reject All" }).click();
     await expect.poll(() => banner(page).count()).toBe(0);
     await expect.poll(() => providerScript.count()).toBe(0);
-    // The provider's timer still runs in the page, but sends nothing and sets no cookie.
+    // The provider's timer still runs in the page, but sends nothing and sets no cookie: seen
+    // after it has run a few more times (a count, not a fixed wait a slow machine could outrun).
     const stoppedAt = Date.now();
-    await page.waitForTimeout(1000);
+    const ticks = () => page.evaluate(() => (window as { __providerTicks?: number }).__providerTicks ?? 0);
+    const ticksAtStop = await ticks();
+    await expect.poll(ticks).toBeGreaterThan(ticksAtStop + 5);
     expect(collects.filter((at) => at > stoppedAt + 100)).toEqual([]);
     expect((await context.cookies()).map((c) => c.name).sort()).toEqual([ANALYTICS, RECORD, CONSENT]);
     expect(await page.evaluate(() => document.cookie)).not.toContain("_prov_id");

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hoverCloseDelayMs } from "~/ui/layout/site-links";
 import {
   expectAxeClean,
   type OpenedPage,
@@ -131,12 +132,19 @@ describe("navigation", () => {
       await nav.getByRole("link", { name: "Work at the studio" }).hover();
       await expect.poll(() => internship.isVisible()).toBe(true);
       await toggle.click();
-      await page.waitForTimeout(300);
-      expect(await internship.isVisible()).toBe(true);
-      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-      // Pinned by the click: it stays when the pointer moves into the page.
+      await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+      await expect.poll(() => internship.isVisible()).toBe(true);
+      // Pinned by the click: it stays when the pointer moves into the page. Had leaving started
+      // the close timer, it would fire before a longer timer started after it, and the frames
+      // after that one would show the submenu closed: no race with a slow machine.
       await page.mouse.move(640, 600);
-      await page.waitForTimeout(400);
+      await page.evaluate(
+        (ms) =>
+          new Promise((resolve) =>
+            setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), ms),
+          ),
+        hoverCloseDelayMs + 1,
+      );
       expect(await internship.isVisible()).toBe(true);
       // The next click on the arrow closes it.
       await toggle.click();
@@ -166,8 +174,7 @@ describe("navigation", () => {
       expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
 
       await page.keyboard.press("Enter");
-      await page.waitForTimeout(300);
-      expect(await internship.isVisible()).toBe(true);
+      await expect.poll(() => internship.isVisible()).toBe(true);
       expect(await toggle.getAttribute("aria-expanded")).toBe("true");
       await page.keyboard.press("Enter");
       await expect.poll(() => internship.isVisible()).toBe(false);

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { loadPageSeo } from "~/features/studio/index.server";
+import { noStore, privatePageHeaders } from "~/platform/cache/page-headers";
 import { type FormReply, type FormSuccess, parseForm } from "~/platform/forms/parse-form.server";
 import type { Outcome, Refusal } from "~/platform/http/outcome";
 import { toFormReply } from "~/platform/http/outcome.server";
@@ -98,10 +99,10 @@ export async function accountSeo(args: PageLoaderArgs, titleKey: string) {
   return loadPageSeo(args, "accountLogin", { title: t(titleKey) });
 }
 
-export const noStore = { "Cache-Control": "private, no-store" };
+export { noStore };
 
 /**
- * The `headers` of every account page: each shows a link's token or personal data, and so may
- * the answer to one of its forms (the values sent come back), so no cache may keep any of them.
+ * The `headers` of every account page: each shows a link's token or personal data, so no cache
+ * may keep any of them (nor the answer to one of its forms, as every page's: page-headers.ts).
  */
-export const accountPageHeaders = () => noStore;
+export const accountPageHeaders = privatePageHeaders;

@@ -12,3 +12,34 @@ export const sharedPageHeaders = (args?: { loaderHeaders: Headers }) => ({
   // The origins the page's loader said it embeds (a trailer): its own CSP, kept with the page.
   ...(args ? pageCspHeaders(args) : {}),
 });
+
+/**
+ * What no cache may keep (docs/decisions/0017-account-budgets-revocation-notices.md, point 6 of
+ * issue 12): a page that shows a token from its address (an e-mailed link) or personal data, and
+ * every answer to a form post (a form sent again holds the values sent).
+ */
+export const noStore = { "Cache-Control": "private, no-store" } as const;
+
+/**
+ * The `headers` export of a page that shows a token from its address or personal data: the page
+ * and its data requests answer `no-store`. Answers to form posts need nothing: see
+ * `pageCacheControl`.
+ */
+export const privatePageHeaders = () => noStore;
+
+/** What a page answers when its route declares nothing: no shared cache may keep it. */
+const privateByDefault = "private, no-cache";
+
+const isSubmission = (method: string) => method !== "GET" && method !== "HEAD";
+
+/**
+ * The one place that decides a page's Cache-Control (entry.server.tsx, for documents and data
+ * requests): an answer to a form post is `no-store` whatever its route declared (the form comes
+ * back with the visitor's values, an action's data may echo them); otherwise the route's own
+ * (`sharedPageHeaders`, `privatePageHeaders`…) or `private, no-cache`: pages carry a
+ * per-response CSP nonce and consent state.
+ */
+export function pageCacheControl(method: string, declared: string | null): string {
+  if (isSubmission(method)) return noStore["Cache-Control"];
+  return declared ?? privateByDefault;
+}

@@ -178,4 +178,17 @@ describe("readForm", () => {
     );
     expect((error as { init?: { status?: number } }).init?.status).toBe(400);
   });
+
+  it("with `only`, checks just those fields and leaves the others to a schema's field messages", async () => {
+    const body = () =>
+      new URLSearchParams([
+        ["intent", "update"],
+        ["name", "Nul\u0000name"],
+      ]);
+    const form = await readForm(post(body()), { only: ["intent", "alertId"] });
+    const parsed = await parseForm(form, z.object({ intent: z.string(), name: requiredString(40) }));
+    expect(parsed.status === "error" && parsed.errors).toEqual({ name: [formMessage("characters")] });
+    const error = await readForm(post(body()), { only: ["name"] }).catch((e: unknown) => e);
+    expect((error as { data?: unknown }).data).toEqual({ messages: [`name: ${formMessage("characters")}`] });
+  });
 });

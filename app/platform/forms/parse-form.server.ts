@@ -78,12 +78,17 @@ function refusedCharacters(formData: FormData): FieldErrors | undefined {
 /**
  * Reads a form post that no schema checks (a button's intent, a hidden token): control characters
  * there were not typed by a visitor, so the request is refused with 400 rather than a field
- * message; a body that is not a form too.
+ * message; a body that is not a form too. With `only`, just those fields are checked: the others
+ * are a schema's, which `parseForm` (given the returned form) refuses with a field message.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { only }: { only?: readonly string[] } = {},
+): Promise<FormData> {
   const formData = await readFormData(request);
   const fields: Record<string, string[]> = Object.create(null);
   for (const name of new Set(formData.keys())) {
+    if (only && !only.includes(name)) continue;
     fields[name] = formData.getAll(name).filter((value): value is string => typeof value === "string");
   }
   const places = findForbiddenText(fields).map((place) => place.replace(/\[\d+\]$/, ""));

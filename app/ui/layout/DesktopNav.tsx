@@ -15,6 +15,7 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
+  hoverCloseDelayMs,
   type InternalNavLink,
   isInSection,
   primaryAfter,
@@ -22,9 +23,6 @@ import {
   workLink,
   workSubmenu,
 } from "./site-links";
-
-/** Time the pointer may leave the item before the submenu closes, so diagonal moves work. */
-const hoverCloseDelayMs = 180;
 
 /**
  * The full menu at 970 px and wider (docs/requirements.md#navigation-and-layout). "Work at the

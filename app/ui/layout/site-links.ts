@@ -27,6 +27,9 @@ export const paths = {
  * "Work at the studio" and its submenu: Internship, Career, Playtest
  * (docs/requirements.md#navigation-and-layout, in that order).
  */
+/** Time the pointer may leave the submenu's item before it closes, so diagonal moves work. */
+export const hoverCloseDelayMs = 180;
+
 export const workLink: InternalNavLink = { key: "work", path: paths.careers };
 export const workSubmenu: InternalNavLink[] = [
   { key: "internship", path: paths.internships },
