@@ -24,6 +24,7 @@ import { countQueries, type QueryCounter } from "~/platform/db/query-count.serve
 import { maxBytes } from "~/platform/forms/upload-rules";
 import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
+import { refuseForbiddenPagePath } from "~/platform/http/input-guard.server";
 import { queueRenders } from "~/platform/http/render-queue.server";
 import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { unavailableErrorHandler } from "~/platform/http/unavailable.server";
@@ -191,6 +192,8 @@ function buildApp() {
     }),
   );
 
+  // A page address React Router could not even render an error page for (see input-guard).
+  app.use(refuseForbiddenPagePath);
   app.all(
     "/{*splat}",
     // Pages render a few at a time, first come first served (platform/http/render-queue.server.ts).

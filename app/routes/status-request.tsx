@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { sendStatusLinks } from "~/features/status/index.server";
 import { statusRequestSchema } from "~/features/status/status-request";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
@@ -22,7 +23,7 @@ import type { Route } from "./+types/status-request";
  * A visitor who lost a status link asks for it again: the links go to the address given, and
  * only there; the answer is the same whether or not anything was sent from it.
  */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const t = await translator(routeLanguage(args.params), "status");

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { ApplicationStatusView } from "~/features/careers/ApplicationStatusView";
 import { loadStatusPage, withdrawByLink } from "~/features/status/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { noStore } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit, consumePageLimit } from "~/platform/http/rate-limit.server";
@@ -23,8 +24,8 @@ import type { Route } from "./+types/status";
  * Opening it changes nothing: withdrawing is a POST that asks first.
  */
 export const headers: Route.HeadersFunction = () => ({
+  ...noStore,
   "Referrer-Policy": "same-origin",
-  "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex",
 });
 

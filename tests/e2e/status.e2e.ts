@@ -83,7 +83,7 @@ describe("an application's status page", { timeout: 90_000 }, () => {
     for (const width of [375, 1280]) {
       const { page } = await openPage(browser, { width });
       const response = await page.goto(site.url + path);
-      expect(response?.headers()["cache-control"]).toBe("no-store");
+      expect(response?.headers()["cache-control"]).toBe("private, no-store");
       expect(response?.headers()["x-robots-tag"]).toBe("noindex");
       // The site's default comes first and the page's own last: a browser applies the last one.
       expect(

@@ -19,7 +19,9 @@ const message = formMessage("characters");
 function forbiddenInAddress(path: string, query: unknown): string[] {
   const found = path.split("/").some((segment) => {
     try {
-      return hasForbiddenCharacters(decodeURIComponent(segment));
+      const decoded = decodeURIComponent(segment);
+      // A tab or line break is text a visitor may type in a field, never part of an address.
+      return hasForbiddenCharacters(decoded) || /[\t\n\r]/.test(decoded);
     } catch {
       // Not valid percent-encoding: the router answers it (400 or 404), nothing is decoded.
       return false;
@@ -47,4 +49,30 @@ export const refuseForbiddenAddress: MiddlewareFunction<Response> = async ({ req
   const places = forbiddenInAddress(url.pathname, query);
   if (places.length) throw data({ messages: refusal(places) }, { status: 400 });
   return next();
+};
+
+/**
+ * Express, before React Router: a page address whose path holds forbidden characters gets a
+ * plain 400 here. React Router cannot even render its error page for some of them: a segment of
+ * line breaks only (`/%0D%0A/…`) becomes `//` once a URL parser drops them, which it refuses
+ * ("Invalid URL") while rendering, a 500. Query strings are left to `refuseForbiddenAddress`.
+ */
+export const refuseForbiddenPagePath: RequestHandler = (req, res, next) => {
+  if (!forbiddenInAddress(req.path, {}).length) {
+    next();
+    return;
+  }
+  const messages = refusal(["path"]);
+  res.status(400).set("Cache-Control", "no-store");
+  if (req.path.endsWith(".data") || !req.accepts("html")) {
+    res.json({ messages });
+    return;
+  }
+  res
+    .type("html")
+    .send(
+      '<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad address</title>' +
+        "<h1>This address cannot be opened</h1><p>It holds characters a web address cannot hold.</p>" +
+        '<p><a href="/">Go to the home page</a></p></html>',
+    );
 };

@@ -5,7 +5,7 @@ import type { MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formMessage } from "~/platform/forms/messages";
 import { apiErrorHandler } from "./errors.server";
-import { refuseForbiddenAddress, refuseForbiddenText } from "./input-guard.server";
+import { refuseForbiddenAddress, refuseForbiddenPagePath, refuseForbiddenText } from "./input-guard.server";
 
 const characters = formMessage("characters");
 const bad = fc.constantFrom("\u0000", "\u0001", "\u001b", "\u007f", "\u0090");
@@ -141,5 +141,60 @@ describe("refuseForbiddenAddress (the pages)", () => {
     ]) {
       expect((await run(url)).called, url).toBe(true);
     }
+  });
+});
+
+describe("refuseForbiddenPagePath (pages, before React Router)", () => {
+  let pages: string;
+  let rendered = 0;
+  const pageApp = express()
+    .use(refuseForbiddenPagePath)
+    .all("/{*any}", (_req, res) => {
+      rendered++;
+      res.send("page");
+    });
+  let pageServer: ReturnType<typeof pageApp.listen>;
+  beforeAll(async () => {
+    pageServer = pageApp.listen(0, "127.0.0.1");
+    await new Promise((resolve) => pageServer.once("listening", resolve));
+    pages = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => pageServer.close(resolve)));
+
+  // A segment of line breaks only turns into "//" once a URL parser drops them, which React
+  // Router's renderer refuses with "Invalid URL" (a 500 the fuzz suite found on a page post).
+  const lineBreaks = fc
+    .array(fc.constantFrom("%0D", "%0A", "%09", "%00", "%1B"), { minLength: 1, maxLength: 4 })
+    .map((parts) => parts.join(""));
+
+  it("answers 400 before the page renders, an HTML page for a browser and messages for a data request", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        lineBreaks,
+        fc.constantFrom("/account/profile", "/fr/contact"),
+        async (segment, rest) => {
+          const before = rendered;
+          const page = await fetch(`${pages}/${segment}${rest}`, {
+            method: "POST",
+            headers: { accept: "text/html" },
+          });
+          expect(page.status).toBe(400);
+          expect(page.headers.get("content-type")).toContain("text/html");
+          expect(await page.text()).toContain("This address cannot be opened");
+          const data = await fetch(`${pages}/${segment}${rest}.data`);
+          expect(data.status).toBe(400);
+          expect(await data.json()).toEqual({ messages: [`path: ${characters}`] });
+          expect(rendered).toBe(before);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("lets clean paths through, and leaves a bad query to the pages' own middleware", async () => {
+    const before = rendered;
+    expect((await fetch(`${pages}/fr/caf%C3%A9`)).status).toBe(200);
+    expect((await fetch(`${pages}/careers?q=a%00b`)).status).toBe(200);
+    expect(rendered).toBe(before + 2);
   });
 });
