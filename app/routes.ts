@@ -30,6 +30,11 @@ export default [
       route("blog", "routes/blog.tsx"),
       route("blog/:slug", "routes/blog-article.tsx", { id: "blog-article" }),
     ]),
+    // "Download my data" of a status page and of the data-rights page (resource routes: a zip).
+    route("status/:token/download", "routes/status-download.ts", { id: "status-download" }),
+    route("privacy/requests/:token/download", "routes/privacy-requests-download.ts", {
+      id: "privacy-requests-download",
+    }),
     // The blog's Atom feed per language (a resource route: no layout).
     route("blog/feed.xml", "routes/blog-feed.ts", { id: "blog-feed" }),
     layout("ui/layouts/CareersLayout.tsx", [
@@ -49,6 +54,9 @@ export default [
     ]),
     layout("ui/layouts/OneColumnLayout.tsx", [
       route("privacy", "routes/privacy.tsx"),
+      // Data rights, self-service: ask for a link by e-mail, then list, download and delete.
+      route("privacy/requests", "routes/privacy-requests.tsx"),
+      route("privacy/requests/:token", "routes/privacy-requests-token.tsx"),
       route("fan-content-policy", "routes/fan-content-policy.tsx"),
       route("tos", "routes/tos.tsx"),
       route("gdpr", "routes/gdpr.tsx"),

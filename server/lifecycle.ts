@@ -7,6 +7,7 @@ import { contactRetentionTask } from "~/features/contact/retention.server";
 import { loadContent } from "~/features/content/index.server";
 import { greenhouseSyncTask, jobOffersVersion } from "~/features/jobs/index.server";
 import { playtestRetentionTask } from "~/features/playtesting/retention.server";
+import { privacyLinkRetentionTask } from "~/features/privacy-requests/index.server";
 import { shareContentMemo } from "~/platform/cache/content-memo.server";
 import { registerContentVersionSource } from "~/platform/cache/content-version.server";
 import { type Config, parseConfig } from "~/platform/config.server";
@@ -83,6 +84,7 @@ function backgroundTasks(
     unconfirmedAlertPurgeTask(svc),
     contactRetentionTask(svc),
     applicationRetentionTask(svc),
+    privacyLinkRetentionTask(svc),
   ].filter((task) => task !== null);
   return { everyProcess, oncePerPeriod };
 }

@@ -1,7 +1,8 @@
 import "~/features/status/status.css";
 import { data } from "react-router";
 import { ApplicationStatusView } from "~/features/careers/ApplicationStatusView";
-import { loadStatusPage, withdrawByLink } from "~/features/status/index.server";
+import { deleteByStatusLink, loadStatusPage, withdrawByLink } from "~/features/status/index.server";
+import { StatusDataCard } from "~/features/status/StatusDataCard";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { noStore } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
@@ -21,7 +22,8 @@ import type { Route } from "./+types/status";
  * path: never stored by a cache, never indexed, and no Referer leaves for another site
  * ("same-origin": under "no-referrer" the browser posts `Origin: null` and the site's own
  * forms would be refused without JavaScript; docs/decisions/0029-status-links-and-studio-tools.md).
- * Opening it changes nothing: withdrawing is a POST that asks first.
+ * Opening it changes nothing: withdrawing and deleting are POSTs that ask first; downloading
+ * posts to routes/status-download.ts.
  */
 export const headers: Route.HeadersFunction = () => ({
   ...noStore,
@@ -37,8 +39,10 @@ export async function loader(args: Route.LoaderArgs) {
   const page = await loadStatusPage(services, args.params.token, lang);
   const seo = await loadPageSeo(args, "status", page ? { title: page.title } : {});
   if (!page) return data({ seo, state: "invalid" as const, pageUrl }, { status: 404 });
-  const asking = new URL(args.request.url).searchParams.get("withdraw") === "1";
-  return { seo, state: "found" as const, pageUrl, asking, ...page };
+  const query = new URL(args.request.url).searchParams;
+  const asking = query.get("withdraw") === "1";
+  const askingDelete = query.get("delete") === "1";
+  return { seo, state: "found" as const, pageUrl, asking, askingDelete, ...page };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -47,7 +51,18 @@ export async function action(args: Route.ActionArgs) {
   const lang = routeLanguage(args.params);
   const pageUrl = localizePath(`/status/${args.params.token}`, lang);
   const form = await readForm(args.request);
-  if (form.get("intent") !== "withdraw") throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    // "Delete now": the application, its résumé and its links; the page no longer opens.
+    const deleted = await deleteByStatusLink(services, args.params.token);
+    if (!deleted.ok) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    return redirectWithFlash(
+      localizePath("/privacy/requests", lang),
+      { kind: "success", messages: ["privacy:status.deleted"] },
+      services.config,
+    );
+  }
+  if (intent !== "withdraw") throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
   const outcome = await withdrawByLink(services, args.params.token);
   if (!outcome.ok && outcome.code === "notFound") throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
   return redirectWithFlash(
@@ -94,8 +109,13 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
               withdrawHref={`${loaderData.pageUrl}?withdraw=1`}
               askingWithdraw={loaderData.asking}
             />
+            <StatusDataCard
+              pageHref={loaderData.pageUrl}
+              downloadHref={`${loaderData.pageUrl}/download`}
+              asking={loaderData.askingDelete}
+              deleteOn={loaderData.deleteOn}
+            />
             <footer className="status-page__footer">
-              <p>{t("retention", { date: loaderData.deleteOn })}</p>
               <p>
                 <SiteLink to={localize("/status")}>{t("requestAgain")}</SiteLink>
               </p>

@@ -15,6 +15,7 @@ export { uniqueViolation } from "./account-helpers.server";
 export { accountCookieNames, mfaCookie, sessionCookie } from "./account-http.server";
 export { attempt } from "./account-writes.server";
 export { type LoginResult, startSignIn } from "./login.server";
+export { accountPersonalData } from "./personal-data.server";
 export { hashPassword, newToken, sha256 } from "./secrets.server";
 export { createSession } from "./sessions.server";
 export { signedInAccountId } from "./signed-in.server";

@@ -122,9 +122,21 @@ export async function acceptTos(
  */
 export async function deleteAccount(deps: AccountDeps, user: AccountUser, password: string) {
   await requirePassword(deps, user, password);
-  await deps.db.transaction(async (tx) => {
+  await eraseAccount(deps.db, user);
+}
+
+/**
+ * The deletion itself, once the holder has proved it is theirs (the password above, or the
+ * data-rights link e-mailed to the address: features/account/personal-data.server.ts).
+ */
+export async function eraseAccount(db: Db, user: Pick<AccountUser, "id" | "email">): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
-    await tx.delete(accountUsers).where(eq(accountUsers.id, user.id));
+    const gone = await tx
+      .delete(accountUsers)
+      .where(eq(accountUsers.id, user.id))
+      .returning({ id: accountUsers.id });
+    return gone.length > 0;
   });
 }
 

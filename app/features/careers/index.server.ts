@@ -5,4 +5,5 @@ export {
   applicationsOf,
   withdrawApplication,
 } from "./application-status.server";
+export { applicationPersonalData } from "./personal-data.server";
 export { applicationCommands } from "./tools.server";

@@ -1,10 +1,17 @@
-import { applicationStatus, applicationsOf, withdrawApplication } from "~/features/careers/index.server";
+import {
+  applicationPersonalData,
+  applicationStatus,
+  applicationsOf,
+  withdrawApplication,
+} from "~/features/careers/index.server";
+import { exportItemArchive, removePersonalItem } from "~/features/privacy-requests/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { formatDate } from "~/platform/i18n/format";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import type { PersonalDataServices } from "~/platform/privacy/personal-data";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, findStatusLink, statusPath } from "~/platform/status/links.server";
 
@@ -51,6 +58,21 @@ export async function withdrawByLink(
   return change.ok
     ? { ok: true }
     : { ok: false, code: change.code === "notFound" ? "notFound" : "notActive" };
+}
+
+/** "Download my data": the submission's archive (data.json and its files); null when the link does not open. */
+export async function exportByStatusLink(svc: PersonalDataServices, token: string) {
+  const target = await findStatusLink(svc.db, token);
+  if (!target) return null;
+  return exportItemArchive(svc, applicationPersonalData, target.itemId);
+}
+
+/** "Delete now": the submission, its files and its links, for good. */
+export async function deleteByStatusLink(svc: PersonalDataServices, token: string): Promise<StatusAction> {
+  const target = await findStatusLink(svc.db, token);
+  if (!target) return { ok: false, code: "notFound" };
+  await removePersonalItem(svc, applicationPersonalData, target.itemId);
+  return { ok: true };
 }
 
 const linksEmail = defineEmailTemplate(

@@ -66,6 +66,25 @@ export async function enqueueEmails(tx: Db | Tx, emails: OutgoingEmail[]): Promi
   return rows.length;
 }
 
+/**
+ * Deletes the outbox's e-mails to or about someone (a data-rights deletion): those addressed to
+ * `needle` or whose text contains it (an address, an item's id in the studio's copy), whatever
+ * their case. Answers how many went.
+ */
+export async function deleteEmailsMentioning(tx: Db | Tx, needle: string): Promise<number> {
+  if (!needle.trim()) return 0;
+  const gone = await tx
+    .delete(outboxEmails)
+    .where(
+      sql`lower(${outboxEmails.to}) = lower(${needle})
+        or position(lower(${needle}) in lower(${outboxEmails.text})) > 0
+        or position(lower(${needle}) in lower(${outboxEmails.html})) > 0
+        or position(lower(${needle}) in lower(${outboxEmails.subject})) > 0`,
+    )
+    .returning({ id: outboxEmails.id });
+  return gone.length;
+}
+
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60_000;
 

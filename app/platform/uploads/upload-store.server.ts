@@ -171,6 +171,36 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
       }));
     },
 
+    /** The files attached to `owner` (for a data-rights export), oldest first. */
+    async owned(owner: string): Promise<AttachedUpload[]> {
+      const rows = await db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.attachedTo, owner))
+        .orderBy(uploads.createdAt);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.originalName,
+        size: row.size,
+        type: row.mimeType,
+        path: fileOf(row.id),
+      }));
+    },
+
+    /**
+     * Deletes every file attached to these owners, rows and bytes (a deletion on request or by
+     * a retention rule). Returns how many files went.
+     */
+    async removeOwned(owners: readonly string[]): Promise<number> {
+      if (!owners.length) return 0;
+      const gone = await db
+        .delete(uploads)
+        .where(inArray(uploads.attachedTo, [...owners]))
+        .returning({ id: uploads.id });
+      await Promise.all(gone.map((row) => fs.rm(fileOf(row.id), { force: true })));
+      return gone.length;
+    },
+
     /**
      * Removes uploads nobody attached within a day (row and file), and files left without a
      * row by a crash between writing the file and inserting its row. Returns how many went.

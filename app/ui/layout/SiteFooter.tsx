@@ -29,6 +29,9 @@ export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" 
         <SiteLink to={localize(paths.privacy)}>{t("footer.privacy")}</SiteLink>
       </li>
       <li>
+        <SiteLink to={localize(paths.privacyRequests)}>{t("footer.privacyRequests")}</SiteLink>
+      </li>
+      <li>
         <SiteLink to={localize(paths.fanContentPolicy)}>{t("footer.fanContentPolicy")}</SiteLink>
       </li>
       <li>

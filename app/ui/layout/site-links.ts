@@ -18,6 +18,7 @@ export const paths = {
   login: "/account/login",
   createAccount: "/account/create",
   privacy: "/privacy",
+  privacyRequests: "/privacy/requests",
   fanContentPolicy: "/fan-content-policy",
   tos: "/tos",
   gdpr: "/gdpr",

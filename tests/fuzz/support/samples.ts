@@ -329,6 +329,23 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   "loader routes/playtesting-remove": () => ({ query: { token: "not-a-real-removal-token" } }),
   "action routes/playtesting-remove": () => ({ form: [["token", "not-a-real-removal-token"]] }),
   "loader routes/privacy": () => ({}),
+  // Data rights: a well-formed token that opens nothing (the pages answer 404, the forms refuse).
+  "loader routes/privacy-requests": () => ({}),
+  "action routes/privacy-requests": () => ({ form: [["email", "fuzz.privacy@example.com"]] }),
+  "loader routes/privacy-requests-token": () => ({
+    params: { token: "x".repeat(43) },
+    query: { delete: "all" },
+  }),
+  "action routes/privacy-requests-token": () => ({
+    params: { token: "x".repeat(43) },
+    form: [
+      ["intent", "delete"],
+      ["kind", "application"],
+      ["id", "00000000-0000-4000-8000-000000000000"],
+    ],
+  }),
+  "action privacy-requests-download": () => ({ params: { token: "x".repeat(43) }, form: [["all", "1"]] }),
+  "action status-download": () => ({ params: { token: "x".repeat(43) } }),
   "loader routes/fan-content-policy": () => ({}),
   "loader routes/tos": () => ({}),
   "loader routes/gdpr": () => ({}),

@@ -12,6 +12,7 @@ export * from "./platform";
 export * from "./platforms";
 export * from "./playtest";
 export * from "./press";
+export * from "./privacy";
 export * from "./status";
 export * from "./support";
 export * from "./tasks";

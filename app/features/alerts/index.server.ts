@@ -1,0 +1,2 @@
+/* Job alerts' server face for other features. */
+export { alertPersonalData } from "./personal-data.server";

@@ -1,0 +1,40 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { jobAlertDeliveries, jobAlerts } from "~/platform/db/schema/alerts";
+import { definePersonalData } from "~/platform/privacy/personal-data";
+
+/**
+ * Job alerts as personal data (docs/requirements.md#data-rights), with their newsletter consent
+ * and the offers each was sent. Deleting one deletes its tokens and deliveries (cascade).
+ */
+export const alertPersonalData = definePersonalData({
+  kind: "alert",
+  async listByEmail(db, email) {
+    const rows = await db
+      .select()
+      .from(jobAlerts)
+      .where(sql`${jobAlerts.email} = lower(${email})`)
+      .orderBy(desc(jobAlerts.createdAt));
+    // An unconfirmed alert is purged after 7 days; a confirmed one stays until removed.
+    const week = 7 * 24 * 60 * 60_000;
+    return rows.map((r) => ({
+      id: r.id,
+      label: r.name,
+      createdAt: r.createdAt,
+      deleteOn: r.confirmedAt ? null : new Date(r.createdAt.getTime() + week),
+    }));
+  },
+  async export(svc, id) {
+    const [row] = await svc.db.select().from(jobAlerts).where(eq(jobAlerts.id, id));
+    if (!row) return null;
+    const sent = await svc.db
+      .select({ offerId: jobAlertDeliveries.offerId, at: jobAlertDeliveries.createdAt })
+      .from(jobAlertDeliveries)
+      .where(eq(jobAlertDeliveries.alertId, id))
+      .orderBy(asc(jobAlertDeliveries.createdAt));
+    return { json: { ...row, newsletterConsent: row.newsletter, offersSent: sent }, files: [] };
+  },
+  async remove(svc, id) {
+    const rows = await svc.db.delete(jobAlerts).where(eq(jobAlerts.id, id)).returning({ id: jobAlerts.id });
+    return rows.length > 0;
+  },
+});

@@ -1,0 +1,45 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { playtestSignups, surveyResponses } from "~/platform/db/schema/playtest";
+import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
+import { definePersonalData } from "~/platform/privacy/personal-data";
+
+/**
+ * Playtest sign-ups and their survey answers as personal data (docs/requirements.md#data-rights).
+ * The link secrets (survey and removal tokens, stored hashed) are not exported.
+ */
+export const playtestPersonalData = definePersonalData({
+  kind: "playtest",
+  async listByEmail(db, email) {
+    const rows = await db
+      .select()
+      .from(playtestSignups)
+      .where(sql`lower(${playtestSignups.email}) = lower(${email})`)
+      .orderBy(desc(playtestSignups.createdAt));
+    return rows.map((r) => ({ id: r.id, label: r.site, createdAt: r.createdAt, deleteOn: r.expiresAt }));
+  },
+  async export(svc, id) {
+    const [row] = await svc.db.select().from(playtestSignups).where(eq(playtestSignups.id, id));
+    if (!row) return null;
+    const { surveyTokenHash: _survey, removalTokenHash: _removal, ...signup } = row;
+    const answers = await svc.db
+      .select({
+        survey: surveyResponses.survey,
+        answers: surveyResponses.answers,
+        at: surveyResponses.createdAt,
+      })
+      .from(surveyResponses)
+      .where(eq(surveyResponses.signupId, id));
+    return { json: { ...signup, surveyAnswers: answers }, files: [] };
+  },
+  async remove(svc, id) {
+    return svc.db.transaction(async (tx) => {
+      // Its survey answers go with it (cascade).
+      const rows = await tx
+        .delete(playtestSignups)
+        .where(eq(playtestSignups.id, id))
+        .returning({ id: playtestSignups.id });
+      if (rows.length) await deleteEmailsMentioning(tx, id);
+      return rows.length > 0;
+    });
+  },
+});

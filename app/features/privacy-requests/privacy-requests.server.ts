@@ -1,0 +1,209 @@
+import { getStudioInfo } from "~/features/studio/index.server";
+import { formatDate } from "~/platform/i18n/format";
+import { type Language, localizePath } from "~/platform/i18n/languages";
+import { deleteEmailsMentioning, enqueueEmail } from "~/platform/mail/outbox.server";
+import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { buildArchive } from "~/platform/privacy/archive.server";
+import {
+  createPrivacyLink,
+  deletePrivacyLinks,
+  findPrivacyLink,
+  privacyPath,
+  purgeExpiredPrivacyLinks,
+} from "~/platform/privacy/links.server";
+import type {
+  PersonalDataServices,
+  PersonalDataSource,
+  PersonalFile,
+  PersonalItem,
+} from "~/platform/privacy/personal-data";
+import type { Services } from "~/platform/services.server";
+import { purgeTask, type Task } from "~/platform/tasks/task";
+import { personalDataSources } from "./personal-data-list.server";
+
+/**
+ * Data rights, self-service (docs/requirements.md#data-rights): everything tied to an address,
+ * listed, downloaded and deleted through the sources of personal-data-list.server.ts. Deletions
+ * are logged by kind and count, never with the address.
+ */
+
+export type PersonalGroup = { kind: string; items: PersonalItem[] };
+
+async function tiedTo(db: PersonalDataServices["db"], email: string): Promise<PersonalGroup[]> {
+  const groups = await Promise.all(
+    personalDataSources().map(async (source) => ({
+      kind: source.kind,
+      items: await source.listByEmail(db, email),
+    })),
+  );
+  return groups.filter((group) => group.items.length > 0);
+}
+
+const sourceOf = (kind: string): PersonalDataSource | undefined =>
+  personalDataSources().find((source) => source.kind === kind);
+
+/** The source of `kind` when the item `id` of that kind is tied to `email`; otherwise null. */
+async function ownedSource(svc: PersonalDataServices, email: string, kind: string, id: string) {
+  const source = sourceOf(kind);
+  if (!source) return null;
+  const items = await source.listByEmail(svc.db, email);
+  return items.some((item) => item.id === id) ? source : null;
+}
+
+const day = (date: Date, lang: Language) => formatDate(date.toISOString(), lang);
+
+/** The private page of a link: the address's items grouped by kind, dates in `lang`; null when the link does not open. */
+export async function loadPrivacyRequestPage(svc: Pick<Services, "db">, token: string, lang: Language) {
+  const email = await findPrivacyLink(svc.db, token);
+  if (email === null) return null;
+  const groups = await tiedTo(svc.db, email);
+  return {
+    email,
+    groups: groups.map((group) => ({
+      kind: group.kind,
+      items: group.items.map((item) => ({
+        id: item.id,
+        label: item.label,
+        createdOn: day(item.createdAt, lang),
+        deleteOn: item.deleteOn ? day(item.deleteOn, lang) : null,
+      })),
+    })),
+  };
+}
+
+/** The archive of one item: `data.json` and its files. */
+export async function exportItemArchive(svc: PersonalDataServices, source: PersonalDataSource, id: string) {
+  const exported = await source.export(svc, id);
+  if (!exported) return null;
+  return buildArchive(
+    { exportedAt: new Date().toISOString(), kind: source.kind, id, data: exported.json },
+    exported.files,
+  );
+}
+
+/** One item of the address a token opens, zipped; null when the link or the item is not theirs. */
+export async function exportByPrivacyLink(
+  svc: PersonalDataServices,
+  token: string,
+  which: { kind: string; id: string } | "all",
+): Promise<Uint8Array | null> {
+  const email = await findPrivacyLink(svc.db, token);
+  if (email === null) return null;
+  if (which !== "all") {
+    const source = await ownedSource(svc, email, which.kind, which.id);
+    return source ? exportItemArchive(svc, source, which.id) : null;
+  }
+  const items: Record<string, unknown[]> = {};
+  const files: PersonalFile[] = [];
+  for (const source of personalDataSources()) {
+    const exports: unknown[] = [];
+    for (const item of await source.listByEmail(svc.db, email)) {
+      const exported = await source.export(svc, item.id);
+      if (!exported) continue;
+      exports.push(exported.json);
+      files.push(...exported.files);
+    }
+    if (exports.length) items[source.kind] = exports;
+  }
+  return buildArchive({ exportedAt: new Date().toISOString(), email, items }, files);
+}
+
+/** Deletes one item of a source (rows and files) and logs the kind, never who. */
+export async function removePersonalItem(svc: PersonalDataServices, source: PersonalDataSource, id: string) {
+  const gone = await source.remove(svc, id);
+  if (gone) svc.logger.info({ kind: source.kind, deleted: 1 }, "personal data deleted on request");
+  return gone;
+}
+
+export type PrivacyRemoval = { ok: true } | { ok: false; code: "notFound" };
+
+/** Deletes one item tied to the address a token opens. */
+export async function removeByPrivacyLink(
+  svc: PersonalDataServices,
+  token: string,
+  kind: string,
+  id: string,
+): Promise<PrivacyRemoval> {
+  const email = await findPrivacyLink(svc.db, token);
+  if (email === null) return { ok: false, code: "notFound" };
+  const source = await ownedSource(svc, email, kind, id);
+  if (!source) return { ok: false, code: "notFound" };
+  await removePersonalItem(svc, source, id);
+  return { ok: true };
+}
+
+/**
+ * Deletes everything tied to an address: every source's items (rows and files), the outbox's
+ * e-mails to or naming the address, and the address's data-rights links (this one included).
+ * Answers how many items went.
+ */
+export async function removeEverything(svc: PersonalDataServices, email: string): Promise<number> {
+  const counts: Record<string, number> = {};
+  for (const source of personalDataSources()) {
+    for (const item of await source.listByEmail(svc.db, email)) {
+      if (await source.remove(svc, item.id)) counts[source.kind] = (counts[source.kind] ?? 0) + 1;
+    }
+  }
+  const emails = await deleteEmailsMentioning(svc.db, email);
+  await deletePrivacyLinks(svc.db, email);
+  const items = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  svc.logger.info({ ...counts, items, emails }, "all personal data of an address deleted on request");
+  return items;
+}
+
+/** "Delete everything" from the page a token opens. */
+export async function removeEverythingByPrivacyLink(svc: PersonalDataServices, token: string) {
+  const email = await findPrivacyLink(svc.db, token);
+  if (email === null) return { ok: false as const, code: "notFound" as const };
+  return { ok: true as const, deleted: await removeEverything(svc, email) };
+}
+
+const privacyLinkEmail = defineEmailTemplate("privacy-link", (p: { url: string; hours: number }, { t }) => ({
+  subject: t("privacy:mail.subject"),
+  heading: t("privacy:mail.heading"),
+  paragraphs: [t("privacy:mail.body"), t("privacy:mail.expiry", { hours: p.hours })],
+  action: { label: t("privacy:mail.action"), url: p.url },
+  reason: t("privacy:mail.reason"),
+}));
+
+/**
+ * E-mails ONE private link to the page listing everything tied to `address`, to that address
+ * only; nothing when nothing is tied to it. The page answers the same either way and does not
+ * wait for this (started, not awaited), so neither the answer nor its time says whether
+ * anything exists.
+ */
+export async function sendPrivacyLink(
+  svc: Pick<Services, "db" | "config" | "logger">,
+  address: string,
+  lang: Language,
+): Promise<void> {
+  try {
+    const groups = await tiedTo(svc.db, address);
+    if (!groups.length) return;
+    const studio = await getStudioInfo(svc.db, lang);
+    await svc.db.transaction(async (tx) => {
+      const token = await createPrivacyLink(tx, address);
+      const url = `${svc.config.publicUrl}${localizePath(privacyPath(token), lang)}`;
+      await enqueueEmail(
+        tx,
+        await privacyLinkEmail.compose(
+          { to: address, lang, studioName: studio.name, siteUrl: svc.config.publicUrl },
+          { url, hours: 24 },
+        ),
+      );
+    });
+  } catch (err) {
+    svc.logger.error({ err }, "privacy link not sent");
+  }
+}
+
+/** Deletes expired data-rights links (they hold an address) at start and then hourly. */
+export function privacyLinkRetentionTask({ db, logger }: Pick<Services, "db" | "logger">): Task {
+  return purgeTask({
+    name: "privacy-link-retention",
+    everyMs: 60 * 60_000,
+    purge: () => purgeExpiredPrivacyLinks(db),
+    logMessage: "expired privacy links deleted",
+    logger,
+  });
+}

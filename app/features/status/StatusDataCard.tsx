@@ -1,0 +1,49 @@
+import { useTranslation } from "~/platform/i18n/use-translation";
+import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
+
+/**
+ * "Your data" on a status page (docs/requirements.md#data-rights): download it (a zip, posted
+ * by a plain form so the browser saves the answer) and delete it now (asks first; works
+ * without JavaScript), with the date the retention rule deletes it by itself.
+ */
+export function StatusDataCard({
+  pageHref,
+  downloadHref,
+  asking,
+  deleteOn,
+}: {
+  pageHref: string;
+  downloadHref: string;
+  asking: boolean;
+  deleteOn: string;
+}) {
+  const { t } = useTranslation("privacy");
+  return (
+    <section className="status-card status-data" aria-labelledby="status-data-title">
+      <h2 id="status-data-title" className="status-card__title">
+        {t("status.title")}
+      </h2>
+      <p>{t("retention", { date: deleteOn })}</p>
+      <p>{t("status.outOfReach")}</p>
+      <div className="status-data__actions">
+        <form method="post" action={downloadHref}>
+          <button type="submit" className="button">
+            {t("status.download")}
+          </button>
+        </form>
+        <ConfirmAction
+          label={t("status.delete")}
+          className="button"
+          askHref={`${pageHref}?delete=1`}
+          cancelHref={pageHref}
+          asking={asking}
+          title={t("status.confirmTitle")}
+          description={t("status.confirmBody")}
+          fields={{ intent: "delete" }}
+          confirmLabel={t("status.confirm")}
+          cancelLabel={t("cancel")}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Db } from "~/platform/db/client.server";
+import type { Services } from "~/platform/services.server";
+
+/**
+ * Personal data tied to an e-mail address (docs/requirements.md#data-rights): each feature that
+ * stores something a visitor sent describes it once as a source, and the data-rights pages
+ * (features/privacy-requests) list, export and delete through these sources only.
+ */
+
+/** One thing stored about the person (an application, a sign-up, an alert…). */
+export type PersonalItem = {
+  id: string;
+  /** What the visitor recognises it by (a job title, a subject); shown after the kind's name. */
+  label: string;
+  createdAt: Date;
+  /** When the retention rule deletes it by itself; null when only the person or the studio does. */
+  deleteOn: Date | null;
+};
+
+/** A file stored with an item: its name in the archive and where its bytes are. */
+export type PersonalFile = { name: string; path: string };
+
+/** Everything stored about one item: machine-readable, and its files. */
+export type PersonalExport = { json: unknown; files: PersonalFile[] };
+
+export type PersonalDataServices = Pick<Services, "db" | "uploads" | "config" | "logger">;
+
+export type PersonalDataSource = {
+  /** Stable name: the archive's section and the catalog key "privacy:kinds.<kind>". */
+  kind: string;
+  /** The items sent from or tied to `email` (compared without regard to case). */
+  listByEmail(db: Db, email: string): Promise<PersonalItem[]>;
+  /** Everything stored about one item, or null when it no longer exists. */
+  export(svc: PersonalDataServices, id: string): Promise<PersonalExport | null>;
+  /** Deletes the item for good: its rows and its files. Answers whether anything went. */
+  remove(svc: PersonalDataServices, id: string): Promise<boolean>;
+};
+
+/** Identity for a source, typed (each feature writes `definePersonalData({ … })`). */
+export const definePersonalData = (source: PersonalDataSource): PersonalDataSource => source;

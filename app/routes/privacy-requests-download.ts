@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { exportByPrivacyLink } from "~/features/privacy-requests/index.server";
+import { readForm } from "~/platform/forms/parse-form.server";
+import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { archiveResponse } from "~/platform/privacy/archive.server";
+import { servicesContext } from "~/platform/request-context";
+import type { Route } from "./+types/privacy-requests-download";
+
+/**
+ * "Download" and "Download everything" on the data-rights page (docs/requirements.md#data-rights):
+ * a POST of `kind` and `id`, or of `all`, answered with the zip; it changes nothing.
+ */
+export async function action(args: Route.ActionArgs) {
+  await consumeFormLimit(args.context, "privacy-download");
+  const services = args.context.get(servicesContext);
+  const form = await readForm(args.request);
+  const kind = form.get("kind");
+  const id = form.get("id");
+  const which =
+    form.get("all") === "1"
+      ? ("all" as const)
+      : typeof kind === "string" && typeof id === "string"
+        ? { kind, id }
+        : null;
+  if (!which) throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
+  const archive = await exportByPrivacyLink(services, args.params.token, which);
+  if (!archive) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+  return archiveResponse(archive, which === "all" ? "my-data.zip" : `${which.kind}-data.zip`);
+}

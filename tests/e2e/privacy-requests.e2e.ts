@@ -1,0 +1,225 @@
+import fs from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
+import { simpleParser } from "mailparser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdf } from "~/platform/uploads/test-samples";
+import {
+  expectAxeClean,
+  expectFitsWidth,
+  mailQueueSent,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  toastsShown,
+  waitForHydration,
+  waitForMailFile,
+} from "./support/harness";
+
+/**
+ * Data rights, self-service (docs/requirements.md#data-rights): a visitor asks /privacy/requests
+ * for everything tied to their address, opens the e-mailed link, downloads it (a zip with
+ * data.json and the files) and deletes it, and sees nothing left; at 375 px without JavaScript
+ * and at 1280 px with it (axe only with JavaScript: it cannot run in a script-less page). On an
+ * application's status page: Download my data and Delete now.
+ */
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), openBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const byId = (id: string) => `[id="job-application-${id}"]`;
+const jobTitle = "Programmeur ou programmeuse gameplay senior";
+
+/** Applies for the Quebec gameplay offer with a résumé; answers the status link's path. */
+async function apply(email: string): Promise<string> {
+  const { page } = await openPage(browser, { width: 1280 });
+  await page.goto(`${site.url}/fr/careers?location=quebec&team=gameplay-programming`);
+  await waitForHydration(page);
+  await page.locator(".job-card__link").first().click();
+  await page.waitForURL(/\/careers\/\d+\?/);
+  await waitForHydration(page);
+  await page.fill(byId("name"), "Léa Tremblay");
+  await page.fill(byId("email"), email);
+  await page.selectOption(byId("phone.country"), "CA");
+  await page.fill(byId("phone.number"), "418 555 0134");
+  await page
+    .locator('#apply input[type="file"]')
+    .setInputFiles({ name: "cv.pdf", buffer: Buffer.from(pdf), mimeType: "application/pdf" });
+  await page.waitForSelector('#apply .upload-item[data-status="done"]');
+  await page.check(byId("consent"));
+  await page.locator('#apply button[type="submit"]').click();
+  const mail = await simpleParser(await waitForMailFile(site, "job-application-received", email));
+  const link = /https?:\/\/[^\s]+\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
+  expect(link, "the confirmation carries the status link").not.toBeNull();
+  return `/fr/status/${link![1]}`;
+}
+
+/** Asks /privacy/requests for the link as a visitor would; answers the flash shown. */
+async function askForLink(page: Page, email: string): Promise<string> {
+  await page.goto(`${site.url}/privacy/requests`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send me the link" }).click();
+  await page.waitForURL(`${site.url}/privacy/requests`);
+  await page.locator(".toast").first().waitFor();
+  return (await page.locator(".toast").allTextContents()).join(" ");
+}
+
+/** The data-rights link's path, read from the e-mail file. */
+async function linkFromMail(email: string): Promise<string> {
+  const mail = await simpleParser(await waitForMailFile(site, "privacy-link", email));
+  const link = /\/privacy\/requests\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
+  expect(link, "the e-mail carries the private link").not.toBeNull();
+  return `/privacy/requests/${link![1]}`;
+}
+
+/** Clicks a download button and answers the zip's entries. */
+async function download(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent("download"), click()]);
+  const bytes = fs.readFileSync((await file.path())!);
+  return { name: file.suggestedFilename(), entries: unzipSync(new Uint8Array(bytes)) };
+}
+
+const dataJson = (entries: Record<string, Uint8Array>) => JSON.parse(strFromU8(entries["data.json"]!));
+
+describe("/privacy/requests", { timeout: 120_000 }, () => {
+  it("at 375 px without JavaScript: ask, open the link, download everything, delete everything", async () => {
+    await apply("donnees@example.com");
+    const { page } = await openPage(browser, {
+      width: 375,
+      javaScript: false,
+      allowErrors: [/Failed to load resource: the server responded with a status of 404/],
+    });
+    // The same answer whether or not anything is tied to the address, and no e-mail for nothing.
+    const known = await askForLink(page, "Donnees@Example.com");
+    const unknown = await askForLink(page, "personne-rien@example.com");
+    expect(known).toContain("If anything is tied to that address");
+    expect(unknown).toBe(known);
+    const path = await linkFromMail("Donnees@Example.com");
+
+    const response = await page.goto(site.url + path);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+    expect(
+      response
+        ?.headers()
+        ["referrer-policy"]?.split(/[\n,]\s*/)
+        .at(-1),
+    ).toBe("same-origin");
+    await page.getByRole("heading", { name: `Job application: ${jobTitle}` }).waitFor();
+    await page.getByText("We will delete this on").first().waitFor();
+    await expectFitsWidth(page, "data-rights page at 375px");
+
+    const everything = await download(page, () =>
+      page.getByRole("button", { name: "Download everything" }).click(),
+    );
+    expect(everything.name).toBe("my-data.zip");
+    const data = dataJson(everything.entries);
+    expect(data.items.application).toHaveLength(1);
+    expect(data.items.application[0]).toMatchObject({ email: "donnees@example.com", jobTitle });
+    expect(data.items.application[0].stageHistory[0].stage).toBe("apply");
+    expect(Object.keys(everything.entries).some((name) => name.endsWith("cv.pdf"))).toBe(true);
+
+    await page.getByRole("link", { name: "Delete everything" }).click();
+    await page.waitForURL(/\?delete=all$/);
+    await page.getByRole("button", { name: "Yes, delete everything" }).click();
+    await page.waitForURL(`${site.url}/privacy/requests`);
+    expect((await page.locator(".toast").allTextContents()).join(" ")).toContain(
+      "Everything tied to that address is deleted",
+    );
+    // The link went with everything else; asking again sends nothing.
+    expect((await page.goto(site.url + path))?.status()).toBe(404);
+    await page.getByRole("heading", { name: "This link does not work" }).waitFor();
+    await askForLink(page, "donnees@example.com");
+    await mailQueueSent(site);
+    const mails = fs.readdirSync(`${site.dataDir}/mail`).filter((name) => name.includes("privacy-link"));
+    expect(mails.filter((name) => name.toLowerCase().includes("donnees@example.com"))).toHaveLength(1);
+    expect(mails.filter((name) => name.includes("personne-rien@example.com"))).toEqual([]);
+  });
+
+  it("at 1280 px with JavaScript: axe clean, download one item, delete it in a dialog, nothing left", async () => {
+    await apply("data-js@example.com");
+    const { page } = await openPage(browser, { width: 1280 });
+    await page.goto(`${site.url}/privacy/requests`);
+    await waitForHydration(page);
+    await expectAxeClean(page, "data-rights request page");
+    await page.getByLabel("E-mail address").fill("data-js@example.com");
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    await expect
+      .poll(() => toastsShown(page))
+      .toContainEqual(expect.stringContaining("If anything is tied to that address"));
+    const path = await linkFromMail("data-js@example.com");
+    await page.goto(site.url + path);
+    await waitForHydration(page);
+    const item = page.getByRole("listitem").filter({ hasText: `Job application: ${jobTitle}` });
+    await item.waitFor();
+    await expectFitsWidth(page, "data-rights page at 1280px");
+    await expectAxeClean(page, "data-rights page at 1280px");
+
+    const one = await download(page, () => item.getByRole("button", { name: "Download" }).click());
+    expect(one.name).toBe("application-data.zip");
+    expect(dataJson(one.entries)).toMatchObject({
+      kind: "application",
+      data: { email: "data-js@example.com" },
+    });
+
+    await item.getByRole("link", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await expectAxeClean(page, "deletion question at 1280px");
+    await dialog.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect
+      .poll(() => toastsShown(page))
+      .toContainEqual(expect.stringContaining("Deleted, with its files"));
+    await page.getByText("Nothing is tied to this address any more.").waitFor();
+    expect(await page.getByRole("listitem").filter({ hasText: "Job application" }).count()).toBe(0);
+  });
+});
+
+describe("an application's status page", { timeout: 120_000 }, () => {
+  it("downloads my data without JavaScript at 375 px and deletes it now with JavaScript at 1280 px", async () => {
+    const path = await apply("statut-donnees@example.com");
+    {
+      const { page } = await openPage(browser, { width: 375, javaScript: false });
+      await page.goto(site.url + path);
+      await page.getByText("Nous supprimerons ceci le").first().waitFor();
+      await page.getByText("boîte de recrutement est hors de portée").first().waitFor();
+      const zip = await download(page, () =>
+        page.getByRole("button", { name: "Télécharger mes données" }).click(),
+      );
+      const data = dataJson(zip.entries);
+      expect(data).toMatchObject({
+        kind: "application",
+        data: { email: "statut-donnees@example.com", jobTitle },
+      });
+      expect(data.data.stageHistory.map((s: { stage: string }) => s.stage)).toEqual(["apply"]);
+      expect(Object.keys(zip.entries).filter((name) => name.startsWith("files/"))).toHaveLength(1);
+      await expectFitsWidth(page, "status page with its data card at 375px");
+    }
+    const { page } = await openPage(browser, {
+      width: 1280,
+      allowErrors: [/Failed to load resource: the server responded with a status of 404/],
+    });
+    await page.goto(site.url + path);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Supprimer maintenant" }).click();
+    const dialog = page.getByRole("dialog", { name: "Supprimer cette candidature maintenant?" });
+    await dialog.waitFor();
+    await expectAxeClean(page, "delete-now question at 1280px");
+    await dialog.getByRole("button", { name: "Oui, la supprimer" }).click();
+    await page.waitForURL(`${site.url}/fr/privacy/requests`);
+    await expect
+      .poll(() => toastsShown(page))
+      .toContainEqual(expect.stringContaining("Votre candidature et votre CV sont supprimés"));
+    expect((await page.goto(site.url + path))?.status()).toBe(404);
+  });
+});

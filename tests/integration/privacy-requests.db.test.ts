@@ -1,0 +1,270 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAlert } from "~/features/alerts/alerts.server";
+import { submitApplication } from "~/features/careers/application.server";
+import { applicationSchema } from "~/features/careers/application-form";
+import { sendContactMessage } from "~/features/contact/contact.server";
+import { loadContent } from "~/features/content/index.server";
+import { getJobOffer } from "~/features/jobs/index.server";
+import { signUpPlaytester } from "~/features/playtesting/signup.server";
+import { playtestSignupSchema } from "~/features/playtesting/signup-form";
+import {
+  exportByPrivacyLink,
+  removeEverythingByPrivacyLink,
+  sendPrivacyLink,
+} from "~/features/privacy-requests/index.server";
+import { issueSchema } from "~/features/support-report/issue-form";
+import { submitIssueReport } from "~/features/support-report/issue-report.server";
+import { parseConfig } from "~/platform/config.server";
+import type { Database } from "~/platform/db/client.server";
+import * as schema from "~/platform/db/schema";
+import { createLogger } from "~/platform/logging.server";
+import { pdf } from "~/platform/uploads/test-samples";
+import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { testServices } from "../support/services";
+import { createTestDatabase } from "../support/test-db";
+
+/**
+ * Data rights (docs/requirements.md#data-rights): one person with one of each kind of
+ * submission asks for their data by e-mail, downloads it and deletes everything; afterwards
+ * nothing of them is left in any table of the schema nor in the upload directory, and another
+ * person's data is untouched. An address with nothing tied to it gets no e-mail.
+ */
+
+const address = "Zephyrine.Quill@example.com";
+const name = "Zéphyrine Quillfeather";
+const other = "someone.else@example.com";
+
+let database: Database;
+let store: UploadStore;
+let dir: string;
+let svc: ReturnType<typeof testServices>;
+const logged: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-uploads-"));
+  const logger = createLogger("silent");
+  // The deletion log lines, to check they carry no address.
+  const info = logger.info.bind(logger);
+  logger.info = ((fields: unknown, ...rest: unknown[]) => {
+    if (fields && typeof fields === "object") logged.push({ ...(fields as object), message: rest[0] });
+    return (info as (...args: unknown[]) => void)(fields, ...rest);
+  }) as typeof logger.info;
+  store = createUploadStore({ db: database.db, dir, limits: { maxFiles: 3, maxKb: 5000 }, logger });
+  const config = parseConfig({ PUBLIC_URL: "https://studio.example", RATE_LIMIT_FORM_POINTS: "1000" });
+  svc = testServices(database, config, { uploads: store, logger });
+});
+
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every table of the schema, by name. */
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+
+/** The rows of any table whose text mentions one of `needles` (case ignored), by table. */
+async function mentions(needles: string[]) {
+  const found: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const rows = await database.db.select().from(table);
+    const hits = rows.filter((row) => {
+      const text = JSON.stringify(row).toLowerCase();
+      return needles.some((needle) => text.includes(needle.toLowerCase()));
+    });
+    if (hits.length) found[getTableName(table)] = hits;
+  }
+  return found;
+}
+
+/** Everything one person can send, each through its feature's own use case. */
+async function sendOneOfEach(email: string, name: string) {
+  const [offer] = await database.db.select({ id: schema.jobOffers.id }).from(schema.jobOffers).limit(1);
+  const job = (await getJobOffer(database.db, offer!.id, "en"))!;
+  const application = await submitApplication(
+    svc,
+    { ...job, isOpen: true, applyUrl: null },
+    applicationSchema.parse({
+      name,
+      email,
+      phone: { country: "CA", number: "418 555 0199" },
+      resume: [new File([pdf], "quill-cv.pdf")],
+      consent: true,
+    }),
+    { lang: "en" },
+  );
+  const signup = await signUpPlaytester(
+    svc,
+    playtestSignupSchema.parse({
+      name,
+      email,
+      phone: { country: "CA", number: "418 555 0199" },
+      location: "quebec",
+      dateOfBirth: { year: "1990", month: "4", day: "30" },
+      over18: true,
+      english: true,
+      inPersonDay: true,
+      nda: true,
+      consent: true,
+    }),
+    { lang: "en" },
+  );
+  const signupId = (signup as { id: string }).id;
+  await database.db
+    .insert(schema.surveyResponses)
+    .values({ signupId, survey: "playtester", answers: { favouriteGame: "Quillfeather Quest" } });
+  const alert = await createAlert(svc, {
+    name: "Quill's alert",
+    email: email.toLowerCase(),
+    location: null,
+    team: null,
+    level: null,
+    commitment: null,
+    language: "en",
+    newsletter: true,
+  });
+  const contact = await sendContactMessage(
+    svc,
+    {
+      category: "press",
+      name,
+      email,
+      subject: "A question from Quill",
+      message: "Hello, this is a long enough message.",
+    },
+    { lang: "en" },
+  );
+  const report = await submitIssueReport(
+    svc,
+    issueSchema.parse({
+      category: "save",
+      game: "tidebound",
+      platform: "windows",
+      email,
+      summary: "Quill's save is lost",
+      description: "After the storm in chapter 4 my save shows as empty. I attach a log.",
+      consent: true,
+      attachments: [new File(["quill log line\n"], "quill.log")],
+    }),
+    { lang: "en" },
+  );
+  const [account] = await database.db
+    .insert(schema.accountUsers)
+    .values({
+      username: "quill",
+      usernameKey: `quill-${email.length}`,
+      email: email.toLowerCase(),
+      passwordHash: "x",
+      dateOfBirth: "1990-04-30",
+      tosVersion: 1,
+      language: "en",
+    })
+    .returning({ id: schema.accountUsers.id });
+  await database.db.insert(schema.accountPlatformLinks).values({
+    accountId: account!.id,
+    platform: "steam",
+    externalId: `765${email.length}`,
+    displayName: name,
+  });
+  return {
+    application: (application as { id: string }).id,
+    signup: signupId,
+    alert: alert!.id,
+    contact: contact.id,
+    report: (report as { id: string }).id,
+    account: account!.id,
+  };
+}
+
+async function linkTokenFor(email: string) {
+  const [mail] = await database.db
+    .select()
+    .from(schema.outboxEmails)
+    .where(
+      sql`lower(${schema.outboxEmails.to}) = lower(${email}) and ${schema.outboxEmails.kind} = 'privacy-link'`,
+    );
+  return /\/privacy\/requests\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? null;
+}
+
+describe("data rights by e-mailed link", { timeout: 60_000 }, () => {
+  it("sends nothing for an address with nothing tied to it", async () => {
+    await sendPrivacyLink(svc, "nobody@example.com", "en");
+    expect(await linkTokenFor("nobody@example.com")).toBeNull();
+  });
+
+  it("downloads everything, then deletes everything: nothing of the person left in any table or file", async () => {
+    const theirs = await sendOneOfEach(address, name);
+    const others = await sendOneOfEach(other, "Bartholomew Otherling");
+    const filesBefore = fs.readdirSync(dir);
+    const theirFiles = (
+      await database.db
+        .select({ id: schema.uploads.id, owner: schema.uploads.attachedTo })
+        .from(schema.uploads)
+    ).filter((f) => [theirs.application, theirs.report].some((id) => f.owner?.endsWith(id)));
+    expect(theirFiles).toHaveLength(2);
+
+    await sendPrivacyLink(svc, address, "en");
+    const token = await linkTokenFor(address);
+    expect(token).not.toBeNull();
+    expect(
+      (
+        await database.db
+          .select()
+          .from(schema.outboxEmails)
+          .where(eq(schema.outboxEmails.kind, "privacy-link"))
+      ).length,
+    ).toBe(1);
+
+    const zip = unzipSync((await exportByPrivacyLink(svc, token!, "all"))!);
+    const data = JSON.parse(strFromU8(zip["data.json"]!));
+    for (const kind of ["account", "application", "playtest", "alert", "issueReport", "contact"]) {
+      expect(data.items[kind], kind).toHaveLength(1);
+    }
+    expect(data.items.application[0].stageHistory[0].stage).toBe("apply");
+    expect(data.items.playtest[0].surveyAnswers[0].answers.favouriteGame).toBe("Quillfeather Quest");
+    expect(data.items.alert[0].newsletterConsent).toBe(true);
+    expect(data.items.account[0].linkedPlatforms[0].platform).toBe("steam");
+    expect(JSON.stringify(data)).not.toContain(other);
+    const packed = Object.keys(zip).filter((file) => file.startsWith("files/"));
+    expect(packed.some((file) => file.endsWith("quill-cv.pdf"))).toBe(true);
+    expect(packed.some((file) => file.endsWith("quill.log"))).toBe(true);
+    // Someone else's item is not theirs to download.
+    expect(
+      await exportByPrivacyLink(svc, token!, { kind: "application", id: others.application }),
+    ).toBeNull();
+
+    expect(await removeEverythingByPrivacyLink(svc, token!)).toEqual({ ok: true, deleted: 6 });
+
+    const needles = [address, name, ...Object.values(theirs)];
+    const left = await mentions(needles);
+    expect(left).toEqual({});
+    const filesAfter = fs.readdirSync(dir);
+    for (const file of theirFiles) expect(filesAfter).not.toContain(file.id);
+    expect(filesAfter.length).toBe(filesBefore.length - 2);
+    // The other person's data is all there.
+    expect(Object.keys(await mentions([other]))).toEqual(
+      expect.arrayContaining([
+        "job_applications",
+        "playtest_signups",
+        "job_alerts",
+        "contact_messages",
+        "issue_reports",
+        "account_users",
+      ]),
+    );
+    // The link went with everything else; the log names kinds and counts, never the address.
+    expect(await exportByPrivacyLink(svc, token!, "all")).toBeNull();
+    const deletion = logged.find(
+      (line) => line.message === "all personal data of an address deleted on request",
+    );
+    expect(deletion).toMatchObject({ items: 6, application: 1, account: 1 });
+    expect(JSON.stringify(logged).toLowerCase()).not.toContain(address.toLowerCase());
+  });
+});
