@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { exportByPrivacyLink } from "~/features/privacy-requests/index.server";
+import { noStore, postOnly } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { archiveResponse } from "~/platform/privacy/archive.server";
@@ -10,6 +11,9 @@ import type { Route } from "./+types/privacy-requests-download";
  * "Download" and "Download everything" on the data-rights page (docs/requirements.md#data-rights):
  * a POST of `kind` and `id`, or of `all`, answered with the zip; it changes nothing.
  */
+/** Only a post downloads: the address alone answers 405. */
+export const loader = postOnly;
+
 export async function action(args: Route.ActionArgs) {
   await consumeFormLimit(args.context, "privacy-download");
   const services = args.context.get(servicesContext);
@@ -22,8 +26,8 @@ export async function action(args: Route.ActionArgs) {
       : typeof kind === "string" && typeof id === "string"
         ? { kind, id }
         : null;
-  if (!which) throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
+  if (!which) throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400, headers: noStore });
   const archive = await exportByPrivacyLink(services, args.params.token, which);
-  if (!archive) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+  if (!archive) throw data({ messages: ["NOT_FOUND"] }, { status: 404, headers: noStore });
   return archiveResponse(archive, which === "all" ? "my-data.zip" : `${which.kind}-data.zip`);
 }

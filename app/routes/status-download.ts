@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { exportByStatusLink } from "~/features/status/index.server";
+import { noStore, postOnly } from "~/platform/cache/page-headers";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { archiveResponse } from "~/platform/privacy/archive.server";
 import { servicesContext } from "~/platform/request-context";
@@ -9,10 +10,13 @@ import type { Route } from "./+types/status-download";
  * "Download my data" on a status page (docs/requirements.md#data-rights): a POST (it is a form
  * on the page) answered with the zip; it changes nothing.
  */
+/** Only a post downloads: the address alone answers 405. */
+export const loader = postOnly;
+
 export async function action(args: Route.ActionArgs) {
   await consumeFormLimit(args.context, "status-download");
   const services = args.context.get(servicesContext);
   const archive = await exportByStatusLink(services, args.params.token);
-  if (!archive) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+  if (!archive) throw data({ messages: ["NOT_FOUND"] }, { status: 404, headers: noStore });
   return archiveResponse(archive, "application-data.zip");
 }

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { pageCspHeaders } from "~/platform/security/headers.server";
 
 /**
@@ -42,4 +43,12 @@ const isSubmission = (method: string) => method !== "GET" && method !== "HEAD";
 export function pageCacheControl(method: string, declared: string | null): string {
   if (isSubmission(method)) return noStore["Cache-Control"];
   return declared ?? privateByDefault;
+}
+
+/**
+ * The `loader` of a resource route that only answers form posts (a data download): any GET,
+ * page or data request, is told 405 and that nothing may be kept.
+ */
+export function postOnly(): never {
+  throw data({ messages: ["METHOD_NOT_ALLOWED"] }, { status: 405, headers: { ...noStore, Allow: "POST" } });
 }
