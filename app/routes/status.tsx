@@ -1,9 +1,20 @@
 import "~/features/status/status.css";
 import { data } from "react-router";
 import { ApplicationStatusView } from "~/features/careers/ApplicationStatusView";
-import { loadStatusPage, withdrawByLink } from "~/features/status/index.server";
+import { ContactStatusView } from "~/features/contact/ContactStatusView";
+import {
+  issueOfLink,
+  loadStatusPage,
+  type StatusPage as StatusPageData,
+  withdrawByLink,
+} from "~/features/status/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { readForm } from "~/platform/forms/parse-form.server";
+import { IssueStatusView } from "~/features/support-report/IssueStatusView";
+import { issueCommentSchema } from "~/features/support-report/issue-form";
+import { addInfoToIssue, issueFormTexts } from "~/features/support-report/report-issue.server";
+import { type FormReply, parseForm, readForm } from "~/platform/forms/parse-form.server";
+import type { UploadLimits } from "~/platform/forms/upload-rules";
+import { toFormReply } from "~/platform/http/outcome.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit, consumePageLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
@@ -20,7 +31,8 @@ import type { Route } from "./+types/status";
  * path: never stored by a cache, never indexed, and no Referer leaves for another site
  * ("same-origin": under "no-referrer" the browser posts `Origin: null` and the site's own
  * forms would be refused without JavaScript; docs/decisions/0029-status-links-and-studio-tools.md).
- * Opening it changes nothing: withdrawing is a POST that asks first.
+ * Opening it changes nothing: withdrawing is a POST that asks first; adding information to an
+ * issue report is a POST of its form (`?intent=comment`). Each kind's view lives in its feature.
  */
 export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "same-origin",
@@ -37,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo = await loadPageSeo(args, "status", page ? { title: page.title } : {});
   if (!page) return data({ seo, state: "invalid" as const, pageUrl }, { status: 404 });
   const asking = new URL(args.request.url).searchParams.get("withdraw") === "1";
-  return { seo, state: "found" as const, pageUrl, asking, ...page };
+  return { seo, state: "found" as const, pageUrl, asking, uploadLimits: services.uploads.limits, page };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,6 +57,19 @@ export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
   const pageUrl = localizePath(`/status/${args.params.token}`, lang);
+  if (new URL(args.request.url).searchParams.get("intent") === "comment") {
+    const id = await issueOfLink(services, args.params.token);
+    if (!id) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    const form = await parseForm(args.request, issueCommentSchema);
+    if (form.status === "error") return { result: form.result };
+    const outcome = await addInfoToIssue(services, id, form.value);
+    if (!outcome.ok) return { result: toFormReply(outcome, form.reply, issueFormTexts) };
+    return redirectWithFlash(
+      pageUrl,
+      { kind: "success", messages: ["issues:status.comment.done"] },
+      services.config,
+    );
+  }
   const form = await readForm(args.request);
   if (form.get("intent") !== "withdraw") throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
   const outcome = await withdrawByLink(services, args.params.token);
@@ -64,7 +89,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "referrer", content: "same-origin" },
 ];
 
-export default function StatusPage({ loaderData }: Route.ComponentProps) {
+export default function StatusPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("status");
   const localize = useLocalizePath();
   return (
@@ -83,18 +108,19 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <p className="eyebrow">{t("careers:status.label")}</p>
+            <p className="eyebrow">{t(`labels.${loaderData.page.kind}`)}</p>
             <h1 id="status-title" className="status-page__title">
-              {loaderData.title}
+              {loaderData.page.title}
             </h1>
-            <ApplicationStatusView
-              data={loaderData.application}
-              pageHref={loaderData.pageUrl}
-              withdrawHref={`${loaderData.pageUrl}?withdraw=1`}
-              askingWithdraw={loaderData.asking}
+            <StatusBody
+              page={loaderData.page}
+              pageUrl={loaderData.pageUrl}
+              asking={loaderData.asking}
+              uploadLimits={loaderData.uploadLimits}
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
             />
             <footer className="status-page__footer">
-              <p>{t("retention", { date: loaderData.deleteOn })}</p>
+              <p>{t("retention", { date: loaderData.page.deleteOn })}</p>
               <p>
                 <SiteLink to={localize("/status")}>{t("requestAgain")}</SiteLink>
               </p>
@@ -104,4 +130,37 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
       </div>
     </section>
   );
+}
+
+/** Each kind's own view (its feature's). */
+function StatusBody(props: {
+  page: StatusPageData;
+  pageUrl: string;
+  asking: boolean;
+  uploadLimits: UploadLimits;
+  lastResult: FormReply | undefined;
+}) {
+  const { page, pageUrl } = props;
+  switch (page.kind) {
+    case "application":
+      return (
+        <ApplicationStatusView
+          data={page.application}
+          pageHref={pageUrl}
+          withdrawHref={`${pageUrl}?withdraw=1`}
+          askingWithdraw={props.asking}
+        />
+      );
+    case "contact":
+      return <ContactStatusView data={page.contact} />;
+    case "issue":
+      return (
+        <IssueStatusView
+          data={page.issue}
+          commentAction={`${pageUrl}?intent=comment`}
+          limits={props.uploadLimits}
+          lastResult={props.lastResult}
+        />
+      );
+  }
 }

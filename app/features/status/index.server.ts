@@ -1,2 +1,8 @@
 /* The status pages' server face. */
-export { loadStatusPage, sendStatusLinks, withdrawByLink } from "./status.server";
+export {
+  issueOfLink,
+  loadStatusPage,
+  type StatusPage,
+  sendStatusLinks,
+  withdrawByLink,
+} from "./status.server";

@@ -1,5 +1,9 @@
 import { applicationStatus, applicationsOf, withdrawApplication } from "~/features/careers/index.server";
+import { contactMessagesOf, contactStatus } from "~/features/contact/index.server";
+import { patchNotesPath } from "~/features/patches";
 import { getStudioInfo } from "~/features/studio/index.server";
+import { issueReportsOf, issueStatus } from "~/features/support-report/index.server";
+import type { Db } from "~/platform/db/client.server";
 import { formatDate } from "~/platform/i18n/format";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
@@ -16,15 +20,13 @@ import { createStatusLink, findStatusLink, statusPath } from "~/platform/status/
 
 const day = (date: Date, lang: Language) => formatDate(date.toISOString(), lang);
 
-export async function loadStatusPage(svc: Pick<Services, "db">, token: string, lang: Language) {
-  const target = await findStatusLink(svc.db, token);
-  if (!target) return null;
-  const status = await applicationStatus(svc.db, target.itemId);
+async function applicationPage(db: Db, id: string, lang: Language) {
+  const status = await applicationStatus(db, id);
   if (!status) return null;
   const reachedOn: Record<string, string> = {};
   for (const step of status.history) reachedOn[step.stage] = day(step.at, lang);
   return {
-    kind: target.kind,
+    kind: "application" as const,
     title: status.jobTitle,
     deleteOn: day(status.expiresAt, lang),
     application: {
@@ -38,19 +40,91 @@ export async function loadStatusPage(svc: Pick<Services, "db">, token: string, l
   };
 }
 
+async function contactPage(db: Db, id: string, lang: Language) {
+  const status = await contactStatus(db, id);
+  if (!status) return null;
+  return {
+    kind: "contact" as const,
+    title: status.subject,
+    deleteOn: day(status.expiresAt, lang),
+    contact: {
+      subject: status.subject,
+      category: status.category,
+      status: status.status,
+      sentOn: day(status.createdAt, lang),
+      answeredOn: status.answeredAt ? day(status.answeredAt, lang) : null,
+    },
+  };
+}
+
+async function issuePage(db: Db, id: string, lang: Language) {
+  const status = await issueStatus(db, id, lang);
+  if (!status) return null;
+  return {
+    kind: "issue" as const,
+    title: status.summary,
+    deleteOn: day(status.expiresAt, lang),
+    issue: {
+      reference: status.reference,
+      gameName: status.gameName,
+      platform: status.platform,
+      category: status.category,
+      status: status.status,
+      sentOn: day(status.createdAt, lang),
+      changedOn: day(status.statusChangedAt, lang),
+      note: status.note,
+      patch: status.patch
+        ? {
+            version: status.patch.version,
+            title: status.patch.title,
+            href: patchNotesPath(status.patch.game, status.patch.version, lang),
+          }
+        : null,
+      infoAddedOn: status.infoAddedAt ? day(status.infoAddedAt, lang) : null,
+      history: status.history.map((step) => ({
+        status: step.status,
+        on: day(step.at, lang),
+        at: step.at.toISOString(),
+      })),
+    },
+  };
+}
+
+/** What a token opens, in the visitor's language: each kind's own page data, or null. */
+export async function loadStatusPage(svc: Pick<Services, "db">, token: string, lang: Language) {
+  const target = await findStatusLink(svc.db, token);
+  if (!target) return null;
+  switch (target.kind) {
+    case "application":
+      return applicationPage(svc.db, target.itemId, lang);
+    case "contact":
+      return contactPage(svc.db, target.itemId, lang);
+    case "issue":
+      return issuePage(svc.db, target.itemId, lang);
+  }
+}
+
+export type StatusPage = NonNullable<Awaited<ReturnType<typeof loadStatusPage>>>;
+
 export type StatusAction = { ok: true } | { ok: false; code: "notFound" | "notActive" };
 
-/** The page's one write today: withdrawing an application. */
+/** Withdrawing an application (only applications can be withdrawn). */
 export async function withdrawByLink(
   svc: Pick<Services, "db" | "config">,
   token: string,
 ): Promise<StatusAction> {
   const target = await findStatusLink(svc.db, token);
-  if (!target) return { ok: false, code: "notFound" };
+  if (target?.kind !== "application") return { ok: false, code: "notFound" };
   const change = await withdrawApplication(svc, target.itemId);
   return change.ok
     ? { ok: true }
     : { ok: false, code: change.code === "notFound" ? "notFound" : "notActive" };
+}
+
+/** The issue report a link opens (to add information to it), or null. */
+export async function issueOfLink(svc: Pick<Services, "db">, token: string): Promise<string | null> {
+  const target = await findStatusLink(svc.db, token);
+  return target?.kind === "issue" ? target.itemId : null;
 }
 
 const linksEmail = defineEmailTemplate(
@@ -76,17 +150,42 @@ export async function sendStatusLinks(
   lang: Language,
 ): Promise<void> {
   try {
-    const applications = await applicationsOf(svc.db, address);
-    if (!applications.length) return;
+    const [applications, messages, reports] = await Promise.all([
+      applicationsOf(svc.db, address),
+      contactMessagesOf(svc.db, address),
+      issueReportsOf(svc.db, address),
+    ]);
+    if (!applications.length && !messages.length && !reports.length) return;
     const studio = await getStudioInfo(svc.db, lang);
-    const translate = await translator(lang, "status");
+    const t = await translator(lang);
+    const url = (token: string) => `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
+    const gameName = (slug: string) => studio.games.find((g) => g.slug === slug)?.name ?? slug;
     await svc.db.transaction(async (tx) => {
       const items: Array<{ label: string; url: string }> = [];
       for (const application of applications) {
         const token = await createStatusLink(tx, "application", application.id);
         items.push({
-          label: translate("kinds.application", { title: application.jobTitle }),
-          url: `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`,
+          label: t("status:kinds.application", { title: application.jobTitle }),
+          url: url(token),
+        });
+      }
+      // Never the visitor's own words (a subject, a summary): anyone can type any address in a
+      // form, and this e-mail must not carry a stranger's text to it.
+      for (const message of messages) {
+        const token = await createStatusLink(tx, "contact", message.id);
+        items.push({
+          label: t("status:kinds.contact", {
+            topic: t(`contact:form.categories.${message.category}`),
+            date: day(message.createdAt, lang),
+          }),
+          url: url(token),
+        });
+      }
+      for (const report of reports) {
+        const token = await createStatusLink(tx, "issue", report.id);
+        items.push({
+          label: t("status:kinds.issue", { reference: report.reference, game: gameName(report.game) }),
+          url: url(token),
         });
       }
       await enqueueEmail(

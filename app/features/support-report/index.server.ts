@@ -1,2 +1,5 @@
 /* Problem reports' server face. */
 export { purgeExpiredIssueReports } from "./issue-report.server";
+export { addIssueInfo, type IssueStatus, issueReportsOf, issueStatus } from "./issue-status.server";
+export { addInfoToIssue } from "./report-issue.server";
+export { issueCommands } from "./tools.server";

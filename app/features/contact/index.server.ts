@@ -1,0 +1,3 @@
+/* Contact's server face for other features: a message's status and the lookup by address. */
+export { type ContactStatus, contactMessagesOf, contactStatus } from "./contact-status.server";
+export { contactCommands } from "./tools.server";
