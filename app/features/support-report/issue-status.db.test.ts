@@ -192,7 +192,9 @@ describe("the studio moving a report", () => {
         code: "notNeedingInfo",
       });
       const status = issueCommands.find((c) => c.name === "support:issues.status")!;
-      await expect(status.run(svc, { id, to: "confirmed" } as never)).rejects.toThrow(/cannot be moved again/);
+      await expect(status.run(svc, { id, to: "confirmed" } as never)).rejects.toThrow(
+        /cannot be moved again/,
+      );
     }
     expect(await database.db.select().from(outboxEmails)).toEqual([]);
     expect((await issueStatus(database.db, fixed.id))?.status).toBe("fixed");
