@@ -1,5 +1,7 @@
 import { applicationCommands } from "~/features/careers/index.server";
+import { contactCommands } from "~/features/contact/index.server";
 import { playtestCommands } from "~/features/playtesting/index.server";
+import { issueCommands } from "~/features/support-report/index.server";
 import type { ControlCommand } from "~/platform/control/command";
 
 /**
@@ -10,4 +12,6 @@ import type { ControlCommand } from "~/platform/control/command";
 export const controlCommands: ControlCommand<unknown, unknown>[] = [
   ...applicationCommands,
   ...playtestCommands,
+  ...contactCommands,
+  ...issueCommands,
 ];

@@ -1,11 +1,23 @@
 import "~/features/status/status.css";
 import { data } from "react-router";
 import { ApplicationStatusView } from "~/features/careers/ApplicationStatusView";
-import { deleteByStatusLink, loadStatusPage, withdrawByLink } from "~/features/status/index.server";
+import { ContactStatusView } from "~/features/contact/ContactStatusView";
+import {
+  deleteByStatusLink,
+  issueOfLink,
+  loadStatusPage,
+  type StatusPage as StatusPageData,
+  withdrawByLink,
+} from "~/features/status/index.server";
 import { StatusDataCard } from "~/features/status/StatusDataCard";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { IssueStatusView } from "~/features/support-report/IssueStatusView";
+import { issueCommentSchema } from "~/features/support-report/issue-form";
+import { addInfoToIssue, issueFormTexts } from "~/features/support-report/report-issue.server";
 import { noStore } from "~/platform/cache/page-headers";
-import { readForm } from "~/platform/forms/parse-form.server";
+import { type FormReply, parseForm, readForm } from "~/platform/forms/parse-form.server";
+import type { UploadLimits } from "~/platform/forms/upload-rules";
+import { toFormReply } from "~/platform/http/outcome.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit, consumePageLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
@@ -23,7 +35,8 @@ import type { Route } from "./+types/status";
  * ("same-origin": under "no-referrer" the browser posts `Origin: null` and the site's own
  * forms would be refused without JavaScript; docs/decisions/0029-status-links-and-studio-tools.md).
  * Opening it changes nothing: withdrawing and deleting are POSTs that ask first; downloading
- * posts to routes/status-download.ts.
+ * posts to routes/status-download.ts; adding information to an issue report is a POST of its
+ * form (`?intent=comment`). Each kind's view lives in its feature.
  */
 export const headers: Route.HeadersFunction = () => ({
   ...noStore,
@@ -42,7 +55,15 @@ export async function loader(args: Route.LoaderArgs) {
   const query = new URL(args.request.url).searchParams;
   const asking = query.get("withdraw") === "1";
   const askingDelete = query.get("delete") === "1";
-  return { seo, state: "found" as const, pageUrl, asking, askingDelete, ...page };
+  return {
+    seo,
+    state: "found" as const,
+    pageUrl,
+    asking,
+    askingDelete,
+    uploadLimits: services.uploads.limits,
+    page,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -50,6 +71,19 @@ export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
   const pageUrl = localizePath(`/status/${args.params.token}`, lang);
+  if (new URL(args.request.url).searchParams.get("intent") === "comment") {
+    const id = await issueOfLink(services, args.params.token);
+    if (!id) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    const form = await parseForm(args.request, issueCommentSchema);
+    if (form.status === "error") return { result: form.result };
+    const outcome = await addInfoToIssue(services, id, form.value);
+    if (!outcome.ok) return { result: toFormReply(outcome, form.reply, issueFormTexts) };
+    return redirectWithFlash(
+      pageUrl,
+      { kind: "success", messages: ["support-report:status.comment.done"] },
+      services.config,
+    );
+  }
   const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "delete") {
@@ -58,7 +92,7 @@ export async function action(args: Route.ActionArgs) {
     if (!deleted.ok) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
     return redirectWithFlash(
       localizePath("/privacy/requests", lang),
-      { kind: "success", messages: ["privacy:status.deleted"] },
+      { kind: "success", messages: [`privacy:status.kinds.${deleted.kind}.deleted`] },
       services.config,
     );
   }
@@ -80,7 +114,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "referrer", content: "same-origin" },
 ];
 
-export default function StatusPage({ loaderData }: Route.ComponentProps) {
+export default function StatusPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("status");
   const localize = useLocalizePath();
   return (
@@ -99,21 +133,23 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <p className="eyebrow">{t("careers:status.label")}</p>
+            <p className="eyebrow">{t(`labels.${loaderData.page.kind}`)}</p>
             <h1 id="status-title" className="status-page__title">
-              {loaderData.title}
+              {loaderData.page.title}
             </h1>
-            <ApplicationStatusView
-              data={loaderData.application}
-              pageHref={loaderData.pageUrl}
-              withdrawHref={`${loaderData.pageUrl}?withdraw=1`}
-              askingWithdraw={loaderData.asking}
+            <StatusBody
+              page={loaderData.page}
+              pageUrl={loaderData.pageUrl}
+              asking={loaderData.asking}
+              uploadLimits={loaderData.uploadLimits}
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
             />
             <StatusDataCard
               pageHref={loaderData.pageUrl}
               downloadHref={`${loaderData.pageUrl}/download`}
               asking={loaderData.askingDelete}
-              deleteOn={loaderData.deleteOn}
+              deleteOn={loaderData.page.deleteOn}
+              kind={loaderData.page.kind}
             />
             <footer className="status-page__footer">
               <p>
@@ -125,4 +161,37 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
       </div>
     </section>
   );
+}
+
+/** Each kind's own view (its feature's). */
+function StatusBody(props: {
+  page: StatusPageData;
+  pageUrl: string;
+  asking: boolean;
+  uploadLimits: UploadLimits;
+  lastResult: FormReply | undefined;
+}) {
+  const { page, pageUrl } = props;
+  switch (page.kind) {
+    case "application":
+      return (
+        <ApplicationStatusView
+          data={page.application}
+          pageHref={pageUrl}
+          withdrawHref={`${pageUrl}?withdraw=1`}
+          askingWithdraw={props.asking}
+        />
+      );
+    case "contact":
+      return <ContactStatusView data={page.contact} />;
+    case "issue":
+      return (
+        <IssueStatusView
+          data={page.issue}
+          commentAction={`${pageUrl}?intent=comment`}
+          limits={props.uploadLimits}
+          lastResult={props.lastResult}
+        />
+      );
+  }
 }

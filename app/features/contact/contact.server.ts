@@ -3,9 +3,10 @@ import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { contactMessages, feedbacks } from "~/platform/db/schema";
-import { defaultLanguage, type Language } from "~/platform/i18n/languages";
+import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
 import { purgeUsedCaptchaTokens } from "./captcha.server";
 import { type ContactCategory, categoryAddress } from "./contact-categories";
@@ -34,14 +35,20 @@ const contactForTeam = defineEmailTemplate(
 
 /**
  * The visitor's acknowledgement: a fixed text that never repeats what they typed, so the form
- * cannot be used to send chosen words to someone else's address.
+ * cannot be used to send chosen words to someone else's address. It carries the private link to
+ * the message's status page.
  */
 const contactAcknowledgement = defineEmailTemplate(
   "contact-acknowledgement",
-  (p: { months: number }, { t }) => ({
+  (p: { months: number; statusUrl: string }, { t }) => ({
     subject: t("contact:email.ack.subject"),
     heading: t("contact:email.ack.heading"),
-    paragraphs: [t("contact:email.ack.received"), t("contact:email.ack.retention", { months: p.months })],
+    paragraphs: [
+      t("contact:email.ack.received"),
+      t("contact:email.ack.status"),
+      t("contact:email.ack.retention", { months: p.months }),
+    ],
+    action: { label: t("contact:email.ack.action"), url: p.statusUrl },
     reason: t("contact:email.ack.reason"),
   }),
 );
@@ -65,10 +72,6 @@ export async function sendContactMessage(
     { ...input, category: input.category, language: lang },
     { "Reply-To": input.email },
   );
-  const ack = await contactAcknowledgement.compose(
-    { to: input.email, lang, ...site },
-    { months: config.CONTACT_RETENTION_MONTHS },
-  );
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
@@ -83,9 +86,20 @@ export async function sendContactMessage(
         expiresAt: addMonths(now, config.CONTACT_RETENTION_MONTHS),
       })
       .returning({ id: contactMessages.id });
+    const id = row!.id;
+    const token = await createStatusLink(tx, "contact", id);
     await enqueueEmail(tx, teamEmail);
-    await enqueueEmail(tx, ack);
-    return { id: row!.id };
+    await enqueueEmail(
+      tx,
+      await contactAcknowledgement.compose(
+        { to: input.email, lang, ...site },
+        {
+          months: config.CONTACT_RETENTION_MONTHS,
+          statusUrl: `${config.publicUrl}${localizePath(statusPath(token), lang)}`,
+        },
+      ),
+    );
+    return { id };
   });
 }
 

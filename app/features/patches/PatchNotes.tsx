@@ -1,3 +1,4 @@
+import { patchAnchor } from "./patch-links";
 import "~/ui/forms/forms.css";
 import "./patches.css";
 import { SiteLink } from "~/platform/http/prefetch";
@@ -73,7 +74,7 @@ export function PatchNotes({ notes, dates }: { notes: GamePatches[]; dates: Reco
             ) : null}
             <ol className="patch-list">
               {patches.map((patch) => (
-                <li key={patch.version} className="patch">
+                <li key={patch.version} id={patchAnchor(game.slug, patch.version)} className="patch">
                   <h3 className="patch__title">
                     <span className="patch__version">{patch.version}</span> {patch.title}
                   </h3>

@@ -11,11 +11,14 @@ export function StatusDataCard({
   downloadHref,
   asking,
   deleteOn,
+  kind,
 }: {
   pageHref: string;
   downloadHref: string;
   asking: boolean;
   deleteOn: string;
+  /** What the page is about: the texts say what is deleted and what stays out of reach. */
+  kind: "application" | "contact" | "issue";
 }) {
   const { t } = useTranslation("privacy");
   return (
@@ -24,7 +27,7 @@ export function StatusDataCard({
         {t("status.title")}
       </h2>
       <p>{t("retention", { date: deleteOn })}</p>
-      <p>{t("status.outOfReach")}</p>
+      <p>{t(`status.kinds.${kind}.outOfReach`)}</p>
       <div className="status-data__actions">
         <form method="post" action={downloadHref}>
           <button type="submit" className="button">
@@ -37,8 +40,8 @@ export function StatusDataCard({
           askHref={`${pageHref}?delete=1`}
           cancelHref={pageHref}
           asking={asking}
-          title={t("status.confirmTitle")}
-          description={t("status.confirmBody")}
+          title={t(`status.kinds.${kind}.confirmTitle`)}
+          description={t(`status.kinds.${kind}.confirmBody`)}
           fields={{ intent: "delete" }}
           confirmLabel={t("status.confirm")}
           cancelLabel={t("cancel")}

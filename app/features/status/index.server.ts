@@ -2,7 +2,9 @@
 export {
   deleteByStatusLink,
   exportByStatusLink,
+  issueOfLink,
   loadStatusPage,
+  type StatusPage,
   sendStatusLinks,
   withdrawByLink,
 } from "./status.server";

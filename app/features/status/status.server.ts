@@ -4,8 +4,12 @@ import {
   applicationsOf,
   withdrawApplication,
 } from "~/features/careers/index.server";
+import { contactMessagesOf, contactPersonalData, contactStatus } from "~/features/contact/index.server";
+import { patchNotesPath } from "~/features/patches";
 import { exportItemArchive, removePersonalItem } from "~/features/privacy-requests/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
+import { issueReportPersonalData, issueReportsOf, issueStatus } from "~/features/support-report/index.server";
+import type { Db } from "~/platform/db/client.server";
 import { formatDate } from "~/platform/i18n/format";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
@@ -13,7 +17,12 @@ import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { PersonalDataServices } from "~/platform/privacy/personal-data";
 import type { Services } from "~/platform/services.server";
-import { createStatusLink, findStatusLink, statusPath } from "~/platform/status/links.server";
+import {
+  createStatusLink,
+  findStatusLink,
+  type StatusKind,
+  statusPath,
+} from "~/platform/status/links.server";
 
 /**
  * Status pages by private link (docs/requirements.md#status-pages): what a token opens, what
@@ -23,15 +32,13 @@ import { createStatusLink, findStatusLink, statusPath } from "~/platform/status/
 
 const day = (date: Date, lang: Language) => formatDate(date.toISOString(), lang);
 
-export async function loadStatusPage(svc: Pick<Services, "db">, token: string, lang: Language) {
-  const target = await findStatusLink(svc.db, token);
-  if (!target) return null;
-  const status = await applicationStatus(svc.db, target.itemId);
+async function applicationPage(db: Db, id: string, lang: Language) {
+  const status = await applicationStatus(db, id);
   if (!status) return null;
   const reachedOn: Record<string, string> = {};
   for (const step of status.history) reachedOn[step.stage] = day(step.at, lang);
   return {
-    kind: target.kind,
+    kind: "application" as const,
     title: status.jobTitle,
     deleteOn: day(status.expiresAt, lang),
     application: {
@@ -45,34 +52,116 @@ export async function loadStatusPage(svc: Pick<Services, "db">, token: string, l
   };
 }
 
+async function contactPage(db: Db, id: string, lang: Language) {
+  const status = await contactStatus(db, id);
+  if (!status) return null;
+  return {
+    kind: "contact" as const,
+    title: status.subject,
+    deleteOn: day(status.expiresAt, lang),
+    contact: {
+      subject: status.subject,
+      category: status.category,
+      status: status.status,
+      sentOn: day(status.createdAt, lang),
+      answeredOn: status.answeredAt ? day(status.answeredAt, lang) : null,
+    },
+  };
+}
+
+async function issuePage(db: Db, id: string, lang: Language) {
+  const status = await issueStatus(db, id, lang);
+  if (!status) return null;
+  return {
+    kind: "issue" as const,
+    title: status.summary,
+    deleteOn: day(status.expiresAt, lang),
+    issue: {
+      reference: status.reference,
+      gameName: status.gameName,
+      platform: status.platform,
+      category: status.category,
+      status: status.status,
+      sentOn: day(status.createdAt, lang),
+      changedOn: day(status.statusChangedAt, lang),
+      note: status.note,
+      patch: status.patch
+        ? {
+            version: status.patch.version,
+            title: status.patch.title,
+            href: patchNotesPath(status.patch.game, status.patch.version, lang),
+          }
+        : null,
+      infoAddedOn: status.infoAddedAt ? day(status.infoAddedAt, lang) : null,
+      history: status.history.map((step) => ({
+        status: step.status,
+        on: day(step.at, lang),
+        at: step.at.toISOString(),
+      })),
+    },
+  };
+}
+
+/** What a token opens, in the visitor's language: each kind's own page data, or null. */
+export async function loadStatusPage(svc: Pick<Services, "db">, token: string, lang: Language) {
+  const target = await findStatusLink(svc.db, token);
+  if (!target) return null;
+  switch (target.kind) {
+    case "application":
+      return applicationPage(svc.db, target.itemId, lang);
+    case "contact":
+      return contactPage(svc.db, target.itemId, lang);
+    case "issue":
+      return issuePage(svc.db, target.itemId, lang);
+  }
+}
+
+export type StatusPage = NonNullable<Awaited<ReturnType<typeof loadStatusPage>>>;
+
 export type StatusAction = { ok: true } | { ok: false; code: "notFound" | "notActive" };
 
-/** The page's one write today: withdrawing an application. */
+/** Withdrawing an application (only applications can be withdrawn). */
 export async function withdrawByLink(
   svc: Pick<Services, "db" | "config">,
   token: string,
 ): Promise<StatusAction> {
   const target = await findStatusLink(svc.db, token);
-  if (!target) return { ok: false, code: "notFound" };
+  if (target?.kind !== "application") return { ok: false, code: "notFound" };
   const change = await withdrawApplication(svc, target.itemId);
   return change.ok
     ? { ok: true }
     : { ok: false, code: change.code === "notFound" ? "notFound" : "notActive" };
 }
 
+/** Each kind's personal data (privacy-requests), for the status page's download and deletion. */
+const personalDataOf = {
+  application: applicationPersonalData,
+  contact: contactPersonalData,
+  issue: issueReportPersonalData,
+} as const satisfies Record<StatusKind, unknown>;
+
 /** "Download my data": the submission's archive (data.json and its files); null when the link does not open. */
 export async function exportByStatusLink(svc: PersonalDataServices, token: string) {
   const target = await findStatusLink(svc.db, token);
   if (!target) return null;
-  return exportItemArchive(svc, applicationPersonalData, target.itemId);
+  return exportItemArchive(svc, personalDataOf[target.kind], target.itemId);
 }
 
 /** "Delete now": the submission, its files and its links, for good. */
-export async function deleteByStatusLink(svc: PersonalDataServices, token: string): Promise<StatusAction> {
+export async function deleteByStatusLink(
+  svc: PersonalDataServices,
+  token: string,
+): Promise<{ ok: true; kind: StatusKind } | { ok: false; code: "notFound" }> {
   const target = await findStatusLink(svc.db, token);
   if (!target) return { ok: false, code: "notFound" };
-  await removePersonalItem(svc, applicationPersonalData, target.itemId);
-  return { ok: true };
+  await removePersonalItem(svc, personalDataOf[target.kind], target.itemId);
+  return { ok: true, kind: target.kind };
+}
+
+/** The issue report a link opens (to add information to it), or null. */
+export async function issueOfLink(svc: Pick<Services, "db">, token: string): Promise<string | null> {
+  const target = await findStatusLink(svc.db, token);
+  return target?.kind === "issue" ? target.itemId : null;
 }
 
 const linksEmail = defineEmailTemplate(
@@ -98,17 +187,42 @@ export async function sendStatusLinks(
   lang: Language,
 ): Promise<void> {
   try {
-    const applications = await applicationsOf(svc.db, address);
-    if (!applications.length) return;
+    const [applications, messages, reports] = await Promise.all([
+      applicationsOf(svc.db, address),
+      contactMessagesOf(svc.db, address),
+      issueReportsOf(svc.db, address),
+    ]);
+    if (!applications.length && !messages.length && !reports.length) return;
     const studio = await getStudioInfo(svc.db, lang);
-    const translate = await translator(lang, "status");
+    const t = await translator(lang);
+    const url = (token: string) => `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
+    const gameName = (slug: string) => studio.games.find((g) => g.slug === slug)?.name ?? slug;
     await svc.db.transaction(async (tx) => {
       const items: Array<{ label: string; url: string }> = [];
       for (const application of applications) {
         const token = await createStatusLink(tx, "application", application.id);
         items.push({
-          label: translate("kinds.application", { title: application.jobTitle }),
-          url: `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`,
+          label: t("status:kinds.application", { title: application.jobTitle }),
+          url: url(token),
+        });
+      }
+      // Never the visitor's own words (a subject, a summary): anyone can type any address in a
+      // form, and this e-mail must not carry a stranger's text to it.
+      for (const message of messages) {
+        const token = await createStatusLink(tx, "contact", message.id);
+        items.push({
+          label: t("status:kinds.contact", {
+            topic: t(`contact:form.categories.${message.category}`),
+            date: day(message.createdAt, lang),
+          }),
+          url: url(token),
+        });
+      }
+      for (const report of reports) {
+        const token = await createStatusLink(tx, "issue", report.id);
+        items.push({
+          label: t("status:kinds.issue", { reference: report.reference, game: gameName(report.game) }),
+          url: url(token),
         });
       }
       await enqueueEmail(

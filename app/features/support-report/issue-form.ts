@@ -46,3 +46,14 @@ export const issueSchema = z.object({
 });
 
 export type IssueInput = z.output<typeof issueSchema>;
+
+/**
+ * What a reporter adds from the status page while the studio needs information: a comment and
+ * one attachment, under the report form's own upload rules.
+ */
+export const issueCommentSchema = z.object({
+  comment: requiredString(5000, { min: 10 }),
+  attachments: uploadFiles(defaultUploadLimits),
+});
+
+export type IssueCommentInput = z.output<typeof issueCommentSchema>;

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import { inArray, lt } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
-import { issueReports, uploads } from "~/platform/db/schema";
-import { defaultLanguage, type Language } from "~/platform/i18n/languages";
+import { issueReportStages, issueReports, uploads } from "~/platform/db/schema";
+import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { Services } from "~/platform/services.server";
+import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
 import { type IssueInput, issueHoneypot } from "./issue-form";
 
@@ -49,17 +50,45 @@ const reportForSupport = defineEmailTemplate(
 /** A fixed acknowledgement: never the visitor's own text (see docs/decisions/0011-contact-bot-check-and-archives.md). */
 const reportAcknowledgement = defineEmailTemplate(
   "issue-report-acknowledgement",
-  (p: { id: string; months: number }, { t }) => ({
+  (p: { id: string; months: number; statusUrl: string }, { t }) => ({
     subject: t("support-report:email.ack.subject"),
     heading: t("support-report:email.ack.heading"),
     paragraphs: [
       t("support-report:email.ack.received"),
-      t("support-report:email.ack.reference", { id: p.id.slice(0, 8).toUpperCase() }),
+      t("support-report:email.ack.reference", { id: reportReference(p.id) }),
+      t("support-report:email.ack.status"),
       t("support-report:email.ack.retention", { months: p.months }),
     ],
+    action: { label: t("support-report:status.email.action"), url: p.statusUrl },
     reason: t("support-report:email.ack.reason"),
   }),
 );
+
+/** The short reference a reporter is given ("3F2A9C1B"). */
+export const reportReference = (id: string) => id.slice(0, 8).toUpperCase();
+
+/**
+ * The upload ids of a form's attachments. Without JavaScript the files themselves arrive: they
+ * are stored first (unattached, so the upload purge removes them if the caller's transaction
+ * fails); the store vets their content. With it, the widget already sent them: their ids.
+ */
+export async function storeAttachments(
+  svc: Pick<Services, "uploads">,
+  attachments: ReadonlyArray<File | string>,
+): Promise<string[]> {
+  const files = attachments.filter((item): item is File => typeof item !== "string");
+  const saved = files.length
+    ? await svc.uploads.save(
+        await Promise.all(
+          files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+        ),
+      )
+    : [];
+  return [
+    ...attachments.filter((item): item is string => typeof item === "string"),
+    ...saved.map((s) => s.id),
+  ];
+}
 
 export type IssueResult = { status: "sent"; id: string } | { status: "dropped" };
 
@@ -80,20 +109,7 @@ export async function submitIssueReport(
   const game = studio.games.find((g) => g.slug === input.game);
   if (!game) throw new IssueRefused("unknownGame");
 
-  // Without JavaScript the files themselves arrive: store them first (unattached, so the
-  // upload purge removes them if the transaction below fails). The store vets their content.
-  const files = input.attachments.filter((item): item is File => typeof item !== "string");
-  const saved = files.length
-    ? await svc.uploads.save(
-        await Promise.all(
-          files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
-        ),
-      )
-    : [];
-  const uploadIds = [
-    ...input.attachments.filter((item): item is string => typeof item === "string"),
-    ...saved.map((s) => s.id),
-  ];
+  const uploadIds = await storeAttachments(svc, input.attachments);
   const { config } = svc;
   const months = config.CONTACT_RETENTION_MONTHS;
   const site = { studioName: studio.name, siteUrl: config.publicUrl };
@@ -110,6 +126,7 @@ export async function submitIssueReport(
         description: input.description,
         language: lang,
         createdAt: now,
+        statusChangedAt: now,
         expiresAt: addMonths(now, months),
       })
       .returning({ id: issueReports.id });
@@ -136,7 +153,13 @@ export async function submitIssueReport(
       ...toSupport,
       attachments: attached.map((file) => ({ filename: file.name, path: file.path, contentType: file.type })),
     });
-    await enqueueEmail(tx, await reportAcknowledgement.compose({ to: email, lang, ...site }, { id, months }));
+    await tx.insert(issueReportStages).values({ reportId: id, status: "received", at: now });
+    const token = await createStatusLink(tx, "issue", id);
+    const statusUrl = `${config.publicUrl}${localizePath(statusPath(token), lang)}`;
+    await enqueueEmail(
+      tx,
+      await reportAcknowledgement.compose({ to: email, lang, ...site }, { id, months, statusUrl }),
+    );
     return { status: "sent", id };
   });
 }

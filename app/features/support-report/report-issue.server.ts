@@ -6,8 +6,9 @@ import { failure } from "~/platform/http/outcome.server";
 import type { Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { readServerRefusal } from "~/ui/forms/upload-items";
-import type { IssueInput } from "./issue-form";
+import type { IssueCommentInput, IssueInput } from "./issue-form";
 import { IssueRefused, type IssueResult, submitIssueReport } from "./issue-report.server";
+import { addIssueInfo } from "./issue-status.server";
 
 /** The form tier's counter of the report form, spent by the page and the API alike. */
 export const issueReportLimit = "issue-report";
@@ -36,6 +37,30 @@ export async function reportIssue(
   }
 }
 
+/**
+ * The reporter adds information from the status page (report `id`, found by its link). A report
+ * that no longer needs it is a refusal of the whole form; a refused file one on `attachments`.
+ */
+export async function addInfoToIssue(
+  svc: Pick<Services, "db" | "config" | "logger" | "uploads">,
+  id: string,
+  input: IssueCommentInput,
+): Promise<Outcome<{ status: "added" }>> {
+  try {
+    const change = await addIssueInfo(svc, { id, ...input });
+    return change.ok ? ok({ status: "added" }) : refuse(409, "support-report:status.comment.notNeeded");
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500) {
+      return refuse(err.status, "UPLOAD_REFUSED", {
+        field: "attachments",
+        messages: err.messages,
+        headers: err.headers,
+      });
+    }
+    return failure(svc.logger, err, "issue information failed");
+  }
+}
+
 /** The page's words for each refusal; the API states the codes and the store's texts. */
 export function issueFormTexts(refusal: Refusal): string[] {
   if (refusal.field === "game") return ["support-report:form.unknownGame"];
@@ -50,5 +75,6 @@ export function issueFormTexts(refusal: Refusal): string[] {
     ];
     return keys.length ? keys : refusal.messages;
   }
+  if (refusal.code.startsWith("support-report:")) return [refusal.code];
   return ["support-report:form.failed"];
 }

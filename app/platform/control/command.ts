@@ -32,3 +32,20 @@ export function defineCommand<Args, Result>(
 export class CommandRefused extends Error {
   override name = "CommandRefused";
 }
+
+/** A readable table for a command's print: the first row is the header, columns padded. */
+export function textTable(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** The day of an ISO date or Date (YYYY-MM-DD), as the tools print it. */
+export const isoDay = (value: string | Date) =>
+  (typeof value === "string" ? value : value.toISOString()).slice(0, 10);

@@ -8,10 +8,14 @@ import { hashLinkToken, linkTokenShape, newLinkToken } from "~/platform/security
  * The page's address is `/status/<token>`: the token alone says which submission, so it is long
  * and random, and the page sends no Referer (it is in the path).
  */
-export type StatusKind = "application";
+export type StatusKind = "application" | "contact" | "issue";
 
 /** The column of `status_links` that points at each kind's row (deleting the row deletes its links). */
-const targetColumn = { application: "applicationId" } as const satisfies Record<StatusKind, string>;
+const targetColumn = {
+  application: "applicationId",
+  contact: "contactMessageId",
+  issue: "issueReportId",
+} as const satisfies Record<StatusKind, string>;
 
 /** Stores a new link to `itemId` (inside the submission's own transaction) and returns its token. */
 export async function createStatusLink(tx: Db | Tx, kind: StatusKind, itemId: string): Promise<string> {
@@ -32,6 +36,7 @@ export async function findStatusLink(db: Db, token: string): Promise<StatusTarge
     .from(statusLinks)
     .where(eq(statusLinks.tokenHash, hashLinkToken(token)));
   if (!row) return null;
+  if (!Object.hasOwn(targetColumn, row.kind)) return null;
   const kind = row.kind as StatusKind;
   const itemId = row[targetColumn[kind]];
   return itemId ? { kind, itemId } : null;

@@ -17,6 +17,10 @@ export const contactMessages = pgTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     language: text("language").notNull(),
+    /** "received" or "answered" (features/contact/contact-status.server.ts). */
+    status: text("status").notNull().default("received"),
+    /** When the studio marked it answered (`npm run contact -- answered`). */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
@@ -65,10 +69,35 @@ export const issueReports = pgTable(
     summary: text("summary").notNull(),
     description: text("description").notNull(),
     language: text("language").notNull(),
+    /**
+     * received, confirmed, needsInfo, fixed or wontFix (features/support-report/issue-status.server.ts);
+     * fixed and wontFix are final.
+     */
+    status: text("status").notNull().default("received"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What information the studio needs (needsInfo), or its note on the last change. */
+    note: text("note"),
+    /** The patch that fixed it ("<game>/<version>", a `support_patches` key) when fixed. */
+    patchKey: text("patch_key"),
+    /** When the reporter last added information from the status page. */
+    infoAddedAt: timestamp("info_added_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("issue_reports_expires_idx").on(t.expiresAt)],
+  (t) => [index("issue_reports_expires_idx").on(t.expiresAt), index("issue_reports_status_idx").on(t.status)],
+);
+
+/** Each status a report reached and when (the status page's dates). Goes with its report. */
+export const issueReportStages = pgTable(
+  "issue_report_stages",
+  {
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => issueReports.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("issue_report_stages_report_idx").on(t.reportId, t.at)],
 );
 
 /** A change in a patch (content/patches): what kind and its text in every language. */

@@ -1,0 +1,182 @@
+import "~/ui/forms/forms.css";
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import type { FormReply } from "~/platform/forms/parse-form.server";
+import type { UploadLimits } from "~/platform/forms/upload-rules";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useTranslation } from "~/platform/i18n/use-translation";
+import { summaryAction } from "~/ui/forms/error-summary";
+import { FormErrors } from "~/ui/forms/FormErrors";
+import { Textarea } from "~/ui/forms/Textarea";
+import { UploadWidget } from "~/ui/forms/UploadWidget";
+import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { issueCommentSchema } from "./issue-form";
+
+/** What the status page shows of an issue report; dates already in the visitor's language. */
+export type IssueStatusData = {
+  reference: string;
+  gameName: string;
+  platform: string;
+  category: string;
+  status: "received" | "confirmed" | "needsInfo" | "fixed" | "wontFix";
+  sentOn: string;
+  changedOn: string;
+  note: string | null;
+  patch: { version: string; title: string; href: string } | null;
+  infoAddedOn: string | null;
+  /** Each status reached, oldest first (`at` is its ISO time). */
+  history: Array<{ status: IssueStatusData["status"]; on: string; at: string }>;
+};
+
+export const issueCommentFormId = "issue-comment";
+
+/**
+ * An issue report's status page body: where it stands and since when, what the studio asked for,
+ * the patch that fixed it (linked to its notes), and its history. While the studio needs
+ * information, a comment and one file are sent from here (a plain multipart form without
+ * JavaScript; the upload widget sends the file first with it).
+ */
+export function IssueStatusView({
+  data,
+  commentAction,
+  limits,
+  lastResult,
+}: {
+  data: IssueStatusData;
+  /** Where the comment form posts (this page's action). */
+  commentAction: string;
+  limits: UploadLimits;
+  lastResult?: FormReply | null | undefined;
+}) {
+  const { t } = useTranslation("support-report");
+  const final = data.status === "fixed" || data.status === "wontFix";
+  return (
+    <>
+      <dl className="status-page__facts">
+        <div>
+          <dt>{t("status.reference")}</dt>
+          <dd>{data.reference}</dd>
+        </div>
+        <div>
+          <dt>{t("form.game")}</dt>
+          <dd>{data.gameName}</dd>
+        </div>
+        <div>
+          <dt>{t("form.platform")}</dt>
+          <dd>{t(`platforms.${data.platform}`)}</dd>
+        </div>
+        <div>
+          <dt>{t("form.category")}</dt>
+          <dd>{t(`categories.${data.category}`)}</dd>
+        </div>
+        <div>
+          <dt>{t("status.sent")}</dt>
+          <dd>{data.sentOn}</dd>
+        </div>
+      </dl>
+      <div className="status-page__grid">
+        <div className="status-page__side">
+          <section
+            className={`status-card ${final ? "status-card--ended" : "status-card--next"}`}
+            aria-labelledby="status-now-title"
+          >
+            <p className="eyebrow">{t("status.now")}</p>
+            <h2 id="status-now-title" className="status-card__title">
+              {t(`status.states.${data.status}.title`)}
+            </h2>
+            <p>{t("status.since", { date: data.changedOn })}</p>
+            <p>
+              {t(`status.states.${data.status}.body`, {
+                version: data.patch?.version ?? "",
+                date: data.infoAddedOn ?? "",
+              })}
+            </p>
+            {data.status === "received" && data.infoAddedOn ? (
+              <p>{t("status.infoAdded", { date: data.infoAddedOn })}</p>
+            ) : null}
+            {data.note && data.status !== "fixed" ? (
+              <p className="status-card__note">
+                <strong>{t("status.noteLabel")}: </strong>
+                {data.note}
+              </p>
+            ) : null}
+            {data.patch ? (
+              <p>
+                <SiteLink className="button" to={data.patch.href}>
+                  {t("status.patchLink", { version: data.patch.version })}
+                </SiteLink>
+              </p>
+            ) : null}
+          </section>
+          {data.status === "needsInfo" ? (
+            <IssueCommentForm action={commentAction} limits={limits} lastResult={lastResult} />
+          ) : null}
+        </div>
+        <section className="status-page__progress" aria-labelledby="status-history-title">
+          <h2 id="status-history-title" className="status-page__subtitle">
+            {t("status.historyLabel")}
+          </h2>
+          <ol className="status-history">
+            {data.history.map((step) => (
+              <li key={`${step.status}-${step.at}`}>
+                <strong>{t(`status.states.${step.status}.title`)}</strong> — {step.on}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function IssueCommentForm({
+  action,
+  limits,
+  lastResult,
+}: {
+  action: string;
+  limits: UploadLimits;
+  lastResult?: FormReply | null | undefined;
+}) {
+  const { t } = useTranslation("support-report");
+  const [form, fields] = useValidatedForm({ schema: issueCommentSchema, lastResult, id: issueCommentFormId });
+  const busy = useNavigation().state === "submitting";
+  const label = { comment: t("status.comment.label"), attachments: t("form.attachments") };
+  return (
+    <section className="status-card" aria-labelledby="status-comment-title">
+      <h2 id="status-comment-title" className="status-card__title">
+        {t("status.comment.title")}
+      </h2>
+      <p>{t("status.comment.intro")}</p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        action={summaryAction(action, form.errorId)}
+        className="status-comment"
+        {...getFormProps(form)}
+      >
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors}
+          fields={[
+            { field: fields.comment, label: label.comment },
+            { field: fields.attachments, label: label.attachments },
+          ]}
+        />
+        <Textarea field={fields.comment} label={label.comment} autoComplete="off" rows={6} />
+        <UploadWidget
+          field={fields.attachments}
+          label={label.attachments}
+          hint={t("form.attachmentsHint")}
+          limits={limits}
+          payload={{ purpose: "issue-report" }}
+        />
+        <p>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t("status.comment.submit")}
+          </button>
+        </p>
+      </Form>
+    </section>
+  );
+}
