@@ -18,6 +18,7 @@ import {
 } from "~/features/alerts/alerts.server";
 import { ManageAlerts, type ManagedAlert } from "~/features/alerts/ManageAlerts";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { noStore } from "~/platform/cache/page-headers";
 import { parseForm, readForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { SiteLink } from "~/platform/http/prefetch";
@@ -41,7 +42,7 @@ import type { Route } from "./+types/alerts-manage";
  */
 export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "same-origin",
-  "Cache-Control": "no-store",
+  ...noStore,
   "X-Robots-Tag": "noindex",
 });
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { exportByPrivacyLink } from "~/features/privacy-requests/index.server";
-import { noStore, postOnly } from "~/platform/cache/page-headers";
+import { noStore, postOnly, privatePageHeaders } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { archiveResponse } from "~/platform/privacy/archive.server";
@@ -11,6 +11,9 @@ import type { Route } from "./+types/privacy-requests-download";
  * "Download" and "Download everything" on the data-rights page (docs/requirements.md#data-rights):
  * a POST of `kind` and `id`, or of `all`, answered with the zip; it changes nothing.
  */
+/** Nothing of a download or its refusal may be kept, whatever asks for it. */
+export const headers = privatePageHeaders;
+
 /** Only a post downloads: the address alone answers 405. */
 export const loader = postOnly;
 

@@ -7,6 +7,7 @@ import {
 } from "~/features/privacy-requests/index.server";
 import { PersonalDataList } from "~/features/privacy-requests/PersonalDataList";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { noStore } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit, consumePageLimit } from "~/platform/http/rate-limit.server";
@@ -29,7 +30,7 @@ import type { Route } from "./+types/privacy-requests-token";
  */
 export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "same-origin",
-  "Cache-Control": "no-store",
+  ...noStore,
   "X-Robots-Tag": "noindex",
 });
 

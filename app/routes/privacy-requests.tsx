@@ -1,9 +1,7 @@
 import "~/features/privacy-requests/privacy-requests.css";
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { sendPrivacyLink } from "~/features/privacy-requests/index.server";
-import { privacyRequestSchema } from "~/features/privacy-requests/privacy-request-form";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { localizePath } from "~/platform/i18n/languages";
@@ -13,9 +11,7 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
-import { FormErrors } from "~/ui/forms/FormErrors";
-import { TextField } from "~/ui/forms/TextField";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { EmailRequestForm, emailRequestSchema } from "~/ui/forms/EmailRequestForm";
 import type { Route } from "./+types/privacy-requests";
 
 /**
@@ -23,7 +19,7 @@ import type { Route } from "./+types/privacy-requests";
  * and that address alone receives one private link to everything tied to it. The answer is the
  * same whether or not anything exists.
  */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const t = await translator(routeLanguage(args.params), "privacy");
@@ -34,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
   await consumeFormLimit(args.context, "privacy-request");
   const services = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  const result = await parseForm(args.request, privacyRequestSchema);
+  const result = await parseForm(args.request, emailRequestSchema);
   if (result.status === "error") return { result: result.result };
   // Started, not awaited: the answer takes as long whether or not anything exists.
   void sendPrivacyLink(services, result.value.email, lang);
@@ -49,23 +45,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function PrivacyRequests({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("privacy");
-  const [form, fields] = useValidatedForm({
-    schema: privacyRequestSchema,
-    lastResult: actionData?.result,
-    id: "privacy-request",
-  });
   return (
     <section className="privacy-requests" aria-labelledby="privacy-request-title">
       <h1 id="privacy-request-title">{t("request.title")}</h1>
       <p className="lead-copy">{t("request.intro")}</p>
       <p>{t("request.what")}</p>
-      <Form method="post" className="privacy-requests__form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.email} label={t("request.email")} type="email" autoComplete="email" />
-        <button type="submit" className="button button--primary">
-          {t("request.submit")}
-        </button>
-      </Form>
+      <EmailRequestForm
+        id="privacy-request"
+        className="privacy-requests__form"
+        label={t("request.email")}
+        submit={t("request.submit")}
+        lastResult={actionData?.result}
+      />
     </section>
   );
 }

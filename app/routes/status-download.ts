@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { exportByStatusLink } from "~/features/status/index.server";
-import { noStore, postOnly } from "~/platform/cache/page-headers";
+import { noStore, postOnly, privatePageHeaders } from "~/platform/cache/page-headers";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { archiveResponse } from "~/platform/privacy/archive.server";
 import { servicesContext } from "~/platform/request-context";
@@ -10,6 +10,9 @@ import type { Route } from "./+types/status-download";
  * "Download my data" on a status page (docs/requirements.md#data-rights): a POST (it is a form
  * on the page) answered with the zip; it changes nothing.
  */
+/** Nothing of a download or its refusal may be kept, whatever asks for it. */
+export const headers = privatePageHeaders;
+
 /** Only a post downloads: the address alone answers 405. */
 export const loader = postOnly;
 

@@ -1,8 +1,5 @@
 import "~/features/status/status.css";
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { sendStatusLinks } from "~/features/status/index.server";
-import { statusRequestSchema } from "~/features/status/status-request";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
@@ -14,9 +11,7 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
-import { FormErrors } from "~/ui/forms/FormErrors";
-import { TextField } from "~/ui/forms/TextField";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { EmailRequestForm, emailRequestSchema } from "~/ui/forms/EmailRequestForm";
 import type { Route } from "./+types/status-request";
 
 /**
@@ -34,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
   await consumeFormLimit(args.context, "status-request");
   const services = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  const result = await parseForm(args.request, statusRequestSchema);
+  const result = await parseForm(args.request, emailRequestSchema);
   if (result.status === "error") return { result: result.result };
   // Started, not awaited: the answer takes as long whether or not anything exists.
   void sendStatusLinks(services, result.value.email, lang);
@@ -49,24 +44,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function StatusRequest({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("status");
-  const [form, fields] = useValidatedForm({
-    schema: statusRequestSchema,
-    lastResult: actionData?.result,
-    id: "status-request",
-  });
   return (
     <section className="page-section status-page" aria-labelledby="status-request-title">
       <div className="container status-request">
         <p className="eyebrow">{t("label")}</p>
         <h1 id="status-request-title">{t("request.title")}</h1>
         <p className="lead-copy">{t("request.intro")}</p>
-        <Form method="post" className="status-request__form" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField field={fields.email} label={t("request.email")} type="email" autoComplete="email" />
-          <button type="submit" className="button button--primary">
-            {t("request.submit")}
-          </button>
-        </Form>
+        <EmailRequestForm
+          id="status-request"
+          className="status-request__form"
+          label={t("request.email")}
+          submit={t("request.submit")}
+          lastResult={actionData?.result}
+        />
       </div>
     </section>
   );

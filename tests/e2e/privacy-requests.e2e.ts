@@ -107,7 +107,7 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
     const path = await linkFromMail("Donnees@Example.com");
 
     const response = await page.goto(site.url + path);
-    expect(response?.headers()["cache-control"]).toBe("no-store");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
     expect(response?.headers()["x-robots-tag"]).toBe("noindex");
     expect(
       response

@@ -24,7 +24,7 @@ export class ApplicationRefused extends Error {
 }
 
 /** What the upload store calls the owner of an application's résumé. */
-const ownerOf = (id: string) => `job-application:${id}`;
+export const applicationOwner = (id: string) => `job-application:${id}`;
 
 const applicantConfirmation = defineEmailTemplate(
   "job-application-received",
@@ -145,7 +145,7 @@ export async function submitApplication(
     const statusUrl = `${config.publicUrl}${localizePath(statusPath(await createStatusLink(tx, "application", id)), lang)}`;
     let attached: Awaited<ReturnType<typeof svc.uploads.attach>>;
     try {
-      attached = await svc.uploads.attach(tx, uploadIds, ownerOf(id));
+      attached = await svc.uploads.attach(tx, uploadIds, applicationOwner(id));
     } catch {
       throw new ApplicationRefused("resumeInvalid");
     }
@@ -207,7 +207,7 @@ export async function purgeExpiredApplications(
           like(uploads.attachedTo, "job-application:%"),
           inArray(
             uploads.attachedTo,
-            rows.map((r) => ownerOf(r.id)),
+            rows.map((r) => applicationOwner(r.id)),
           ),
         ),
       )

@@ -1,10 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
-import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
-import { definePersonalData } from "~/platform/privacy/personal-data";
-
-/** What the upload store calls the owner of an application's résumé (application.server.ts). */
-const ownerOf = (id: string) => `job-application:${id}`;
+import { definePersonalData, ownedFilesExport, removeItemWithFiles } from "~/platform/privacy/personal-data";
+import { applicationOwner } from "./application.server";
 
 /**
  * Job applications as personal data (docs/requirements.md#data-rights): the application, its
@@ -29,31 +26,14 @@ export const applicationPersonalData = definePersonalData({
       .from(jobApplicationStages)
       .where(eq(jobApplicationStages.applicationId, id))
       .orderBy(asc(jobApplicationStages.at));
-    const files = await svc.uploads.owned(ownerOf(id));
-    return {
-      json: {
-        ...row,
-        stageHistory: stages,
-        resume: files.map((f) => ({
-          name: f.name,
-          type: f.type,
-          size: f.size,
-          file: `files/${f.id}-${f.name}`,
-        })),
-      },
-      files: files.map((f) => ({ name: `${f.id}-${f.name}`, path: f.path })),
-    };
+    const { listed, files } = await ownedFilesExport(svc, applicationOwner(id));
+    return { json: { ...row, stageHistory: stages, resume: listed }, files };
   },
-  async remove(svc, id) {
-    const gone = await svc.db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(jobApplications)
-        .where(eq(jobApplications.id, id))
-        .returning({ id: jobApplications.id });
-      if (rows.length) await deleteEmailsMentioning(tx, id);
-      return rows.length > 0;
-    });
-    await svc.uploads.removeOwned([ownerOf(id)]);
-    return gone;
-  },
+  remove: (svc, id) =>
+    removeItemWithFiles(svc, {
+      id,
+      owner: applicationOwner(id),
+      deleteRow: async (tx) =>
+        (await tx.delete(jobApplications).where(eq(jobApplications.id, id)).returning()).length > 0,
+    }),
 });

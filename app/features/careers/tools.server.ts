@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommandRefused, defineCommand } from "~/platform/control/command";
+import { CommandRefused, defineCommand, isoDay, textTable } from "~/platform/control/command";
 import { applicationStages } from "./application-stages";
 import {
   type ApplicationStatus,
@@ -24,26 +24,12 @@ const refusals: Record<StageRefusal, string> = {
 
 const id = z.uuid({ error: "--id must be an application's id (a UUID; see list)." });
 
-const table = (rows: string[][]) => {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => cell.padEnd(widths[i]!))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-};
-
-const day = (iso: string | Date) => (typeof iso === "string" ? iso : iso.toISOString()).slice(0, 10);
-
 function describe(status: ApplicationStatus): string {
   return [
     `${status.jobTitle}: ${status.name} <${status.email}> (${status.language})`,
     `id ${status.id}`,
-    `stage ${status.stage} since ${day(status.stageChangedAt)}; deleted on ${day(status.expiresAt)}`,
-    ...status.history.map((h) => `  ${day(h.at)}  ${h.stage}`),
+    `stage ${status.stage} since ${isoDay(status.stageChangedAt)}; deleted on ${isoDay(status.expiresAt)}`,
+    ...status.history.map((h) => `  ${isoDay(h.at)}  ${h.stage}`),
   ].join("\n");
 }
 
@@ -63,13 +49,13 @@ export const applicationCommands = [
     run: (svc, args) => listApplications(svc.db, args),
     print: (rows) =>
       rows.length
-        ? `${table([
+        ? `${textTable([
             ["ID", "SENT", "STAGE", "SINCE", "POSITION", "APPLICANT"],
             ...rows.map((r) => [
               r.id,
-              day(r.createdAt),
+              isoDay(r.createdAt),
               r.stage,
-              day(r.stageChangedAt),
+              isoDay(r.stageChangedAt),
               r.jobTitle,
               `${r.name} <${r.email}>`,
             ]),

@@ -1,7 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { issueReports } from "~/platform/db/schema/contact";
-import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
-import { definePersonalData } from "~/platform/privacy/personal-data";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { issueReportStages, issueReports } from "~/platform/db/schema/contact";
+import { definePersonalData, ownedFilesExport, removeItemWithFiles } from "~/platform/privacy/personal-data";
 import { issueOwner } from "./issue-report.server";
 
 /**
@@ -21,30 +20,19 @@ export const issueReportPersonalData = definePersonalData({
   async export(svc, id) {
     const [row] = await svc.db.select().from(issueReports).where(eq(issueReports.id, id));
     if (!row) return null;
-    const files = await svc.uploads.owned(issueOwner(id));
-    return {
-      json: {
-        ...row,
-        attachments: files.map((f) => ({
-          name: f.name,
-          type: f.type,
-          size: f.size,
-          file: `files/${f.id}-${f.name}`,
-        })),
-      },
-      files: files.map((f) => ({ name: `${f.id}-${f.name}`, path: f.path })),
-    };
+    const statusHistory = await svc.db
+      .select({ status: issueReportStages.status, at: issueReportStages.at })
+      .from(issueReportStages)
+      .where(eq(issueReportStages.reportId, id))
+      .orderBy(asc(issueReportStages.at));
+    const { listed, files } = await ownedFilesExport(svc, issueOwner(id));
+    return { json: { ...row, statusHistory, attachments: listed }, files };
   },
-  async remove(svc, id) {
-    const gone = await svc.db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(issueReports)
-        .where(eq(issueReports.id, id))
-        .returning({ id: issueReports.id });
-      if (rows.length) await deleteEmailsMentioning(tx, id);
-      return rows.length > 0;
-    });
-    await svc.uploads.removeOwned([issueOwner(id)]);
-    return gone;
-  },
+  remove: (svc, id) =>
+    removeItemWithFiles(svc, {
+      id,
+      owner: issueOwner(id),
+      deleteRow: async (tx) =>
+        (await tx.delete(issueReports).where(eq(issueReports.id, id)).returning()).length > 0,
+    }),
 });

@@ -204,11 +204,20 @@ export function rateLimit(limiter: RateLimiterAbstract, name?: string, logger?: 
  * For React Router actions: counts one submission of form `key` for this client and throws a
  * 429 `data()` response (with Retry-After) once the client is over the form tier's limit.
  */
-export async function consumeFormLimit(context: Readonly<RouterContextProvider>, key: string): Promise<void> {
+export function consumeFormLimit(context: Readonly<RouterContextProvider>, key: string): Promise<void> {
+  return consumeOrRefuse(context, "form", key);
+}
+
+/** One point of `tier` for this client and `key`; over the limit, a 429 `data()` with Retry-After. */
+async function consumeOrRefuse(
+  context: Readonly<RouterContextProvider>,
+  tier: RateLimitTier,
+  key: string,
+): Promise<void> {
   const services = context.get(servicesContext);
   const { clientIp } = context.get(requestInfoContext);
   const refused = await consumePoint(
-    services.rateLimits.form,
+    services.rateLimits[tier],
     `${key}:${clientKey(clientIp)}`,
     services.logger,
   );
@@ -224,18 +233,6 @@ export async function consumeFormLimit(context: Readonly<RouterContextProvider>,
  * For loaders of pages opened by a private link (a status page): one point of the generous
  * `api` tier per client, so guessing links is slow; over it, a 429 like the forms'.
  */
-export async function consumePageLimit(context: Readonly<RouterContextProvider>, key: string): Promise<void> {
-  const services = context.get(servicesContext);
-  const { clientIp } = context.get(requestInfoContext);
-  const refused = await consumePoint(
-    services.rateLimits.api,
-    `${key}:${clientKey(clientIp)}`,
-    services.logger,
-  );
-  if (refused) {
-    throw data(
-      { messages: [TOO_MANY_REQUESTS] },
-      { status: 429, headers: { "Retry-After": retryAfterSeconds(refused) } },
-    );
-  }
+export function consumePageLimit(context: Readonly<RouterContextProvider>, key: string): Promise<void> {
+  return consumeOrRefuse(context, "api", key);
 }

@@ -1,4 +1,5 @@
-import type { Db } from "~/platform/db/client.server";
+import type { Db, Tx } from "~/platform/db/client.server";
+import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
 import type { Services } from "~/platform/services.server";
 
 /**
@@ -38,3 +39,33 @@ export type PersonalDataSource = {
 
 /** Identity for a source, typed (each feature writes `definePersonalData({ … })`). */
 export const definePersonalData = (source: PersonalDataSource): PersonalDataSource => source;
+
+/**
+ * The files an item owns in the upload store, for its export: how `data.json` lists them and
+ * the archive entries that carry their bytes (`files/<id>-<name>`).
+ */
+export async function ownedFilesExport(svc: Pick<PersonalDataServices, "uploads">, owner: string) {
+  const files = await svc.uploads.owned(owner);
+  return {
+    listed: files.map((f) => ({ name: f.name, type: f.type, size: f.size, file: `files/${f.id}-${f.name}` })),
+    files: files.map((f) => ({ name: `${f.id}-${f.name}`, path: f.path })),
+  };
+}
+
+/**
+ * Deletes an item for good: `deleteRow` (its row, whose foreign keys take its dependents) and
+ * the e-mails still waiting in the outbox that name it, in one transaction, then the files it
+ * owns in the upload store. Answers whether the row existed.
+ */
+export async function removeItemWithFiles(
+  svc: Pick<PersonalDataServices, "db" | "uploads">,
+  { id, owner, deleteRow }: { id: string; owner: string; deleteRow: (tx: Tx) => Promise<boolean> },
+): Promise<boolean> {
+  const gone = await svc.db.transaction(async (tx) => {
+    const existed = await deleteRow(tx);
+    if (existed) await deleteEmailsMentioning(tx, id);
+    return existed;
+  });
+  await svc.uploads.removeOwned([owner]);
+  return gone;
+}

@@ -1,0 +1,38 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { z } from "zod";
+import { email } from "~/platform/forms/fields";
+import { FormErrors } from "./FormErrors";
+import { TextField } from "./TextField";
+import { useValidatedForm } from "./use-validated-form";
+
+/**
+ * A form that asks only for an e-mail address, to which something private is then sent (lost
+ * status links, the data-rights link): the page's action answers the same whatever the address.
+ */
+export const emailRequestSchema = z.object({ email: email() });
+
+export function EmailRequestForm({
+  id,
+  className,
+  label,
+  submit,
+  lastResult,
+}: {
+  id: string;
+  className: string;
+  label: string;
+  submit: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useValidatedForm({ schema: emailRequestSchema, lastResult, id });
+  return (
+    <Form method="post" className={className} {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.email} label={label} type="email" autoComplete="email" />
+      <button type="submit" className="button button--primary">
+        {submit}
+      </button>
+    </Form>
+  );
+}
