@@ -152,6 +152,14 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
       yaml,
       fs.readFileSync(yaml, "utf8").replace(/publishedAt: .*/, `publishedAt: "${today}"`),
     );
+    // A Quebec offer reaches a Spanish alert only when it is written in Spanish too, as the
+    // Spanish careers page lists it (the French-first rule, features/jobs/offer-languages.ts).
+    fs.writeFileSync(
+      path.join(job, "es.md"),
+      fs
+        .readFileSync(path.join(job, "en.md"), "utf8")
+        .replace(/^title: .*$/m, 'title: "Becario o becaria de control de calidad"'),
+    );
     await site.stop();
     site = await startSite({ env: env(), dataDir });
 

@@ -11,6 +11,7 @@ import { applicationSchema } from "~/features/careers/application-form";
 import { sendContactMessage } from "~/features/contact/contact.server";
 import { loadContent } from "~/features/content/index.server";
 import { getJobOffer } from "~/features/jobs/index.server";
+import { signupSchemaInput } from "~/features/playtesting/playtest-test-data";
 import { signUpPlaytester } from "~/features/playtesting/signup.server";
 import { playtestSignupSchema } from "~/features/playtesting/signup-form";
 import {
@@ -102,18 +103,7 @@ async function sendOneOfEach(email: string, name: string) {
   );
   const signup = await signUpPlaytester(
     svc,
-    playtestSignupSchema.parse({
-      name,
-      email,
-      phone: { country: "CA", number: "418 555 0199" },
-      location: "quebec",
-      dateOfBirth: { year: "1990", month: "4", day: "30" },
-      over18: true,
-      english: true,
-      inPersonDay: true,
-      nda: true,
-      consent: true,
-    }),
+    playtestSignupSchema.parse({ ...signupSchemaInput, name, email }),
     { lang: "en" },
   );
   const signupId = (signup as { id: string }).id;
