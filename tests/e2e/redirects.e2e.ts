@@ -21,6 +21,9 @@ let site: Site;
 let session = "";
 let managePath = "";
 let alertId = "";
+/** An application's status page, and a data-rights page (their links, read from the e-mails). */
+let statusPath = "";
+let privacyPath = "";
 let jobId = 0;
 
 type Answer = { status: number; location: string | null; setCookie: string[] };
@@ -189,6 +192,28 @@ const probes: Record<string, Entry> = {
         form: { intent: "toggle", alertId, active: "on", ...returnFields(h) },
       });
     },
+  },
+  "app/routes/status.tsx": {
+    // Withdrawn by the first probe; every later one is refused with a message, by a redirect too.
+    run: (p, h) =>
+      p.send(`${statusPath}?${returnParams(h)}`, { form: { intent: "withdraw", ...returnFields(h) } }),
+  },
+  "app/routes/status-request.tsx": {
+    run: (p, h) =>
+      p.send(`/status?${returnParams(h)}`, { form: { email: "nobody@example.com", ...returnFields(h) } }),
+  },
+  "app/routes/privacy-requests.tsx": {
+    run: (p, h) =>
+      p.send(`/fr/privacy/requests?${returnParams(h)}`, {
+        form: { email: "nobody@example.com", ...returnFields(h) },
+      }),
+  },
+  "app/routes/privacy-requests-token.tsx": {
+    // An item that is not the address's: refused with a message, by a redirect to the page.
+    run: (p, h) =>
+      p.send(`${privacyPath}?${returnParams(h)}`, {
+        form: { intent: "delete", kind: "none", id: "none", ...returnFields(h) },
+      }),
   },
   "app/ui/feedback/flash.server.ts": {
     run: (p, h) =>
@@ -483,6 +508,40 @@ beforeAll(async () => {
     items: Array<{ id: number }>;
   };
   jobId = jobs.items[0]!.id;
+
+  // A real application (no honeypot), for its status page.
+  const application = new FormData();
+  for (const [name, value] of Object.entries({
+    name: "Ada",
+    email: "status.probe@example.com",
+    "phone.country": "CA",
+    "phone.number": "418 555 0134",
+    consent: "on",
+  }))
+    application.append(name, value);
+  application.append("resume", pdf, "cv.pdf");
+  expect((await send(`/careers/${jobId}`, { multipart: application })).status).toBe(303);
+  const received = await simpleParser(
+    await waitForMailFile(site, "job-application-received", "status.probe@example.com"),
+  );
+  statusPath = /https?:\/\/\S+?(\/(?:[a-z]{2}\/)?status\/[\w-]{43})/.exec(received.text ?? "")![1]!;
+
+  // An address with an alert asks for its data-rights link.
+  const privacyAlert = await fetch(`${site.url}/api/open/office-job-subscriptions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Privacy", email: "privacy.probe@example.com", language: "en" }),
+  });
+  expect(privacyAlert.status).toBe(202);
+  expect((await send("/privacy/requests", { form: { email: "privacy.probe@example.com" } })).status).toBe(
+    303,
+  );
+  const privacyMail = await simpleParser(
+    await waitForMailFile(site, "privacy-link", "privacy.probe@example.com"),
+  );
+  privacyPath = /https?:\/\/\S+?(\/(?:[a-z]{2}\/)?privacy\/requests\/[\w-]{43})/.exec(
+    privacyMail.text ?? "",
+  )![1]!;
 }, 120_000);
 
 afterAll(async () => {
