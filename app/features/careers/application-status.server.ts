@@ -140,16 +140,18 @@ type Mover = Pick<Services, "db" | "config">;
 
 /**
  * Sets the stage in one conditional update (`from` must still be the stage) and records it.
- * Returns the updated row, or null when another change came first.
+ * Returns the updated row, or null when another change came first. Unless a time is given, the
+ * change is dated when its update takes the row (`clock_timestamp()`), so two changes that
+ * queue for the row are dated in the order they were made, whichever started first.
  */
-async function setStage(tx: Tx, id: string, from: SQL, to: ApplicationStage, now: Date) {
+async function setStage(tx: Tx, id: string, from: SQL, to: ApplicationStage, now: Date | undefined) {
   const [row] = await tx
     .update(jobApplications)
-    .set({ stage: to, stageChangedAt: now })
+    .set({ stage: to, stageChangedAt: now ?? sql`clock_timestamp()` })
     .where(and(eq(jobApplications.id, id), from))
     .returning();
   if (!row) return null;
-  await tx.insert(jobApplicationStages).values({ applicationId: id, stage: to, at: now });
+  await tx.insert(jobApplicationStages).values({ applicationId: id, stage: to, at: row.stageChangedAt });
   return row;
 }
 
@@ -167,7 +169,7 @@ async function statusUrl(svc: Mover, tx: Tx, id: string, lang: Language) {
 export async function moveApplication(
   svc: Mover,
   input: { id: string; to?: string },
-  now = new Date(),
+  now?: Date,
 ): Promise<StageChange> {
   const current = await applicationStatus(svc.db, input.id);
   if (!current) return { ok: false, code: "notFound" };
@@ -215,7 +217,7 @@ export async function moveApplication(
  * The applicant withdraws (from the status page). Only an application still in the process can
  * be withdrawn; recruiting is told, and the applicant gets a confirmation.
  */
-export async function withdrawApplication(svc: Mover, id: string, now = new Date()): Promise<StageChange> {
+export async function withdrawApplication(svc: Mover, id: string, now?: Date): Promise<StageChange> {
   const current = await applicationStatus(svc.db, id);
   if (!current) return { ok: false, code: "notFound" };
   const studio = await getStudioInfo(svc.db, current.language);

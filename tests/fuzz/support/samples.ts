@@ -268,7 +268,9 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   "loader routes/status": (f) => ({ params: { token: f.statusToken } }),
   "action routes/status": (f) => ({ params: { token: f.statusToken }, form: [["intent", "withdraw"]] }),
   "loader routes/status-request": () => ({}),
-  "action routes/status-request": () => ({ form: [["email", "fuzz.status@example.com"]] }),
+  // An address with nothing tied to it: the links are sent after the answer (started, not
+  // awaited), which the check that a refused request stored nothing would catch later.
+  "action routes/status-request": () => ({ form: [["email", "nobody.status@example.com"]] }),
   "loader routes/support": () => ({}),
   "loader routes/support-search": (f) => ({ query: { q: "password", category: f.faqCategorySlug } }),
   "loader routes/support-category": (f) => ({ params: { slug: f.faqCategorySlug } }),
@@ -346,6 +348,9 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   }),
   "action privacy-requests-download": () => ({ params: { token: "x".repeat(43) }, form: [["all", "1"]] }),
   "action status-download": () => ({ params: { token: "x".repeat(43) } }),
+  // Only a post downloads: any GET answers 405 with its messages.
+  "loader privacy-requests-download": () => ({ params: { token: "x".repeat(43) } }),
+  "loader status-download": (f) => ({ params: { token: f.statusToken } }),
   "loader routes/fan-content-policy": () => ({}),
   "loader routes/tos": () => ({}),
   "loader routes/gdpr": () => ({}),
