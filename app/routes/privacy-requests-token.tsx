@@ -70,6 +70,8 @@ export async function action(args: Route.ActionArgs) {
     throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
   }
   const outcome = await removeByPrivacyLink(services, args.params.token, kind, id);
+  // Back to the page only when its link opens: the address is then the token the site made.
+  if (!outcome.ok && outcome.code === "noLink") throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
   return redirectWithFlash(
     pageUrl,
     outcome.ok

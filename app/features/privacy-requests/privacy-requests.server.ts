@@ -115,7 +115,8 @@ export async function removePersonalItem(svc: PersonalDataServices, source: Pers
   return gone;
 }
 
-export type PrivacyRemoval = { ok: true } | { ok: false; code: "notFound" };
+/** `noLink`: the link does not open (unknown, expired); `notTheirs`: the item is not the address's. */
+export type PrivacyRemoval = { ok: true } | { ok: false; code: "noLink" | "notTheirs" };
 
 /** Deletes one item tied to the address a token opens. */
 export async function removeByPrivacyLink(
@@ -125,9 +126,9 @@ export async function removeByPrivacyLink(
   id: string,
 ): Promise<PrivacyRemoval> {
   const email = await findPrivacyLink(svc.db, token);
-  if (email === null) return { ok: false, code: "notFound" };
+  if (email === null) return { ok: false, code: "noLink" };
   const source = await ownedSource(svc, email, kind, id);
-  if (!source) return { ok: false, code: "notFound" };
+  if (!source) return { ok: false, code: "notTheirs" };
   await removePersonalItem(svc, source, id);
   return { ok: true };
 }

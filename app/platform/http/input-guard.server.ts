@@ -2,6 +2,8 @@ import type { RequestHandler } from "express";
 import { data, type MiddlewareFunction } from "react-router";
 import { formMessage } from "~/platform/forms/messages";
 import { findForbiddenText, hasForbiddenCharacters } from "~/platform/forms/text-rules";
+import { languageTags, localizePath, splitLanguage } from "~/platform/i18n/languages";
+import { translator } from "~/platform/i18n/translator.server";
 import { HttpError } from "./errors.server";
 
 /**
@@ -57,7 +59,7 @@ export const refuseForbiddenAddress: MiddlewareFunction<Response> = async ({ req
  * line breaks only (`/%0D%0A/…`) becomes `//` once a URL parser drops them, which it refuses
  * ("Invalid URL") while rendering, a 500. Query strings are left to `refuseForbiddenAddress`.
  */
-export const refuseForbiddenPagePath: RequestHandler = (req, res, next) => {
+export const refuseForbiddenPagePath: RequestHandler = async (req, res, next) => {
   if (!forbiddenInAddress(req.path, {}).length) {
     next();
     return;
@@ -68,11 +70,14 @@ export const refuseForbiddenPagePath: RequestHandler = (req, res, next) => {
     res.json({ messages });
     return;
   }
+  // The error page's own texts in the address's language (the site's frame cannot render here).
+  const { lang } = splitLanguage(req.path);
+  const t = await translator(lang, "common");
   res
     .type("html")
     .send(
-      '<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad address</title>' +
-        "<h1>This address cannot be opened</h1><p>It holds characters a web address cannot hold.</p>" +
-        '<p><a href="/">Go to the home page</a></p></html>',
+      `<!doctype html><html lang="${languageTags[lang]}"><meta charset="utf-8"><title>${t("error.title")}</title>` +
+        `<h1>${t("error.title")}</h1><p>${t("error.status", { status: 400 })}</p>` +
+        `<p><a href="${localizePath("/", lang)}">${t("error.home")}</a></p></html>`,
     );
 };
