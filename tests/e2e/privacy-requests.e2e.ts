@@ -3,7 +3,6 @@ import { strFromU8, unzipSync } from "fflate";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdf } from "~/platform/uploads/test-samples";
 import {
   expectAxeClean,
   expectFitsWidth,
@@ -16,6 +15,7 @@ import {
   waitForHydration,
   waitForMailFile,
 } from "./support/harness";
+import { applyForQuebecOffer, quebecOfferTitle } from "./support/submissions";
 
 /**
  * Data rights, self-service (docs/requirements.md#data-rights): a visitor asks /privacy/requests
@@ -37,34 +37,6 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const byId = (id: string) => `[id="job-application-${id}"]`;
-const jobTitle = "Programmeur ou programmeuse gameplay senior";
-
-/** Applies for the Quebec gameplay offer with a résumé; answers the status link's path. */
-async function apply(email: string): Promise<string> {
-  const { page } = await openPage(browser, { width: 1280 });
-  await page.goto(`${site.url}/fr/careers?location=quebec&team=gameplay-programming`);
-  await waitForHydration(page);
-  await page.locator(".job-card__link").first().click();
-  await page.waitForURL(/\/careers\/\d+\?/);
-  await waitForHydration(page);
-  await page.fill(byId("name"), "Léa Tremblay");
-  await page.fill(byId("email"), email);
-  await page.selectOption(byId("phone.country"), "CA");
-  await page.fill(byId("phone.number"), "418 555 0134");
-  await page
-    .locator('#apply input[type="file"]')
-    .setInputFiles({ name: "cv.pdf", buffer: Buffer.from(pdf), mimeType: "application/pdf" });
-  await page.waitForSelector('#apply .upload-item[data-status="done"]');
-  await page.check(byId("consent"));
-  await page.locator('#apply button[type="submit"]').click();
-  const mail = await simpleParser(await waitForMailFile(site, "job-application-received", email));
-  const link = /https?:\/\/[^\s]+\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
-  expect(link, "the confirmation carries the status link").not.toBeNull();
-  return `/fr/status/${link![1]}`;
-}
-
-/** Asks /privacy/requests for the link as a visitor would; answers the flash shown. */
 async function askForLink(page: Page, email: string): Promise<string> {
   await page.goto(`${site.url}/privacy/requests`);
   await page.getByLabel("E-mail address").fill(email);
@@ -93,7 +65,7 @@ const dataJson = (entries: Record<string, Uint8Array>) => JSON.parse(strFromU8(e
 
 describe("/privacy/requests", { timeout: 120_000 }, () => {
   it("at 375 px without JavaScript: ask, open the link, download everything, delete everything", async () => {
-    await apply("donnees@example.com");
+    await applyForQuebecOffer(browser, site, "donnees@example.com");
     const { page } = await openPage(browser, {
       width: 375,
       javaScript: false,
@@ -115,7 +87,7 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
         ["referrer-policy"]?.split(/[\n,]\s*/)
         .at(-1),
     ).toBe("same-origin");
-    await page.getByRole("heading", { name: `Job application: ${jobTitle}` }).waitFor();
+    await page.getByRole("heading", { name: `Job application: ${quebecOfferTitle}` }).waitFor();
     await page.getByText("We will delete this on").first().waitFor();
     await expectFitsWidth(page, "data-rights page at 375px");
 
@@ -125,7 +97,7 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
     expect(everything.name).toBe("my-data.zip");
     const data = dataJson(everything.entries);
     expect(data.items.application).toHaveLength(1);
-    expect(data.items.application[0]).toMatchObject({ email: "donnees@example.com", jobTitle });
+    expect(data.items.application[0]).toMatchObject({ email: "donnees@example.com", jobTitle: quebecOfferTitle });
     expect(data.items.application[0].stageHistory[0].stage).toBe("apply");
     expect(Object.keys(everything.entries).some((name) => name.endsWith("cv.pdf"))).toBe(true);
 
@@ -147,7 +119,7 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
   });
 
   it("at 1280 px with JavaScript: axe clean, download one item, delete it in a dialog, nothing left", async () => {
-    await apply("data-js@example.com");
+    await applyForQuebecOffer(browser, site, "data-js@example.com");
     const { page } = await openPage(browser, { width: 1280 });
     await page.goto(`${site.url}/privacy/requests`);
     await waitForHydration(page);
@@ -160,7 +132,7 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
     const path = await linkFromMail("data-js@example.com");
     await page.goto(site.url + path);
     await waitForHydration(page);
-    const item = page.getByRole("listitem").filter({ hasText: `Job application: ${jobTitle}` });
+    const item = page.getByRole("listitem").filter({ hasText: `Job application: ${quebecOfferTitle}` });
     await item.waitFor();
     await expectFitsWidth(page, "data-rights page at 1280px");
     await expectAxeClean(page, "data-rights page at 1280px");
@@ -187,7 +159,7 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
 
 describe("an application's status page", { timeout: 120_000 }, () => {
   it("downloads my data without JavaScript at 375 px and deletes it now with JavaScript at 1280 px", async () => {
-    const path = await apply("statut-donnees@example.com");
+    const path = await applyForQuebecOffer(browser, site, "statut-donnees@example.com");
     {
       const { page } = await openPage(browser, { width: 375, javaScript: false });
       await page.goto(site.url + path);
@@ -199,7 +171,7 @@ describe("an application's status page", { timeout: 120_000 }, () => {
       const data = dataJson(zip.entries);
       expect(data).toMatchObject({
         kind: "application",
-        data: { email: "statut-donnees@example.com", jobTitle },
+        data: { email: "statut-donnees@example.com", jobTitle: quebecOfferTitle },
       });
       expect(data.data.stageHistory.map((s: { stage: string }) => s.stage)).toEqual(["apply"]);
       expect(Object.keys(zip.entries).filter((name) => name.startsWith("files/"))).toHaveLength(1);

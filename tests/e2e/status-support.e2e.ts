@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +12,7 @@ import {
   waitForHydration,
   waitForMailFile,
 } from "./support/harness";
+import { studioTool } from "./support/submissions";
 
 /**
  * The status pages of an issue report and a contact message, followed by the private link of
@@ -34,17 +33,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** A studio tool as the studio runs it (`npm run <script> -- …`) while the site runs. */
-async function tool(script: string, args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: site.dataDir, LOG_LEVEL: "warn" };
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV;
-  const { stdout } = await promisify(execFile)("npm", ["run", "-s", script, "--", ...args], {
-    env,
-    timeout: 120_000,
-  });
-  return stdout;
-}
+const tool = (script: string, args: string[]) => studioTool(site, script, args);
 
 /** A tool's refusal: its exit status and what it printed on stderr. */
 async function toolRefusal(script: string, args: string[]) {

@@ -1,10 +1,7 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdf } from "~/platform/uploads/test-samples";
 import {
   expectAxeClean,
   expectFitsWidth,
@@ -17,6 +14,7 @@ import {
   waitForHydration,
   waitForMailFile,
 } from "./support/harness";
+import { applyForQuebecOffer, quebecOfferTitle, studioTool } from "./support/submissions";
 
 /**
  * An applicant follows their application by the private link of the confirmation e-mail, at
@@ -37,49 +35,11 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const byId = (id: string) => `[id="job-application-${id}"]`;
-
-/** Applies for the Quebec gameplay offer as a visitor with JavaScript; answers the status link's path. */
-async function apply(email: string): Promise<string> {
-  const { page } = await openPage(browser, { width: 1280 });
-  await page.goto(`${site.url}/fr/careers?location=quebec&team=gameplay-programming`);
-  await waitForHydration(page);
-  await page.locator(".job-card__link").first().click();
-  await page.waitForURL(/\/careers\/\d+\?/);
-  await waitForHydration(page);
-  await page.fill(byId("name"), "Léa Tremblay");
-  await page.fill(byId("email"), email);
-  await page.selectOption(byId("phone.country"), "CA");
-  await page.fill(byId("phone.number"), "418 555 0134");
-  await page
-    .locator('#apply input[type="file"]')
-    .setInputFiles({ name: "cv.pdf", buffer: Buffer.from(pdf), mimeType: "application/pdf" });
-  await page.waitForSelector('#apply .upload-item[data-status="done"]');
-  await page.check(byId("consent"));
-  await page.locator('#apply button[type="submit"]').click();
-  const mail = await simpleParser(await waitForMailFile(site, "job-application-received", email));
-  const link = /https?:\/\/[^\s]+\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
-  expect(link, "the confirmation carries the status link").not.toBeNull();
-  return `/fr/status/${link![1]}`;
-}
-
-/** The studio's tool as the studio runs it, reaching the running site through its control socket. */
-async function applicationsTool(args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: site.dataDir, LOG_LEVEL: "warn" };
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV;
-  const { stdout } = await promisify(execFile)("npm", ["run", "-s", "applications", "--", ...args], {
-    env,
-    timeout: 120_000,
-  });
-  return stdout;
-}
-
 const steps = (page: Page) => page.locator(".progress__step");
 
 describe("an application's status page", { timeout: 90_000 }, () => {
   it("shows the steps, the current one and what comes next, at 375 and 1280 px, in two languages", async () => {
-    const path = await apply("suivi@example.com");
+    const path = await applyForQuebecOffer(browser, site, "suivi@example.com");
     for (const width of [375, 1280]) {
       const { page } = await openPage(browser, { width });
       const response = await page.goto(site.url + path);
@@ -93,7 +53,7 @@ describe("an application's status page", { timeout: 90_000 }, () => {
           .at(-1),
       ).toBe("same-origin");
       await waitForHydration(page);
-      expect(await page.locator("h1").textContent()).toContain("Programmeur ou programmeuse gameplay senior");
+      expect(await page.locator("h1").textContent()).toContain(quebecOfferTitle);
       expect(await steps(page).count()).toBe(6);
       expect(await page.locator('[aria-current="step"]').textContent()).toContain("Postuler");
       await page.getByText("Nous supprimerons ceci le").waitFor();
@@ -112,7 +72,7 @@ describe("an application's status page", { timeout: 90_000 }, () => {
   });
 
   it("is withdrawn after a confirmation, without JavaScript, and recruiting is told", async () => {
-    const path = await apply("retrait@example.com");
+    const path = await applyForQuebecOffer(browser, site, "retrait@example.com");
     const { page } = await openPage(browser, { width: 375, javaScript: false });
     await page.goto(site.url + path);
     await page.getByRole("link", { name: "Retirer ma candidature" }).click();
@@ -129,7 +89,7 @@ describe("an application's status page", { timeout: 90_000 }, () => {
   });
 
   it("with JavaScript, withdrawing asks in a dialog and confirms with a message", async () => {
-    const path = await apply("dialogue@example.com");
+    const path = await applyForQuebecOffer(browser, site, "dialogue@example.com");
     const { page } = await openPage(browser, { width: 1280 });
     await page.goto(site.url + path);
     await waitForHydration(page);
@@ -159,13 +119,13 @@ describe("an application's status page", { timeout: 90_000 }, () => {
 
 describe("the studio moving an application with its tool", { timeout: 180_000 }, () => {
   it("shows the applicant the next step, then a 'not selected' with a kind e-mail", async () => {
-    const path = await apply("etapes@example.com");
-    const listed = JSON.parse(await applicationsTool(["list", "--json"])) as Array<{
+    const path = await applyForQuebecOffer(browser, site, "etapes@example.com");
+    const listed = JSON.parse(await studioTool(site, "applications", ["list", "--json"])) as Array<{
       id: string;
       email: string;
     }>;
     const id = listed.find((row) => row.email === "etapes@example.com")!.id;
-    expect(await applicationsTool(["advance", "--id", id])).toContain("Moved to introCall");
+    expect(await studioTool(site, "applications", ["advance", "--id", id])).toContain("Moved to introCall");
     const { page } = await openPage(browser, { width: 375, javaScript: false });
     await page.goto(site.url + path);
     expect(await page.locator('[aria-current="step"]').textContent()).toContain("Appel de présentation");
@@ -175,7 +135,7 @@ describe("the studio moving an application with its tool", { timeout: 180_000 },
     );
     expect(stage.text).toContain("Appel de présentation");
 
-    expect(await applicationsTool(["reject", "--id", id])).toContain("Not selected");
+    expect(await studioTool(site, "applications", ["reject", "--id", id])).toContain("Not selected");
     await page.goto(site.url + path);
     await page.getByRole("heading", { name: "Candidature non retenue cette fois" }).waitFor();
     expect(await page.getByRole("link", { name: "Retirer ma candidature" }).count()).toBe(0);
@@ -188,7 +148,7 @@ describe("the studio moving an application with its tool", { timeout: 180_000 },
 
 describe("a lost status link", { timeout: 90_000 }, () => {
   it("is sent again to the address given, and the answer says nothing about whether anything exists", async () => {
-    await apply("perdu@example.com");
+    await applyForQuebecOffer(browser, site, "perdu@example.com");
     const answers: string[] = [];
     for (const email of ["Perdu@Example.com", "personne@example.com"]) {
       const { page } = await openPage(browser, { width: 375, javaScript: false });
@@ -204,7 +164,7 @@ describe("a lost status link", { timeout: 90_000 }, () => {
     const link = /\/status\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
     const { page } = await openPage(browser, { width: 1280 });
     await page.goto(`${site.url}/status/${link![1]}`);
-    expect(await page.locator("h1").textContent()).toContain("Programmeur ou programmeuse gameplay senior");
+    expect(await page.locator("h1").textContent()).toContain(quebecOfferTitle);
     // Everything queued before this point is sent: no e-mail went to the unknown address.
     await mailQueueSent(site);
     const mailDir = `${site.dataDir}/mail`;

@@ -1,0 +1,54 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { simpleParser } from "mailparser";
+import type { Browser } from "playwright-core";
+import { expect } from "vitest";
+import { pdf } from "~/platform/uploads/test-samples";
+import { openPage, type Site, waitForHydration, waitForMailFile } from "./harness";
+
+const byId = (id: string) => `[id="job-application-${id}"]`;
+
+/** The offer `applyForQuebecOffer` applies for, as its French page titles it. */
+export const quebecOfferTitle = "Programmeur ou programmeuse gameplay senior";
+
+/**
+ * Applies for the Quebec gameplay offer as a visitor with JavaScript (the form and its résumé
+ * upload); answers the path of the status link the confirmation e-mail carries.
+ */
+export async function applyForQuebecOffer(browser: Browser, site: Site, email: string): Promise<string> {
+  const { page } = await openPage(browser, { width: 1280 });
+  await page.goto(`${site.url}/fr/careers?location=quebec&team=gameplay-programming`);
+  await waitForHydration(page);
+  await page.locator(".job-card__link").first().click();
+  await page.waitForURL(/\/careers\/\d+\?/);
+  await waitForHydration(page);
+  await page.fill(byId("name"), "Léa Tremblay");
+  await page.fill(byId("email"), email);
+  await page.selectOption(byId("phone.country"), "CA");
+  await page.fill(byId("phone.number"), "418 555 0134");
+  await page
+    .locator('#apply input[type="file"]')
+    .setInputFiles({ name: "cv.pdf", buffer: Buffer.from(pdf), mimeType: "application/pdf" });
+  await page.waitForSelector('#apply .upload-item[data-status="done"]');
+  await page.check(byId("consent"));
+  await page.locator('#apply button[type="submit"]').click();
+  const mail = await simpleParser(await waitForMailFile(site, "job-application-received", email));
+  const link = /https?:\/\/[^\s]+\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
+  expect(link, "the confirmation carries the status link").not.toBeNull();
+  return `/fr/status/${link![1]}`;
+}
+
+/**
+ * A studio tool as the studio runs it (`npm run <script> -- …`), on the site's data folder while
+ * it runs: it reaches the site through its control socket. Answers what it printed.
+ */
+export async function studioTool(site: Site, script: string, args: string[]): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: site.dataDir, LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  const { stdout } = await promisify(execFile)("npm", ["run", "-s", script, "--", ...args], {
+    env,
+    timeout: 120_000,
+  });
+  return stdout;
+}
