@@ -97,7 +97,10 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
     expect(everything.name).toBe("my-data.zip");
     const data = dataJson(everything.entries);
     expect(data.items.application).toHaveLength(1);
-    expect(data.items.application[0]).toMatchObject({ email: "donnees@example.com", jobTitle: quebecOfferTitle });
+    expect(data.items.application[0]).toMatchObject({
+      email: "donnees@example.com",
+      jobTitle: quebecOfferTitle,
+    });
     expect(data.items.application[0].stageHistory[0].stage).toBe("apply");
     expect(Object.keys(everything.entries).some((name) => name.endsWith("cv.pdf"))).toBe(true);
 
