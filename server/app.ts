@@ -29,7 +29,7 @@ import { queueRenders } from "~/platform/http/render-queue.server";
 import { requestLogSerializers } from "~/platform/http/request-log.server";
 import { unavailableErrorHandler } from "~/platform/http/unavailable.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
-import { mergeCspExtras, pageCsp, securityHeaders } from "~/platform/security/headers.server";
+import { mergeCspExtras, pageHeaders, securityHeaders } from "~/platform/security/headers.server";
 import "~/platform/forms/phone-numbers.server";
 import { createApi } from "./api";
 import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
@@ -146,14 +146,14 @@ function buildApp() {
   // The outside analytics provider's origin, when configured (loaded only after consent), and
   // the platforms' sign-in pages as form targets, on every page. Origins only some pages use
   // (a trailer's player, the contact page's map tiles and reCAPTCHA) are added by those pages
-  // alone (pageCsp, docs/decisions/0025-click-to-load-embeds.md).
+  // alone (pageHeaders, docs/decisions/0025-click-to-load-embeds.md).
   app.use(
     securityHeaders(
       svc.config,
       mergeCspExtras(analyticsCspExtras(svc.config), platformsCspExtras(svc.config)),
     ),
   );
-  app.use(pageCsp());
+  app.use(pageHeaders());
   app.use(compression());
 
   // Records pages for the page cache (see above), after compression so it sees them as rendered.

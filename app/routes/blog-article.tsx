@@ -17,7 +17,7 @@ import { isSlug } from "~/platform/text/slug";
 import type { Route } from "./+types/blog-article";
 
 export const handle: SitemapHandle = { sitemap: { pages: "articles" } };
-/** Cacheable, and a trailer's player origin in this page's CSP only (pageCsp). */
+/** Cacheable, and a trailer's player origin in this page's CSP only (pageHeaders). */
 export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {

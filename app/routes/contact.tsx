@@ -66,7 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-/** The map's tiles and reCAPTCHA's origins in this page's CSP only, when configured (pageCsp). */
+/** The map's tiles and reCAPTCHA's origins in this page's CSP only, when configured (pageHeaders). */
 export const headers: Route.HeadersFunction = pageCspHeaders;
 
 export async function action(args: Route.ActionArgs) {

@@ -21,7 +21,7 @@ import type { Route } from "./+types/press-kit";
 
 /** One press kit: a game's (current or archived) or an earlier studio kit. */
 export const handle: SitemapHandle = { sitemap: { pages: "game-press-kits" } };
-/** Cacheable, and a trailer's player origin in this page's CSP only (pageCsp). */
+/** Cacheable, and a trailer's player origin in this page's CSP only (pageHeaders). */
 export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {

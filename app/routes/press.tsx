@@ -16,7 +16,7 @@ import type { Route } from "./+types/press";
 
 /** The press page: the studio's kit in full, then the game kits and the archive. */
 export const handle: SitemapHandle = { sitemap: true };
-/** Cacheable, and the studio kit's trailer player origin in this page's CSP only (pageCsp). */
+/** Cacheable, and the studio kit's trailer player origin in this page's CSP only (pageHeaders). */
 export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {

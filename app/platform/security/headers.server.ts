@@ -25,7 +25,7 @@ export function mergeCspExtras(...all: PageCspExtras[]): PageCspExtras {
 /**
  * A page asks for more origins than the site-wide policy allows (an embed's player, the contact
  * page's map tiles) by sending its extras in this response header, from its loader through its
- * `headers` export (`pageCspHeader`, `pageCspHeaders`). `pageCsp()` adds them to that response's
+ * `headers` export (`pageCspHeader`, `pageCspHeaders`). `pageHeaders()` adds them to that response's
  * policy and never sends the header itself, so every other page keeps the strict policy
  * (docs/decisions/0025-click-to-load-embeds.md). The page cache stores the policy as the page
  * left with it, and a hit serves it again (rewritten to script hashes).
@@ -97,15 +97,27 @@ export function addCspSources(policy: string, extras: PageCspExtras): string {
 }
 
 /**
- * After `securityHeaders`: when a page sends `PAGE_CSP_HEADER`, its extras join this response's
- * policy and the header itself goes no further. (Express's `append` and `set` both end in
- * `setHeader`, which is where React Router's headers arrive.)
+ * Headers securityHeaders gives every answer that a page may replace with its own: a status
+ * page's `Referrer-Policy: same-origin`. React Router adds a page's headers with Express's
+ * `append`, which would send both values (browsers then apply the last they understand, other
+ * clients the first).
  */
-export function pageCsp(): RequestHandler {
+const PAGE_REPLACEABLE = new Set(["referrer-policy"]);
+
+/**
+ * After `securityHeaders`, where a page's own headers meet the defaults: when a page sends
+ * `PAGE_CSP_HEADER`, its extras join this response's policy and the header itself goes no
+ * further; a header of PAGE_REPLACEABLE keeps the page's value only. (Express's `append` and
+ * `set` both end in `setHeader`, which is where React Router's headers arrive.)
+ */
+export function pageHeaders(): RequestHandler {
   return (_req, res, next) => {
     const setHeader = res.setHeader.bind(res);
     res.setHeader = ((name: string, value: number | string | readonly string[]) => {
-      if (name.toLowerCase() !== PAGE_CSP_HEADER.toLowerCase()) return setHeader(name, value);
+      const lower = name.toLowerCase();
+      if (PAGE_REPLACEABLE.has(lower) && Array.isArray(value) && value.length > 1)
+        return setHeader(name, value[value.length - 1] as string);
+      if (lower !== PAGE_CSP_HEADER.toLowerCase()) return setHeader(name, value);
       const policy = res.getHeader("content-security-policy");
       const extras = parseExtras(Array.isArray(value) ? String(value[0]) : String(value));
       if (typeof policy === "string") setHeader("Content-Security-Policy", addCspSources(policy, extras));

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { addCspSources, PAGE_CSP_HEADER, pageCsp, pageCspHeader, pageCspHeaders } from "./headers.server";
+import { addCspSources, PAGE_CSP_HEADER, pageCspHeader, pageCspHeaders, pageHeaders } from "./headers.server";
 
 const policy = "default-src 'self';img-src 'self' data: blob:;frame-src 'none';script-src 'self' 'nonce-abc'";
 
@@ -39,7 +39,7 @@ describe("per-page CSP", () => {
   it("applies the page's header to this response's policy and never sends the header", () => {
     const { res, headers } = fakeResponse();
     res.setHeader("Content-Security-Policy", policy);
-    pageCsp()({} as Request, res, () => {});
+    pageHeaders()({} as Request, res, () => {});
     const [name, value] = Object.entries(pageCspHeader({ frameSrc: ["https://player.twitch.tv"] }))[0]!;
     const passed = pageCspHeaders({ loaderHeaders: new Headers({ [name]: value }) });
     res.setHeader(PAGE_CSP_HEADER, passed[PAGE_CSP_HEADER]!);
@@ -50,10 +50,22 @@ describe("per-page CSP", () => {
     expect(headers.get("cache-control")).toBe("public");
   });
 
+  it("keeps a page's Referrer-Policy only, where Express's append would send the default too", () => {
+    const { res, headers } = fakeResponse();
+    pageHeaders()({} as Request, res, () => {});
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    // What `res.append("Referrer-Policy", "same-origin")` passes on.
+    res.setHeader("Referrer-Policy", ["strict-origin-when-cross-origin", "same-origin"]);
+    expect(headers.get("referrer-policy")).toBe("same-origin");
+    // Headers that may repeat keep every value.
+    res.setHeader("Set-Cookie", ["a=1", "b=2"]);
+    expect(headers.get("set-cookie")).toEqual(["a=1", "b=2"]);
+  });
+
   it("widens by plain origins only: no keyword, no extra directive", () => {
     const { res, headers } = fakeResponse();
     res.setHeader("Content-Security-Policy", policy);
-    pageCsp()({} as Request, res, () => {});
+    pageHeaders()({} as Request, res, () => {});
     res.setHeader(
       PAGE_CSP_HEADER,
       JSON.stringify({ scriptSrc: ["'unsafe-inline'", "https://ok.example;object-src *"], frameSrc: "x" }),
