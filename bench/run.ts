@@ -2,7 +2,7 @@
 // how much JavaScript and how fast the pages are in a browser. Not part of CI: the figures
 // depend on the machine and on what else runs on it (bench/README.md).
 //
-//   npm run bench -- [--only careers,js,lighthouse] [--pg] [--rounds 3] [--duration 5]
+//   npm run bench -- [--only careers,js,lighthouse,processes] [--pg] [--rounds 3] [--duration 5]
 //                    [--connections 16] [--threads 1] [--lighthouse-runs 3] [--build <dir>]
 //
 // A fresh production build (.builds/bench; --build reuses one) started as `npm start` does, on
@@ -19,6 +19,7 @@ import { lighthouseFigures } from "./lib/lighthouse";
 import { type Figure, formatFigure, formatTable } from "./lib/report";
 import { buildHello, buildSite, root, type Server, startHello, startSite } from "./lib/servers";
 import { removeWrkScripts, requireTool } from "./lib/wrk";
+import { processesFigures } from "./processes-bench";
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +33,9 @@ const { values } = parseArgs({
     build: { type: "string" },
   },
 });
-const allParts = ["careers", "js", "lighthouse"] as const;
+// "processes" (1 and 2 processes behind nginx on PostgreSQL and Redis) only when asked: it needs
+// the machine's PostgreSQL and Redis, and takes a few minutes of its own.
+const allParts = ["careers", "js", "lighthouse", "processes"] as const;
 const parts = new Set(values.only.split(",").map((p) => p.trim()));
 const unknown = [...parts].filter((p) => !(allParts as readonly string[]).includes(p));
 if (unknown.length) throw new Error(`unknown part ${unknown.join(", ")}: --only takes ${allParts.join(",")}`);
@@ -78,8 +81,9 @@ const record = (list: Figure[]) => {
 const section = (title: string) => console.log(`\n== ${title}`);
 
 try {
-  const nginx = parts.has("careers") ? requireTool("nginx", "apt-get install nginx") : "";
-  if (parts.has("careers")) requireTool("wrk", "apt-get install wrk");
+  const nginx =
+    parts.has("careers") || parts.has("processes") ? requireTool("nginx", "apt-get install nginx") : "";
+  if (parts.has("careers") || parts.has("processes")) requireTool("wrk", "apt-get install wrk");
 
   // Builds stay inside the project: their server bundles resolve packages from node_modules.
   const siteBuild = values.build ? path.resolve(values.build) : path.join(root, ".builds/bench");
@@ -132,6 +136,12 @@ try {
   if (parts.has("js")) {
     section("(4) JavaScript per page");
     record(await jsFigures({ site, siteDataDir, hello }));
+  }
+  if (parts.has("processes")) {
+    section(
+      `(P) 1 and 2 processes behind nginx, PostgreSQL and Redis, wrk 1 thread × ${load.connections} connections`,
+    );
+    record(await processesFigures({ ...load, buildDir: siteBuild }));
   }
   if (parts.has("lighthouse")) {
     section(`(5) Lighthouse, mobile, median of ${count("lighthouse-runs")} runs`);
