@@ -21,7 +21,7 @@ import { type Flash, redirectWithFlash } from "~/ui/feedback/flash.server";
 import type { Route } from "./+types/account-data";
 
 /**
- * "My submissions and data" (docs/requirements.md#accounts, #data-rights): what the
+ * "My submissions and data" (docs/requirements.md#account-data, #data-rights): what the
  * data-rights page lists for the account's verified address, with each submission's status,
  * its status page, Download and Delete (asks first), and all of it as one zip. Personal data:
  * no cache keeps it.

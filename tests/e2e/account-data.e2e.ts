@@ -16,7 +16,7 @@ import {
 import { applyForQuebecOffer, quebecOfferTitle } from "./support/submissions";
 
 /**
- * The account area's "My submissions and data" (docs/requirements.md#accounts, #data-rights):
+ * The account area's "My submissions and data" (docs/requirements.md#account-data, #data-rights):
  * a holder who applied for a job and wrote to the studio from the account's address sees both
  * there, with where each stands and the day it is deleted by itself; opens an application's
  * status page, downloads everything (data.json names the items), deletes the message, and it is

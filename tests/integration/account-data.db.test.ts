@@ -29,7 +29,7 @@ import { testServices } from "../support/services";
 import { createTestDatabase } from "../support/test-db";
 
 /**
- * The account area's "My submissions and data" (docs/requirements.md#accounts, #data-rights):
+ * The account area's "My submissions and data" (docs/requirements.md#account-data, #data-rights):
  * a holder sees exactly what /privacy/requests lists for the account's verified address, with
  * where each submission stands; opens, downloads and deletes only those; and an id of someone
  * else's item is refused whatever is asked of it.
