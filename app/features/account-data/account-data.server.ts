@@ -6,7 +6,7 @@ import type { PersonalDataServices } from "~/platform/privacy/personal-data";
 import { createStatusLink } from "~/platform/status/links.server";
 
 /**
- * The account area's "My submissions and data" (docs/requirements.md#accounts,
+ * The account area's "My submissions and data" (docs/requirements.md#account-data,
  * #data-rights): what /privacy/requests lists for an address, for the holder of an account
  * whose address is verified, with each submission's status and its status page. Every item is
  * looked up again by the account's address before anything is done to it, so an id alone
