@@ -30,11 +30,13 @@ export default [
       route("blog", "routes/blog.tsx"),
       route("blog/:slug", "routes/blog-article.tsx", { id: "blog-article" }),
     ]),
-    // "Download my data" of a status page and of the data-rights page (resource routes: a zip).
+    // "Download my data" of a status page, of the data-rights page and of the account area
+    // (resource routes: a zip).
     route("status/:token/download", "routes/status-download.ts", { id: "status-download" }),
     route("privacy/requests/:token/download", "routes/privacy-requests-download.ts", {
       id: "privacy-requests-download",
     }),
+    route("account/data/download", "routes/account-data-download.ts", { id: "account-data-download" }),
     // The blog's Atom feed per language (a resource route: no layout).
     route("blog/feed.xml", "routes/blog-feed.ts", { id: "blog-feed" }),
     layout("ui/layouts/CareersLayout.tsx", [
@@ -75,6 +77,8 @@ export default [
       route("account/merch", "routes/account-merch.tsx", { id: "account-merch" }),
       route("account/profile", "routes/account-profile.tsx", { id: "account-profile" }),
       route("account/terms", "routes/account-terms.tsx", { id: "account-terms" }),
+      // The holder's submissions and data (what /privacy/requests lists for the verified address).
+      route("account/data", "routes/account-data.tsx", { id: "account-data" }),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -110,6 +110,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <SiteLink className="button" to={localize("/account/merch")}>
             {t("merch:title")}
           </SiteLink>
+          <SiteLink className="button" to={localize("/account/data")}>
+            {t("account-data:title")}
+          </SiteLink>
           <SiteLink className="text-link" to={localize("/account/delete")}>
             {t("delete.title")}
           </SiteLink>

@@ -41,6 +41,23 @@ function accountPaths(entries: RouteEntry[], prefix = ""): string[] {
   });
 }
 
+/**
+ * The paths of downloads under /account (resource routes whose loader is `postOnly`): a GET
+ * renders nothing there, it answers 405, and that answer must not be kept either.
+ */
+function postOnlyPaths(entries: RouteEntry[], prefix = ""): string[] {
+  return entries.flatMap((entry) => {
+    const here = entry.path ? `${prefix}/${entry.path}` : prefix;
+    const own =
+      entry.file &&
+      /(^|\/)account(\/|$)/.test(entry.path ?? "") &&
+      /export const loader = postOnly\b/.test(fs.readFileSync(path.join("app", entry.file), "utf8"))
+        ? [here.replace("/:lang?", "")]
+        : [];
+    return [...own, ...postOnlyPaths(entry.children ?? [], here)];
+  });
+}
+
 let site: Site;
 let sessionCookie: string;
 let jobId: string;
@@ -70,10 +87,12 @@ const directives = (cacheControl: string | null) =>
 
 describe("account pages and caches", () => {
   const paths = accountPaths(routes as RouteEntry[]);
+  const downloads = new Set(postOnlyPaths(routes as RouteEntry[]));
 
   it("finds the account pages in the route configuration", () => {
     expect(paths.length).toBeGreaterThan(10);
     expect(paths).toEqual(expect.arrayContaining(["/account", "/account/reset", "/account/verify"]));
+    expect([...downloads]).toEqual(["/account/data/download"]);
   });
 
   it.each(["", "/fr"])(
@@ -89,7 +108,7 @@ describe("account pages and caches", () => {
             redirect: "manual",
           });
           await res.arrayBuffer();
-          if (res.status === 200)
+          if (res.status === 200 || (downloads.has(path) && res.status === 405))
             rendered.push({ page: `${lang}${path}`, cacheControl: res.headers.get("cache-control") ?? "" });
         }
       }

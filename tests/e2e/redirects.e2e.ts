@@ -386,6 +386,20 @@ const probes: Record<string, Entry> = {
       });
     },
   },
+  "app/routes/account-data.tsx": {
+    // An item that is not the account's: refused with a message, by a redirect to the page.
+    run: async (p, h) => {
+      const headers = { Cookie: session };
+      await p.send(`/account/data?${returnParams(h)}`, {
+        headers,
+        form: { intent: "status", kind: "application", id: h, ...returnFields(h) },
+      });
+      await p.send(`/fr/account/data?${returnParams(h)}`, {
+        headers,
+        form: { intent: "delete", kind: h, id: h, ...returnFields(h) },
+      });
+    },
+  },
   "app/routes/account-platforms.tsx": {
     // Linking Steam leaves for Steam's sign-in page on purpose.
     elsewhere: [new URL(steamEndpoint).origin],

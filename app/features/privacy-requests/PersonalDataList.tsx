@@ -7,7 +7,7 @@ export type PersonalGroupView = {
 };
 
 /** A download button: a plain form, so the browser saves the zip the action answers. */
-function DownloadForm({
+export function DownloadForm({
   action,
   fields,
   label,

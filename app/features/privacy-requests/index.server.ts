@@ -3,11 +3,15 @@ export { personalDataSources } from "./personal-data-list.server";
 export {
   exportByPrivacyLink,
   exportItemArchive,
+  exportTiedTo,
+  isTiedTo,
+  listTiedTo,
   loadPrivacyRequestPage,
   privacyLinkRetentionTask,
   removeByPrivacyLink,
   removeEverything,
   removeEverythingByPrivacyLink,
   removePersonalItem,
+  removeTiedItem,
   sendPrivacyLink,
 } from "./privacy-requests.server";

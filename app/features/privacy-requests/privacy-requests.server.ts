@@ -43,7 +43,7 @@ const sourceOf = (kind: string): PersonalDataSource | undefined =>
   personalDataSources().find((source) => source.kind === kind);
 
 /** The source of `kind` when the item `id` of that kind is tied to `email`; otherwise null. */
-async function ownedSource(svc: PersonalDataServices, email: string, kind: string, id: string) {
+async function ownedSource(svc: Pick<PersonalDataServices, "db">, email: string, kind: string, id: string) {
   const source = sourceOf(kind);
   if (!source) return null;
   const items = await source.listByEmail(svc.db, email);
@@ -52,23 +52,30 @@ async function ownedSource(svc: PersonalDataServices, email: string, kind: strin
 
 const day = (date: Date, lang: Language) => formatDate(date.toISOString(), lang);
 
+/** Everything tied to `email`, grouped by kind, dates in `lang`: what the data-rights pages list. */
+export async function listTiedTo(svc: Pick<Services, "db">, email: string, lang: Language) {
+  const groups = await tiedTo(svc.db, email);
+  return groups.map((group) => ({
+    kind: group.kind,
+    items: group.items.map((item) => ({
+      id: item.id,
+      label: item.label,
+      createdOn: day(item.createdAt, lang),
+      deleteOn: item.deleteOn ? day(item.deleteOn, lang) : null,
+    })),
+  }));
+}
+
+/** Whether the item `id` of `kind` is tied to `email` (the only items a holder of it may act on). */
+export async function isTiedTo(db: PersonalDataServices["db"], email: string, kind: string, id: string) {
+  return (await ownedSource({ db }, email, kind, id)) !== null;
+}
+
 /** The private page of a link: the address's items grouped by kind, dates in `lang`; null when the link does not open. */
 export async function loadPrivacyRequestPage(svc: Pick<Services, "db">, token: string, lang: Language) {
   const email = await findPrivacyLink(svc.db, token);
   if (email === null) return null;
-  const groups = await tiedTo(svc.db, email);
-  return {
-    email,
-    groups: groups.map((group) => ({
-      kind: group.kind,
-      items: group.items.map((item) => ({
-        id: item.id,
-        label: item.label,
-        createdOn: day(item.createdAt, lang),
-        deleteOn: item.deleteOn ? day(item.deleteOn, lang) : null,
-      })),
-    })),
-  };
+  return { email, groups: await listTiedTo(svc, email, lang) };
 }
 
 /** The archive of one item: `data.json` and its files. */
@@ -81,14 +88,15 @@ export async function exportItemArchive(svc: PersonalDataServices, source: Perso
   );
 }
 
-/** One item of the address a token opens, zipped; null when the link or the item is not theirs. */
-export async function exportByPrivacyLink(
+/**
+ * One item tied to `email`, zipped, or everything tied to it in one zip (`data.json` by kind,
+ * and every item's files); null when the item is not the address's.
+ */
+export async function exportTiedTo(
   svc: PersonalDataServices,
-  token: string,
+  email: string,
   which: { kind: string; id: string } | "all",
 ): Promise<Uint8Array | null> {
-  const email = await findPrivacyLink(svc.db, token);
-  if (email === null) return null;
   if (which !== "all") {
     const source = await ownedSource(svc, email, which.kind, which.id);
     return source ? exportItemArchive(svc, source, which.id) : null;
@@ -108,6 +116,17 @@ export async function exportByPrivacyLink(
   return buildArchive({ exportedAt: new Date().toISOString(), email, items }, files);
 }
 
+/** One item of the address a token opens, zipped; null when the link or the item is not theirs. */
+export async function exportByPrivacyLink(
+  svc: PersonalDataServices,
+  token: string,
+  which: { kind: string; id: string } | "all",
+): Promise<Uint8Array | null> {
+  const email = await findPrivacyLink(svc.db, token);
+  if (email === null) return null;
+  return exportTiedTo(svc, email, which);
+}
+
 /** Deletes one item of a source (rows and files) and logs the kind, never who. */
 export async function removePersonalItem(svc: PersonalDataServices, source: PersonalDataSource, id: string) {
   const gone = await source.remove(svc, id);
@@ -118,6 +137,19 @@ export async function removePersonalItem(svc: PersonalDataServices, source: Pers
 /** `noLink`: the link does not open (unknown, expired); `notTheirs`: the item is not the address's. */
 export type PrivacyRemoval = { ok: true } | { ok: false; code: "noLink" | "notTheirs" };
 
+/** Deletes one item tied to `email`; refused (`notTheirs`) when it is not the address's. */
+export async function removeTiedItem(
+  svc: PersonalDataServices,
+  email: string,
+  kind: string,
+  id: string,
+): Promise<PrivacyRemoval> {
+  const source = await ownedSource(svc, email, kind, id);
+  if (!source) return { ok: false, code: "notTheirs" };
+  await removePersonalItem(svc, source, id);
+  return { ok: true };
+}
+
 /** Deletes one item tied to the address a token opens. */
 export async function removeByPrivacyLink(
   svc: PersonalDataServices,
@@ -127,10 +159,7 @@ export async function removeByPrivacyLink(
 ): Promise<PrivacyRemoval> {
   const email = await findPrivacyLink(svc.db, token);
   if (email === null) return { ok: false, code: "noLink" };
-  const source = await ownedSource(svc, email, kind, id);
-  if (!source) return { ok: false, code: "notTheirs" };
-  await removePersonalItem(svc, source, id);
-  return { ok: true };
+  return removeTiedItem(svc, email, kind, id);
 }
 
 /**

@@ -6,5 +6,7 @@ export {
   loadStatusPage,
   type StatusPage,
   sendStatusLinks,
+  statusKindOf,
+  statusSummary,
   withdrawByLink,
 } from "./status.server";

@@ -2,6 +2,7 @@ import {
   applicationPersonalData,
   applicationStatus,
   applicationsOf,
+  isHiringStep,
   withdrawApplication,
 } from "~/features/careers/index.server";
 import { contactMessagesOf, contactPersonalData, contactStatus } from "~/features/contact/index.server";
@@ -102,18 +103,23 @@ async function issuePage(db: Db, id: string, lang: Language) {
   };
 }
 
+/** One submission's page data in `lang`, by its kind; null when it no longer exists. */
+function pageOf(db: Db, kind: StatusKind, id: string, lang: Language) {
+  switch (kind) {
+    case "application":
+      return applicationPage(db, id, lang);
+    case "contact":
+      return contactPage(db, id, lang);
+    case "issue":
+      return issuePage(db, id, lang);
+  }
+}
+
 /** What a token opens, in the visitor's language: each kind's own page data, or null. */
 export async function loadStatusPage(svc: Pick<Services, "db">, token: string, lang: Language) {
   const target = await findStatusLink(svc.db, token);
   if (!target) return null;
-  switch (target.kind) {
-    case "application":
-      return applicationPage(svc.db, target.itemId, lang);
-    case "contact":
-      return contactPage(svc.db, target.itemId, lang);
-    case "issue":
-      return issuePage(svc.db, target.itemId, lang);
-  }
+  return pageOf(svc.db, target.kind, target.itemId, lang);
 }
 
 export type StatusPage = NonNullable<Awaited<ReturnType<typeof loadStatusPage>>>;
@@ -139,6 +145,42 @@ const personalDataOf = {
   contact: contactPersonalData,
   issue: issueReportPersonalData,
 } as const satisfies Record<StatusKind, unknown>;
+
+/**
+ * The status-page kind of a kind of personal data (privacy-requests' `kind`), or null when
+ * submissions of that kind have no status page.
+ */
+export function statusKindOf(personalKind: string): StatusKind | null {
+  const kinds = Object.keys(personalDataOf) as StatusKind[];
+  return kinds.find((kind) => personalDataOf[kind].kind === personalKind) ?? null;
+}
+
+/**
+ * Where a submission stands, in a few words of `lang`: the title its status page gives its
+ * current state. Null when it no longer exists.
+ */
+export async function statusSummary(
+  svc: Pick<Services, "db">,
+  kind: StatusKind,
+  id: string,
+  lang: Language,
+): Promise<string | null> {
+  const page = await pageOf(svc.db, kind, id, lang);
+  if (!page) return null;
+  const t = await translator(lang);
+  switch (page.kind) {
+    case "application": {
+      const { stage } = page.application;
+      return isHiringStep(stage)
+        ? t(`careers:process.steps.${stage}.title`)
+        : t(`careers:status.ended.${stage}.title`);
+    }
+    case "contact":
+      return t(`contact:status.${page.contact.status}.title`);
+    case "issue":
+      return t(`support-report:status.states.${page.issue.status}.title`);
+  }
+}
 
 /** "Download my data": the submission's archive (data.json and its files); null when the link does not open. */
 export async function exportByStatusLink(svc: PersonalDataServices, token: string) {

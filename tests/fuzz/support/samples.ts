@@ -426,5 +426,20 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
     ],
     session: true,
   }),
+  // The fuzzer's account has nothing but itself tied to its address; an id of nothing is refused.
+  "loader account-data": () => ({
+    query: { delete: "contact:00000000-0000-4000-8000-000000000000" },
+    session: true,
+  }),
+  "action account-data": () => ({
+    form: [
+      ["intent", "status"],
+      ["kind", "application"],
+      ["id", "00000000-0000-4000-8000-000000000000"],
+    ],
+    session: true,
+  }),
+  "loader account-data-download": () => ({ session: true }),
+  "action account-data-download": () => ({ form: [["all", "1"]], session: true }),
   "loader routes/not-found": () => ({ params: { "*": "no/such/page" } }),
 };
