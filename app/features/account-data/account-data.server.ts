@@ -1,5 +1,6 @@
 import { exportTiedTo, isTiedTo, listTiedTo, removeTiedItem } from "~/features/privacy-requests/index.server";
 import { statusKindOf, statusSummary } from "~/features/status/index.server";
+import { isForeignKeyViolation } from "~/platform/db/sql-errors";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import type { Language } from "~/platform/i18n/languages";
 import type { PersonalDataServices } from "~/platform/privacy/personal-data";
@@ -85,7 +86,13 @@ export async function openHeldStatusPage(
   const statusKind = statusKindOf(kind);
   if (email === null || statusKind === null) return notTheirs();
   if (!(await isTiedTo(svc.db, email, kind, id))) return notTheirs();
-  return ok({ token: await createStatusLink(svc.db, statusKind, id) });
+  try {
+    return ok({ token: await createStatusLink(svc.db, statusKind, id) });
+  } catch (err) {
+    // Deleted (in another tab, by its retention purge) since it was looked up.
+    if (isForeignKeyViolation(err)) return notTheirs();
+    throw err;
+  }
 }
 
 /**

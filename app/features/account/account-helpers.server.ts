@@ -39,18 +39,6 @@ export async function assertUsablePassword(deps: AccountDeps, password: string) 
   if (!check.ok) throw new AccountError(400, "INVALID_PASSWORD");
 }
 
-/**
- * The constraint a unique violation (SQLSTATE 23505) broke, "" when unnamed; undefined for any
- * other error. Drivers put the database's error on the error or on its `cause`.
- */
-export function uniqueViolation(err: unknown): string | undefined {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e?.code === "23505" ? e : e?.cause?.code === "23505" ? e.cause : undefined;
-  return pg ? (pg.constraint ?? "") : undefined;
-}
-
-export const isUniqueViolation = (err: unknown) => uniqueViolation(err) !== undefined;
-
 /** Runs work whose duration would tell whether an account exists after the answer is sent. */
 export function detached(deps: AccountDeps, what: string, work: () => Promise<void>): Promise<void> {
   const task = work().catch((err) => deps.logger.error({ err }, `account: ${what} failed`));

@@ -11,7 +11,6 @@ export {
 } from "./account-api.server";
 export { accountDeps } from "./account-budgets.server";
 export { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
-export { uniqueViolation } from "./account-helpers.server";
 export { accountCookieNames, mfaCookie, sessionCookie } from "./account-http.server";
 export { attempt } from "./account-writes.server";
 export { type LoginResult, startSignIn } from "./login.server";

@@ -2,19 +2,14 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { accountSessions, accountTokens, accountUsers, outboxEmails } from "~/platform/db/schema";
+import { isUniqueViolation } from "~/platform/db/sql-errors";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { withinBudget } from "./account-budgets.server";
 import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
 import { emailChangeCode, existsEmail } from "./account-emails.server";
 import { currentTosVersion } from "./account-forms";
-import {
-  audience,
-  isUniqueViolation,
-  revokeMailedSecrets,
-  securityNotice,
-  takeToken,
-} from "./account-helpers.server";
+import { audience, revokeMailedSecrets, securityNotice, takeToken } from "./account-helpers.server";
 import { requirePassword } from "./passwords.server";
 import { codeHash, newNumericCode, sha256 } from "./secrets.server";
 import { endAllSessions, type SessionInfo } from "./sessions.server";

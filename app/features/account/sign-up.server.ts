@@ -1,6 +1,7 @@
 /** Creating an account and proving its address: the sign-up and its verification link. */
 import { eq } from "drizzle-orm";
 import { accountUsers } from "~/platform/db/schema";
+import { isUniqueViolation } from "~/platform/db/sql-errors";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { type AccountDeps, AccountError } from "./account-core.server";
@@ -12,7 +13,6 @@ import {
   detached,
   findByIdentifier,
   insertLinkToken,
-  isUniqueViolation,
   pageUrl,
   takeToken,
 } from "./account-helpers.server";

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { AccountError, uniqueViolation } from "~/features/account/index.server";
+import { AccountError } from "~/features/account/index.server";
 import type { Db } from "~/platform/db/client.server";
 import { accountPlatformLinks } from "~/platform/db/schema";
+import { uniqueViolation } from "~/platform/db/sql-errors";
 import { configuredPlatforms, type Platform, type PlatformsConfig } from "./platform-config.server";
 import { platformOrder } from "./platform-names";
 
