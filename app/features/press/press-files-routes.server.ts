@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import express from "express";
 import { z } from "zod";
 import { apiErrorHandler, notFound, parseOr400 } from "~/platform/http/errors.server";
@@ -39,7 +38,8 @@ export function createPressFilesRouter(svc: Services) {
   router.get("/press-kits/:slug/kit.zip", async (req, res) => {
     const slug = parseOr400(kitSlug, req.params.slug);
     const { lang } = parseOr400(pressQuery, req.query);
-    const zip = await pressKitsOf(svc).zip(slug, lang);
+    const kits = pressKitsOf(svc);
+    const zip = await kits.zip(slug, lang);
     if (!zip) throw notFound("NOT_FOUND");
     res.set({
       "Cache-Control": "public, max-age=3600",
@@ -51,10 +51,11 @@ export function createPressFilesRouter(svc: Services) {
       res.status(304).end();
       return;
     }
-    res.set("Content-Length", String(zip.bytes));
-    fs.createReadStream(zip.file)
-      .on("error", (err) => res.destroy(err))
-      .pipe(res);
+    // Opened before answering: a store that cannot be reached is a 503 (unavailable.server.ts).
+    const opened = await kits.openZip(zip);
+    if (!opened) throw notFound("NOT_FOUND");
+    res.set("Content-Length", String(opened.size));
+    opened.body.on("error", (err) => res.destroy(err)).pipe(res);
   });
 
   // Only this router's errors: anything else falls through to the pages.

@@ -9,6 +9,7 @@ import { changeTree, loadContent, problemsOf, readContentFiles } from "~/feature
 import { listSitemapPages } from "~/features/discovery/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { pressKits } from "~/platform/db/schema";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
 import { routeManifest } from "../../../tests/support/route-manifest";
@@ -31,7 +32,11 @@ beforeAll(async () => {
   fs.cpSync("content", contentDir, { recursive: true });
   database = await createTestDatabase();
   await loadContent(database.db, contentDir, logger);
-  const svc = { db: database.db, config: { contentDir, dataDir } } as unknown as Services;
+  const svc = {
+    db: database.db,
+    files: createLocalFileStore(dataDir),
+    config: { contentDir, dataDir },
+  } as unknown as Services;
   const app = express();
   app.use(createPressFilesRouter(svc));
   app.use("/api", createPressApi(svc), apiErrorHandler);
@@ -330,7 +335,7 @@ describe("the whole kit as one zip", () => {
   it("builds a zip asked for many times at once only once, and never leaves a partial file", async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "press-data-"));
     try {
-      const kits = createPressKits({ db: database.db, contentDir, dataDir: fresh });
+      const kits = createPressKits({ db: database.db, contentDir, files: createLocalFileStore(fresh) });
       const results = await Promise.all(Array.from({ length: 6 }, () => kits.zip("ashen-covenant", "fr")));
       expect(new Set(results.map((zip) => zip!.etag)).size).toBe(1);
       expect(fs.readdirSync(path.join(fresh, "press-zips"))).toEqual([path.basename(results[0]!.file)]);

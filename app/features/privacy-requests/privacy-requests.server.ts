@@ -78,6 +78,7 @@ export async function exportItemArchive(svc: PersonalDataServices, source: Perso
   return buildArchive(
     { exportedAt: new Date().toISOString(), kind: source.kind, id, data: exported.json },
     exported.files,
+    svc.uploads.read,
   );
 }
 
@@ -105,7 +106,7 @@ export async function exportByPrivacyLink(
     }
     if (exports.length) items[source.kind] = exports;
   }
-  return buildArchive({ exportedAt: new Date().toISOString(), email, items }, files);
+  return buildArchive({ exportedAt: new Date().toISOString(), email, items }, files, svc.uploads.read);
 }
 
 /** Deletes one item of a source (rows and files) and logs the kind, never who. */
