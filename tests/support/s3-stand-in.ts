@@ -14,6 +14,10 @@ export type S3StandIn = {
   keys(): string[];
   /** The stand-in's file holding an object (its mtime is the object's Last-Modified). */
   objectPath(key: string): string;
+  /** Stops answering (connections refused), keeping what it holds. */
+  stop(): Promise<void>;
+  /** Answers again on `port` (the one it had), with what it held. */
+  start(port: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -23,14 +27,18 @@ export type S3StandIn = {
  */
 export async function startS3StandIn(bucket = "site-files"): Promise<S3StandIn> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "s3-stand-in-"));
-  const server = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = (await server.run()) as AddressInfo;
+  const run = async (port: number) => {
+    const created = new S3rver({
+      port,
+      address: "127.0.0.1",
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+    return { server: created, address: (await created.run()) as AddressInfo };
+  };
+  let { server, address } = await run(0);
+  const { port } = address;
   return {
     url: `s3://S3RVER:S3RVER@127.0.0.1:${port}/${bucket}?tls=false`,
     keys() {
@@ -48,8 +56,15 @@ export async function startS3StandIn(bucket = "site-files"): Promise<S3StandIn> 
     objectPath(key) {
       return path.join(directory, bucket, `${key}._S3rver_object`);
     },
-    async close() {
+    async stop() {
       await server.close();
+      server = undefined;
+    },
+    async start(again) {
+      ({ server } = await run(again));
+    },
+    async close() {
+      await server?.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

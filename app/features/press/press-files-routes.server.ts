@@ -1,6 +1,7 @@
 import express from "express";
 import { z } from "zod";
 import { apiErrorHandler, notFound, parseOr400 } from "~/platform/http/errors.server";
+import { apiUnavailableErrors } from "~/platform/http/unavailable.server";
 import type { Services } from "~/platform/services.server";
 import { pressKitsOf } from "./press.server";
 import { pressQuery } from "./press-api.server";
@@ -58,8 +59,9 @@ export function createPressFilesRouter(svc: Services) {
     opened.body.on("error", (err) => res.destroy(err)).pipe(res);
   });
 
-  // Only this router's errors: anything else falls through to the pages.
-  router.use("/press-kits", apiErrorHandler);
+  // Only this router's errors: anything else falls through to the pages. A database or file
+  // store that cannot be reached is a 503 with Retry-After, as on the API.
+  router.use("/press-kits", apiUnavailableErrors, apiErrorHandler);
   return router;
 }
 
