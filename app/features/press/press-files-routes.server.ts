@@ -40,7 +40,7 @@ export function createPressFilesRouter(svc: Services) {
     const slug = parseOr400(kitSlug, req.params.slug);
     const { lang } = parseOr400(pressQuery, req.query);
     const kits = pressKitsOf(svc);
-    const zip = await kits.zip(slug, lang);
+    let zip = await kits.zip(slug, lang);
     if (!zip) throw notFound("NOT_FOUND");
     res.set({
       "Cache-Control": "public, max-age=3600",
@@ -53,8 +53,14 @@ export function createPressFilesRouter(svc: Services) {
       return;
     }
     // Opened before answering: a store that cannot be reached is a 503 (unavailable.server.ts).
-    const opened = await kits.openZip(zip);
-    if (!opened) throw notFound("NOT_FOUND");
+    // Gone meanwhile (another process replaced it after a change of the kit): built again.
+    let opened = await kits.openZip(zip);
+    if (!opened) {
+      zip = await kits.zip(slug, lang);
+      opened = zip && (await kits.openZip(zip));
+      if (zip) res.set("ETag", zip.etag);
+    }
+    if (!zip || !opened) throw notFound("NOT_FOUND");
     res.set("Content-Length", String(opened.size));
     opened.body.on("error", (err) => res.destroy(err)).pipe(res);
   });

@@ -332,6 +332,40 @@ describe("the whole kit as one zip", () => {
     expect((await get("/press-kits/nope/kit.zip")).status).toBe(404);
   });
 
+  it("is built again when its stored file went behind this process's back", async () => {
+    const first = await get("/press-kits/tidebound/kit.zip?lang=fr");
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const [stored] = zipFiles().filter((name) => name.startsWith("tidebound-fr-"));
+    fs.rmSync(path.join(zipDir, stored!));
+    const again = await get("/press-kits/tidebound/kit.zip?lang=fr");
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes);
+    expect(zipFiles()).toContain(stored);
+  });
+
+  it("is served by every process from the one file store, built by the first that needed it", async () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), "press-shared-"));
+    try {
+      const store = createLocalFileStore(shared);
+      const puts: string[] = [];
+      const counting = {
+        ...store,
+        put(key: string, bytes: Uint8Array) {
+          puts.push(key);
+          return store.put(key, bytes);
+        },
+      };
+      const one = createPressKits({ db: database.db, contentDir, files: counting });
+      const other = createPressKits({ db: database.db, contentDir, files: counting });
+      const built = await one.zip("tidebound", "es");
+      const served = await other.zip("tidebound", "es");
+      expect(puts).toEqual([built!.file]);
+      expect(served).toMatchObject({ file: built!.file, etag: built!.etag, bytes: built!.bytes });
+    } finally {
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
   it("builds a zip asked for many times at once only once, and never leaves a partial file", async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "press-data-"));
     try {
