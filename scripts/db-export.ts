@@ -4,14 +4,16 @@
 //
 //   npm run db:export -- --out dump.jsonl [--files]
 //
-// --files puts the upload files (DATA_DIR/uploads: issue attachments, résumés) in the dump;
-// without it, copy that folder to the new DATA_DIR yourself. Runs through Vite like jobs-sync.ts.
+// --files puts the upload files (issue attachments, résumés: DATA_DIR/uploads, or the bucket of
+// FILE_STORE_URL) in the dump; without it, copy that folder to the new DATA_DIR yourself (a
+// bucket shared by both sites needs nothing). Runs through Vite like jobs-sync.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/client.server";
 import { exportDump, MoveError } from "~/platform/db/move.server";
+import { openFileStore } from "~/platform/files/open-file-store.server";
 
 const { values } = parseArgs({ options: { out: { type: "string" }, files: { type: "boolean" } } });
 if (!values.out) {
@@ -31,9 +33,8 @@ try {
   await new Promise((resolve, reject) => out.once("open", resolve).once("error", reject));
   const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir });
   try {
-    const summary = await exportDump(database.db, write, {
-      uploadsDir: values.files ? path.join(cfg.dataDir, "uploads") : undefined,
-    });
+    const files = values.files ? openFileStore(cfg) : undefined;
+    const summary = await exportDump(database.db, write, { files }).finally(() => files?.close());
     const rows = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
     console.error(
       `exported ${rows} rows of ${Object.keys(summary.rows).length} tables from ${database.kind}` +

@@ -6,14 +6,15 @@
 //   npm run db:import -- --in dump.jsonl [--force]
 //
 // The target must hold no rows (a database the site has never started on): --force empties it
-// first, and lets upload files in the dump replace files of the same name in DATA_DIR/uploads.
+// first, and lets upload files in the dump replace files of the same name in the file store
+// (DATA_DIR/uploads, or the bucket of FILE_STORE_URL).
 import fs from "node:fs";
-import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/client.server";
 import { importDump, MoveError } from "~/platform/db/move.server";
+import { openFileStore } from "~/platform/files/open-file-store.server";
 
 const { values } = parseArgs({ options: { in: { type: "string" }, force: { type: "boolean" } } });
 if (!values.in) {
@@ -32,16 +33,14 @@ try {
       input: fs.createReadStream(values.in),
       crlfDelay: Number.POSITIVE_INFINITY,
     });
-    const summary = await importDump(database.db, lines, {
-      force: values.force,
-      uploadsDir: path.join(cfg.dataDir, "uploads"),
-    });
+    const files = openFileStore(cfg);
+    const summary = await importDump(database.db, lines, { force: values.force, files }).finally(() =>
+      files.close(),
+    );
     const rows = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
     console.error(
       `imported ${rows} rows of ${Object.keys(summary.rows).length} tables into ${database.kind}` +
-        (summary.files
-          ? `, and ${summary.files} upload files into ${path.join(cfg.dataDir, "uploads")}`
-          : ""),
+        (summary.files ? `, and ${summary.files} upload files into ${files.description}` : ""),
     );
   } finally {
     await database.close();

@@ -105,9 +105,10 @@ export function boot(given?: Config): Promise<Services> {
         await loadContent(db, cfg.contentDir, logger);
       },
     });
-    const mailTransport = createMailTransport(cfg, logger);
+    const mailTransport = createMailTransport(cfg, logger, svc.files);
     onShutdown(() => mailTransport.close());
     logger.info({ transport: mailTransport.description }, "mail transport ready");
+    logger.info({ fileStore: svc.files.description }, "file store ready");
     const tasks = backgroundTasks(svc, mailTransport);
     const everyProcess = startTasks(tasks.everyProcess, { logger });
     const oncePerPeriod = startTasks(tasks.oncePerPeriod, {

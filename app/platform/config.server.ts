@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { describeFileStoreUrl, FileStoreUrlError, parseFileStoreUrl } from "./files/file-store-url";
 
 /**
  * Every setting the process reads, validated once at boot. Names are stable (see README's
@@ -40,6 +41,21 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * An S3-compatible bucket for uploads and generated files, shared by every machine
+   * (files/file-store-url.ts); unset: DATA_DIR on this machine's disk.
+   */
+  FILE_STORE_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseFileStoreUrl(value);
+      } catch (err) {
+        if (!(err instanceof FileStoreUrlError)) throw err;
+        ctx.addIssue({ code: "custom", message: err.message });
+      }
+    })
+    .optional(),
   /** What this site's Redis keys start with, so that sites or test runs can share one Redis. */
   REDIS_KEY_PREFIX: z
     .string()
@@ -226,9 +242,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
+    const shown = (name: string) =>
+      // The store's URL carries its secret: shown without its credentials.
+      name === "FILE_STORE_URL" ? describeFileStoreUrl(cleaned[name] ?? "") : cleaned[name];
     const lines = result.error.issues.map(
       (issue) =>
-        `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`,
+        `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(shown(String(issue.path[0])))})`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }

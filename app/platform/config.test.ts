@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config.server";
+import { parseFileStoreUrl } from "./files/file-store-url";
 
 describe("configuration", () => {
   it("has working defaults for a new user", () => {
@@ -55,5 +56,58 @@ describe("configuration", () => {
     const c = parseConfig({ PUBLIC_URL: "https://studio.example/" });
     expect(c.secureCookies).toBe(true);
     expect(c.publicUrl).toBe("https://studio.example");
+  });
+
+  it("keeps files on the local disk unless FILE_STORE_URL names an S3-compatible bucket", () => {
+    expect(parseConfig({}).FILE_STORE_URL).toBeUndefined();
+    const url = "s3://AKIA123:se%2Fcret@files.example:9000/studio-files/site-a?region=ca-central-1";
+    expect(parseConfig({ FILE_STORE_URL: url }).FILE_STORE_URL).toBe(url);
+    expect(parseFileStoreUrl(url)).toEqual({
+      endpoint: "https://files.example:9000",
+      bucket: "studio-files",
+      prefix: "site-a/",
+      region: "ca-central-1",
+      accessKeyId: "AKIA123",
+      secretAccessKey: "se/cret",
+    });
+    expect(parseFileStoreUrl("s3://k:s@127.0.0.1:4568/b-1?tls=false")).toMatchObject({
+      endpoint: "http://127.0.0.1:4568",
+      prefix: "",
+      region: "us-east-1",
+    });
+  });
+
+  it("refuses a bad FILE_STORE_URL at boot, saying why, without showing its secret", () => {
+    const cases: Array<[string, RegExp]> = [
+      ["not a url", /not a URL/],
+      ["https://k:s@files.example/bucket", /must start with s3:\/\//],
+      ["s3://files.example/bucket", /access key and secret/],
+      ["s3://k:s@files.example", /names no bucket/],
+      ["s3://k:s@files.example/Bad_Bucket", /not a bucket name/],
+      ["s3://k:s@files.example/bucket/site%20a", /key prefix/],
+      ["s3://k:s@files.example/bucket?tls=no", /tls must be true or false/],
+      ["s3://k:s@files.example/bucket?secure=false", /unknown option secure/],
+      ["s3://k:s@files.example/bucket?region=Not%20One", /not a region name/],
+    ];
+    for (const [value, why] of cases) {
+      let error: unknown;
+      try {
+        parseConfig({ FILE_STORE_URL: value });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, value).toBeInstanceOf(ConfigError);
+      expect((error as Error).message, value).toMatch(/FILE_STORE_URL: /);
+      expect((error as Error).message, value).toMatch(why);
+    }
+    let shown = "";
+    try {
+      parseConfig({ FILE_STORE_URL: "s3://AKIA123:topsecret@files.example/Bad_Bucket" });
+    } catch (e) {
+      shown = (e as Error).message;
+    }
+    expect(shown).toContain("files.example/Bad_Bucket");
+    expect(shown).not.toContain("topsecret");
+    expect(shown).not.toContain("AKIA123");
   });
 });

@@ -1,6 +1,7 @@
-import path from "node:path";
 import type { Config } from "~/platform/config.server";
 import { type Database, type Db, openDatabase } from "~/platform/db/client.server";
+import type { FileStore } from "~/platform/files/file-store.server";
+import { openFileStore } from "~/platform/files/open-file-store.server";
 import { createRateLimits, type RateLimits } from "~/platform/http/rate-limit.server";
 import type { Logger } from "~/platform/logging.server";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
@@ -14,6 +15,11 @@ export type Services = {
   database: Database;
   db: Db;
   logger: Logger;
+  /**
+   * Where files visitors send and the site makes are kept (DATA_DIR, or FILE_STORE_URL's
+   * bucket, shared by every machine): no feature reads or writes those on the disk itself.
+   */
+  files: FileStore;
   /** Files visitors send with forms (POST /api/uploads; `attach` them in a feature's transaction). */
   uploads: UploadStore;
   /** Rate-limit tiers: `form` for submissions (see consumeFormLimit), `api` for /api. */
@@ -53,11 +59,13 @@ export async function openServices(
   options.onClose(() => rateLimits.close());
   // An unreachable Redis is logged by the store itself, once (docs/decisions/0024-redis-outage.md).
   await rateLimits.ready();
+  const files = openFileStore(cfg);
+  options.onClose(() => files.close());
   const uploads = createUploadStore({
     db: database.db,
-    dir: path.join(cfg.dataDir, "uploads"),
+    files,
     limits: { maxFiles: cfg.UPLOAD_MAX_FILES, maxKb: cfg.UPLOAD_MAX_KB },
     logger,
   });
-  return { config: cfg, database, db: database.db, logger, uploads, rateLimits };
+  return { config: cfg, database, db: database.db, logger, files, uploads, rateLimits };
 }

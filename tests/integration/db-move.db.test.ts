@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type Database, type Db, openPglite, openPostgres } from "~/platform/db/client.server";
 import { exportDump, importDump, MoveError, schemaTables } from "~/platform/db/move.server";
 import * as schema from "~/platform/db/schema";
+import type { FileStore } from "~/platform/files/file-store.server";
 import { createPostgresDatabase } from "./support/postgres";
 
 /**
@@ -174,9 +175,9 @@ async function snapshot(db: Db): Promise<Record<string, string[][]>> {
   return result;
 }
 
-async function dumpOf(db: Db, uploadsDir?: string): Promise<string[]> {
+async function dumpOf(db: Db, files?: FileStore): Promise<string[]> {
   const lines: string[] = [];
-  await exportDump(db, (line) => void lines.push(line), { uploadsDir });
+  await exportDump(db, (line) => void lines.push(line), { files });
   return lines;
 }
 

@@ -24,17 +24,20 @@ import { submitIssueReport } from "~/features/support-report/issue-report.server
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
+import { createLocalFileStore, type FileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { type S3StandIn, s3StoreFor, startS3StandIn } from "../support/s3-stand-in";
 import { testServices } from "../support/services";
 import { createTestDatabase } from "../support/test-db";
 
 /**
  * Data rights (docs/requirements.md#data-rights): one person with one of each kind of
  * submission asks for their data by e-mail, downloads it and deletes everything; afterwards
- * nothing of them is left in any table of the schema nor in the upload directory, and another
- * person's data is untouched. An address with nothing tied to it gets no e-mail.
+ * nothing of them is left in any table of the schema nor in the file store (the local folder,
+ * and the S3-compatible store of FILE_STORE_URL, here its local stand-in), and another person's
+ * data is untouched. An address with nothing tied to it gets no e-mail.
  */
 
 const address = "Zephyrine.Quill@example.com";
@@ -45,9 +48,13 @@ let database: Database;
 let store: UploadStore;
 let dir: string;
 let svc: ReturnType<typeof testServices>;
-const logged: Array<Record<string, unknown>> = [];
+let logged: Array<Record<string, unknown>> = [];
+let standIn: S3StandIn | undefined;
+/** The upload ids whose bytes the store holds, as its own medium shows them. */
+let heldUploads: () => string[];
 
-beforeAll(async () => {
+async function setUp(kind: "local" | "s3") {
+  logged = [];
   database = await createTestDatabase();
   await loadContent(database.db, path.resolve("content"), { info: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-uploads-"));
@@ -58,15 +65,32 @@ beforeAll(async () => {
     if (fields && typeof fields === "object") logged.push({ ...(fields as object), message: rest[0] });
     return (info as (...args: unknown[]) => void)(fields, ...rest);
   }) as typeof logger.info;
-  store = createUploadStore({ db: database.db, dir, limits: { maxFiles: 3, maxKb: 5000 }, logger });
+  let files: FileStore;
+  if (kind === "local") {
+    files = createLocalFileStore(dir);
+    const folder = path.join(dir, "uploads");
+    heldUploads = () => (fs.existsSync(folder) ? fs.readdirSync(folder) : []);
+  } else {
+    standIn = await startS3StandIn();
+    files = s3StoreFor(standIn.url);
+    heldUploads = () =>
+      standIn!
+        .keys()
+        .filter((key) => key.startsWith("uploads/"))
+        .map((key) => key.slice("uploads/".length));
+  }
+  store = createUploadStore({ db: database.db, files, limits: { maxFiles: 3, maxKb: 5000 }, logger });
   const config = parseConfig({ PUBLIC_URL: "https://studio.example", RATE_LIMIT_FORM_POINTS: "1000" });
-  svc = testServices(database, config, { uploads: store, logger });
-});
+  svc = testServices(database, config, { files, uploads: store, logger });
+}
 
-afterAll(async () => {
+async function tearDown() {
+  svc?.files.close();
   await database?.close();
+  await standIn?.close();
+  standIn = undefined;
   fs.rmSync(dir, { recursive: true, force: true });
-});
+}
 
 /** Every table of the schema, by name. */
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
@@ -183,7 +207,13 @@ async function linkTokenFor(email: string) {
   return /\/privacy\/requests\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? null;
 }
 
-describe("data rights by e-mailed link", { timeout: 60_000 }, () => {
+describe.each([
+  ["local disk", "local"],
+  ["S3-compatible store", "s3"],
+] as const)("data rights by e-mailed link, files on the %s", { timeout: 60_000 }, (_name, kind) => {
+  beforeAll(() => setUp(kind));
+  afterAll(tearDown);
+
   it("sends nothing for an address with nothing tied to it", async () => {
     await sendPrivacyLink(svc, "nobody@example.com", "en");
     expect(await linkTokenFor("nobody@example.com")).toBeNull();
@@ -192,13 +222,14 @@ describe("data rights by e-mailed link", { timeout: 60_000 }, () => {
   it("downloads everything, then deletes everything: nothing of the person left in any table or file", async () => {
     const theirs = await sendOneOfEach(address, name);
     const others = await sendOneOfEach(other, "Bartholomew Otherling");
-    const filesBefore = fs.readdirSync(dir);
+    const filesBefore = heldUploads();
     const theirFiles = (
       await database.db
         .select({ id: schema.uploads.id, owner: schema.uploads.attachedTo })
         .from(schema.uploads)
     ).filter((f) => [theirs.application, theirs.report].some((id) => f.owner?.endsWith(id)));
     expect(theirFiles).toHaveLength(2);
+    for (const file of theirFiles) expect(filesBefore).toContain(file.id);
 
     await sendPrivacyLink(svc, address, "en");
     const token = await linkTokenFor(address);
@@ -235,7 +266,7 @@ describe("data rights by e-mailed link", { timeout: 60_000 }, () => {
     const needles = [address, name, ...Object.values(theirs)];
     const left = await mentions(needles);
     expect(left).toEqual({});
-    const filesAfter = fs.readdirSync(dir);
+    const filesAfter = heldUploads();
     for (const file of theirFiles) expect(filesAfter).not.toContain(file.id);
     expect(filesAfter.length).toBe(filesBefore.length - 2);
     // The other person's data is all there.

@@ -10,7 +10,7 @@ import type { Services } from "~/platform/services.server";
 /**
  * The services a feature's database test hands to its API and functions: the test's database,
  * a configuration, a silent logger and rate limits in memory (configured by `config`). Tests
- * that send files pass `uploads`.
+ * that send files pass `uploads` and its `files`.
  */
 export function testServices(database: Database, config: Config, extra: Partial<Services> = {}): Services {
   const logger = extra.logger ?? createLogger("silent");
@@ -19,6 +19,7 @@ export function testServices(database: Database, config: Config, extra: Partial<
     database,
     db: database.db,
     logger,
+    files: undefined as never,
     uploads: undefined as never,
     rateLimits: createRateLimits(config, logger),
     ...extra,

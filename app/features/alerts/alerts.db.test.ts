@@ -44,6 +44,9 @@ const config = parseConfig({
 });
 let database: Database;
 let svc: Services;
+/** Job alerts carry no attachment: a file store with nothing in it. */
+const noFiles = { get: async () => null };
+
 let server: Awaited<ReturnType<typeof serveApi>>;
 let base: string;
 
@@ -329,7 +332,7 @@ describe("matching", () => {
     await publishOffer();
     await matchJobAlerts(svc);
     const port = await freePort();
-    const down = createSmtpTransport(`smtp://127.0.0.1:${port}`, "Studio <no-reply@studio.test>");
+    const down = createSmtpTransport(`smtp://127.0.0.1:${port}`, "Studio <no-reply@studio.test>", noFiles);
     const later = () => new Date(Date.now() + 24 * 3600_000);
     expect(await deliverDueEmails(database.db, down, { maxAttempts: 10, logger })).toMatchObject({
       retrying: 1,
@@ -338,7 +341,7 @@ describe("matching", () => {
     // Another round while the matcher runs again queues nothing new.
     await matchJobAlerts(svc);
     const smtp = await startSmtpServer(port);
-    const up = createSmtpTransport(smtp.url, "Studio <no-reply@studio.test>");
+    const up = createSmtpTransport(smtp.url, "Studio <no-reply@studio.test>", noFiles);
     try {
       expect(await deliverDueEmails(database.db, up, { maxAttempts: 10, logger, now: later })).toMatchObject({
         sent: 1,

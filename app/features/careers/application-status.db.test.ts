@@ -13,6 +13,7 @@ import { jobApplications } from "~/platform/db/schema/careers";
 import { jobOffers } from "~/platform/db/schema/content";
 import { outboxEmails } from "~/platform/db/schema/platform";
 import { statusLinks } from "~/platform/db/schema/status";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { findStatusLink } from "~/platform/status/links.server";
 import { pdf } from "~/platform/uploads/test-samples";
@@ -32,7 +33,12 @@ beforeAll(async () => {
   await loadContent(database.db, path.resolve("content"), { info: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "status-uploads-"));
   const logger = createLogger("silent");
-  const uploads = createUploadStore({ db: database.db, dir, limits: { maxFiles: 1, maxKb: 5000 }, logger });
+  const uploads = createUploadStore({
+    db: database.db,
+    files: createLocalFileStore(dir),
+    limits: { maxFiles: 1, maxKb: 5000 },
+    logger,
+  });
   svc = { db: database.db, config: parseConfig({ PUBLIC_URL: "https://studio.example" }), logger, uploads };
   const [row] = await database.db
     .select({ id: jobOffers.id })

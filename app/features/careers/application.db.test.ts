@@ -11,6 +11,7 @@ import type { Database } from "~/platform/db/client.server";
 import { jobApplications } from "~/platform/db/schema/careers";
 import { jobOffers } from "~/platform/db/schema/content";
 import { outboxEmails, uploads } from "~/platform/db/schema/platform";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { pdf, png } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
@@ -34,7 +35,12 @@ beforeAll(async () => {
   await loadContent(database.db, path.resolve("content"), { info: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-uploads-"));
   const logger = createLogger("silent");
-  store = createUploadStore({ db: database.db, dir, limits: { maxFiles: 1, maxKb: 5000 }, logger });
+  store = createUploadStore({
+    db: database.db,
+    files: createLocalFileStore(dir),
+    limits: { maxFiles: 1, maxKb: 5000 },
+    logger,
+  });
   svc = {
     db: database.db,
     config: parseConfig({ PUBLIC_URL: "https://studio.example" }),
@@ -123,7 +129,7 @@ describe("submitApplication", () => {
     expect(recruiting!.text).toContain("bâtir vos systèmes");
     expect(recruiting!.text).toContain("lea-cv.pdf");
     expect(recruiting!.attachments).toEqual([
-      { filename: "lea-cv.pdf", path: path.join(dir, upload!.id), contentType: "application/pdf" },
+      { filename: "lea-cv.pdf", file: `uploads/${upload!.id}`, contentType: "application/pdf" },
     ]);
   });
 
@@ -191,11 +197,11 @@ describe("retention", () => {
     });
     const id = (result as { id: string }).id;
     const kept = (await database.db.select().from(jobApplications)).length - 1;
-    expect(fs.existsSync(path.join(dir, upload!.id))).toBe(true);
+    expect(fs.existsSync(path.join(dir, "uploads", upload!.id))).toBe(true);
     expect(await purgeExpiredApplications(svc)).toBe(1);
     expect(await database.db.select().from(jobApplications).where(eq(jobApplications.id, id))).toEqual([]);
     expect(await database.db.select().from(jobApplications)).toHaveLength(kept);
     expect(await database.db.select().from(uploads).where(eq(uploads.id, upload!.id))).toEqual([]);
-    expect(fs.existsSync(path.join(dir, upload!.id))).toBe(false);
+    expect(fs.existsSync(path.join(dir, "uploads", upload!.id))).toBe(false);
   });
 });

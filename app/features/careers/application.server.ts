@@ -1,5 +1,3 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, inArray, like, lt } from "drizzle-orm";
 import type { JobOffer } from "~/features/jobs";
 import { getJobOffer } from "~/features/jobs/index.server";
@@ -180,7 +178,7 @@ export async function submitApplication(
     const resume = attached[0]!;
     await enqueueEmail(tx, {
       ...notice,
-      attachments: [{ filename: resume.name, path: resume.path, contentType: resume.type }],
+      attachments: [{ filename: resume.name, file: resume.file, contentType: resume.type }],
     });
     return { status: "sent" as const, id };
   });
@@ -214,7 +212,7 @@ export async function purgeExpiredApplications(
       .returning({ id: uploads.id });
     return { rows, files: files.map((f) => f.id) };
   });
-  await Promise.all(expired.files.map((id) => fs.rm(path.join(svc.uploads.dir, id), { force: true })));
+  await svc.uploads.removeFiles(expired.files);
   return expired.rows.length;
 }
 

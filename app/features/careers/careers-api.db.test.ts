@@ -9,6 +9,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobApplications } from "~/platform/db/schema/careers";
 import { jobOffers } from "~/platform/db/schema/content";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { pdf, png } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
@@ -29,7 +30,7 @@ beforeAll(async () => {
   uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-api-uploads-"));
   store = createUploadStore({
     db: database.db,
-    dir: uploadDir,
+    files: createLocalFileStore(uploadDir),
     limits: { maxFiles: 1, maxKb: 5000 },
     logger,
   });

@@ -252,7 +252,9 @@ describe("delivery and retention", () => {
         { ...message, category: "press" },
         { lang: "en" },
       );
-      const transport = createSmtpTransport(smtp.url, "Stormkettle <no-reply@stormkettle.example>");
+      const transport = createSmtpTransport(smtp.url, "Stormkettle <no-reply@stormkettle.example>", {
+        get: async () => null,
+      });
       await deliverDueEmails(db, transport, { maxAttempts: 3 });
       transport.close();
       const received = await smtp.waitFor(2);

@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import express from "express";
 import { z } from "zod";
 import { apiErrorHandler, notFound, parseOr400 } from "~/platform/http/errors.server";
+import { apiUnavailableErrors } from "~/platform/http/unavailable.server";
 import type { Services } from "~/platform/services.server";
 import { pressKitsOf } from "./press.server";
 import { pressQuery } from "./press-api.server";
@@ -39,7 +39,8 @@ export function createPressFilesRouter(svc: Services) {
   router.get("/press-kits/:slug/kit.zip", async (req, res) => {
     const slug = parseOr400(kitSlug, req.params.slug);
     const { lang } = parseOr400(pressQuery, req.query);
-    const zip = await pressKitsOf(svc).zip(slug, lang);
+    const kits = pressKitsOf(svc);
+    let zip = await kits.zip(slug, lang);
     if (!zip) throw notFound("NOT_FOUND");
     res.set({
       "Cache-Control": "public, max-age=3600",
@@ -51,14 +52,22 @@ export function createPressFilesRouter(svc: Services) {
       res.status(304).end();
       return;
     }
-    res.set("Content-Length", String(zip.bytes));
-    fs.createReadStream(zip.file)
-      .on("error", (err) => res.destroy(err))
-      .pipe(res);
+    // Opened before answering: a store that cannot be reached is a 503 (unavailable.server.ts).
+    // Gone meanwhile (another process replaced it after a change of the kit): built again.
+    let opened = await kits.openZip(zip);
+    if (!opened) {
+      zip = await kits.zip(slug, lang);
+      opened = zip && (await kits.openZip(zip));
+      if (zip) res.set("ETag", zip.etag);
+    }
+    if (!zip || !opened) throw notFound("NOT_FOUND");
+    res.set("Content-Length", String(opened.size));
+    opened.body.on("error", (err) => res.destroy(err)).pipe(res);
   });
 
-  // Only this router's errors: anything else falls through to the pages.
-  router.use("/press-kits", apiErrorHandler);
+  // Only this router's errors: anything else falls through to the pages. A database or file
+  // store that cannot be reached is a 503 with Retry-After, as on the API.
+  router.use("/press-kits", apiUnavailableErrors, apiErrorHandler);
   return router;
 }
 

@@ -9,6 +9,7 @@ import { changeTree, loadContent, problemsOf, readContentFiles } from "~/feature
 import { listSitemapPages } from "~/features/discovery/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { pressKits } from "~/platform/db/schema";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
 import { routeManifest } from "../../../tests/support/route-manifest";
@@ -31,7 +32,11 @@ beforeAll(async () => {
   fs.cpSync("content", contentDir, { recursive: true });
   database = await createTestDatabase();
   await loadContent(database.db, contentDir, logger);
-  const svc = { db: database.db, config: { contentDir, dataDir } } as unknown as Services;
+  const svc = {
+    db: database.db,
+    files: createLocalFileStore(dataDir),
+    config: { contentDir, dataDir },
+  } as unknown as Services;
   const app = express();
   app.use(createPressFilesRouter(svc));
   app.use("/api", createPressApi(svc), apiErrorHandler);
@@ -327,10 +332,44 @@ describe("the whole kit as one zip", () => {
     expect((await get("/press-kits/nope/kit.zip")).status).toBe(404);
   });
 
+  it("is built again when its stored file went behind this process's back", async () => {
+    const first = await get("/press-kits/tidebound/kit.zip?lang=fr");
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const [stored] = zipFiles().filter((name) => name.startsWith("tidebound-fr-"));
+    fs.rmSync(path.join(zipDir, stored!));
+    const again = await get("/press-kits/tidebound/kit.zip?lang=fr");
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes);
+    expect(zipFiles()).toContain(stored);
+  });
+
+  it("is served by every process from the one file store, built by the first that needed it", async () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), "press-shared-"));
+    try {
+      const store = createLocalFileStore(shared);
+      const puts: string[] = [];
+      const counting = {
+        ...store,
+        put(key: string, bytes: Uint8Array) {
+          puts.push(key);
+          return store.put(key, bytes);
+        },
+      };
+      const one = createPressKits({ db: database.db, contentDir, files: counting });
+      const other = createPressKits({ db: database.db, contentDir, files: counting });
+      const built = await one.zip("tidebound", "es");
+      const served = await other.zip("tidebound", "es");
+      expect(puts).toEqual([built!.file]);
+      expect(served).toMatchObject({ file: built!.file, etag: built!.etag, bytes: built!.bytes });
+    } finally {
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
   it("builds a zip asked for many times at once only once, and never leaves a partial file", async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "press-data-"));
     try {
-      const kits = createPressKits({ db: database.db, contentDir, dataDir: fresh });
+      const kits = createPressKits({ db: database.db, contentDir, files: createLocalFileStore(fresh) });
       const results = await Promise.all(Array.from({ length: 6 }, () => kits.zip("ashen-covenant", "fr")));
       expect(new Set(results.map((zip) => zip!.etag)).size).toBe(1);
       expect(fs.readdirSync(path.join(fresh, "press-zips"))).toEqual([path.basename(results[0]!.file)]);

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { parseTrailerUrl } from "~/features/embeds";
 import { getStudioInfo } from "~/features/studio/index.server";
@@ -42,9 +41,9 @@ function trailerOf(
  * the archive (newest first), assembled from the stored kit, its game's facts and the awards
  * of home.yaml, with each file's size and dimensions and the size of the kit's zip.
  */
-export function createPressKits(svc: Pick<Services, "db"> & { contentDir: string; dataDir: string }) {
+export function createPressKits(svc: Pick<Services, "db" | "files"> & { contentDir: string }) {
   const files: PressFiles = createPressFiles(svc.contentDir);
-  const zips: PressZips = createPressZips(path.join(svc.dataDir, "press-zips"));
+  const zips: PressZips = createPressZips(svc.files);
   const { db } = svc;
 
   async function describe(kit: string, name: string, caption: string): Promise<PressFile> {
@@ -205,6 +204,11 @@ export function createPressKits(svc: Pick<Services, "db"> & { contentDir: string
       return { ...zip, fileName: zipFileName(ctx.studio.shortName, slug, lang) };
     },
 
+    /** The zip's bytes as a stream, or null when another process replaced it meanwhile. */
+    openZip(zip: BuiltZip) {
+      return zips.open(zip);
+    },
+
     /** A file the kit lists (never another path), with its bytes. */
     async file(slug: string, name: string, variant: "file" | "thumbnail") {
       const [row] = await db.select({ kit: pressKits.kit }).from(pressKits).where(eq(pressKits.slug, slug));
@@ -226,7 +230,7 @@ export function pressKitsOf(svc: Services): PressKitsService {
     instance = createPressKits({
       db: svc.db,
       contentDir: svc.config.contentDir,
-      dataDir: svc.config.dataDir,
+      files: svc.files,
     });
     instances.set(svc, instance);
   }

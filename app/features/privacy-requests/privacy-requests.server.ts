@@ -85,6 +85,7 @@ export async function exportItemArchive(svc: PersonalDataServices, source: Perso
   return buildArchive(
     { exportedAt: new Date().toISOString(), kind: source.kind, id, data: exported.json },
     exported.files,
+    svc.uploads.read,
   );
 }
 
@@ -113,7 +114,7 @@ export async function exportTiedTo(
     }
     if (exports.length) items[source.kind] = exports;
   }
-  return buildArchive({ exportedAt: new Date().toISOString(), email, items }, files);
+  return buildArchive({ exportedAt: new Date().toISOString(), email, items }, files, svc.uploads.read);
 }
 
 /** One item of the address a token opens, zipped; null when the link or the item is not theirs. */

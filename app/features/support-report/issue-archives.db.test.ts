@@ -6,6 +6,7 @@ import { loadContent } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { issueReports, outboxEmails, uploads } from "~/platform/db/schema";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
 import * as sample from "~/platform/uploads/test-samples";
@@ -32,7 +33,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   await loadContent(db, path.resolve("content"), logger);
-  store = createUploadStore({ db, dir, limits: { maxFiles: 1, maxKb: 5000 }, logger });
+  store = createUploadStore({
+    db,
+    files: createLocalFileStore(dir),
+    limits: { maxFiles: 1, maxKb: 5000 },
+    logger,
+  });
   svc = testServices(database, config, { logger, uploads: store });
   server = await serveApi(createUploadRouter(store), createIssuesApi(svc));
 });
@@ -47,7 +53,7 @@ beforeEach(async () => {
   await db.delete(issueReports);
   await db.delete(uploads);
   await db.delete(outboxEmails);
-  for (const file of fs.readdirSync(dir)) fs.rmSync(path.join(dir, file));
+  fs.rmSync(path.join(dir, "uploads"), { recursive: true, force: true });
 });
 
 const report = {
@@ -80,7 +86,7 @@ async function storedNothing() {
     reports: await db.$count(issueReports),
     uploads: await db.$count(uploads),
     mails: await db.$count(outboxEmails),
-    files: fs.readdirSync(dir).length,
+    files: fs.existsSync(path.join(dir, "uploads")) ? fs.readdirSync(path.join(dir, "uploads")).length : 0,
   };
 }
 const nothing = { reports: 0, uploads: 0, mails: 0, files: 0 };

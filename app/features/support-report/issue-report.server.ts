@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { inArray, lt } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { issueReportStages, issueReports, uploads } from "~/platform/db/schema";
@@ -151,7 +150,7 @@ export async function submitIssueReport(
     );
     await enqueueEmail(tx, {
       ...toSupport,
-      attachments: attached.map((file) => ({ filename: file.name, path: file.path, contentType: file.type })),
+      attachments: attached.map((file) => ({ filename: file.name, file: file.file, contentType: file.type })),
     });
     await tx.insert(issueReportStages).values({ reportId: id, status: "received", at: now });
     const token = await createStatusLink(tx, "issue", id);
@@ -183,6 +182,6 @@ export async function purgeExpiredIssueReports(
       ),
     )
     .returning({ id: uploads.id });
-  await Promise.all(files.map((f) => fs.rm(`${svc.uploads.dir}/${f.id}`, { force: true })));
+  await svc.uploads.removeFiles(files.map((f) => f.id));
   return expired.length;
 }

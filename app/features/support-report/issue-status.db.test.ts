@@ -15,6 +15,7 @@ import {
   statusLinks,
   uploads,
 } from "~/platform/db/schema";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
 import { findStatusLink } from "~/platform/status/links.server";
@@ -34,7 +35,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await loadContent(database.db, path.resolve("content"), { info: () => {} });
   const logger = createLogger("silent");
-  const uploads = createUploadStore({ db: database.db, dir, limits: { maxFiles: 1, maxKb: 5000 }, logger });
+  const uploads = createUploadStore({
+    db: database.db,
+    files: createLocalFileStore(dir),
+    limits: { maxFiles: 1, maxKb: 5000 },
+    logger,
+  });
   svc = testServices(database, parseConfig({ PUBLIC_URL: "https://studio.example" }), { logger, uploads });
 });
 

@@ -306,7 +306,7 @@ export async function addIssueInfo(
     );
     await enqueueEmail(tx, {
       ...mail,
-      attachments: attached.map((file) => ({ filename: file.name, path: file.path, contentType: file.type })),
+      attachments: attached.map((file) => ({ filename: file.name, file: file.file, contentType: file.type })),
     });
     return true;
   });

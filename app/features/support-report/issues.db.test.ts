@@ -7,6 +7,7 @@ import { loadContent } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { issueReports, outboxEmails, uploads } from "~/platform/db/schema";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { startSmtpServer } from "~/platform/mail/test-smtp-server";
@@ -34,7 +35,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   await loadContent(db, path.resolve("content"), logger);
-  store = createUploadStore({ db, dir, limits: { maxFiles: 1, maxKb: 5000 }, logger });
+  store = createUploadStore({
+    db,
+    files: createLocalFileStore(dir),
+    limits: { maxFiles: 1, maxKb: 5000 },
+    logger,
+  });
   svc = testServices(database, config, { logger, uploads: store });
   server = await serveApi(createIssuesApi(svc));
   api = server.url;
@@ -98,7 +104,7 @@ describe("POST /api/issues", () => {
     const toSupport = mails.find((m) => m.kind === "issue-report")!;
     expect(toSupport.to).toBe("support@stormkettle.example");
     expect(toSupport.attachments).toEqual([
-      { filename: "slot-1.lsx", path: path.join(dir, upload!.id), contentType: "text/plain; charset=utf-8" },
+      { filename: "slot-1.lsx", file: `uploads/${upload!.id}`, contentType: "text/plain; charset=utf-8" },
     ]);
     const ack = mails.find((m) => m.kind === "issue-report-acknowledgement")!;
     expect(ack.to).toBe("mira@example.com");
@@ -107,7 +113,11 @@ describe("POST /api/issues", () => {
 
     const smtp = await startSmtpServer();
     try {
-      const transport = createSmtpTransport(smtp.url, "Stormkettle <no-reply@stormkettle.example>");
+      const transport = createSmtpTransport(
+        smtp.url,
+        "Stormkettle <no-reply@stormkettle.example>",
+        createLocalFileStore(dir),
+      );
       await deliverDueEmails(db, transport, { maxAttempts: 3 });
       transport.close();
       const received = await smtp.waitFor(2);
@@ -171,10 +181,10 @@ describe("reports without JavaScript and retention", () => {
     const [upload] = await store.save([{ name: "crash.log", bytes: sample.text }]);
     const parsed = issueSchema.parse({ ...report, attachments: [upload!.id] });
     await submitIssueReport(svc, parsed, { lang: "en", now: new Date("2024-01-01T00:00:00Z") });
-    expect(fs.existsSync(path.join(dir, upload!.id))).toBe(true);
+    expect(fs.existsSync(path.join(dir, "uploads", upload!.id))).toBe(true);
     expect(await purgeExpiredIssueReports(svc, new Date("2026-06-01T00:00:00Z"))).toBe(1);
     expect(await db.select().from(issueReports)).toEqual([]);
     expect(await db.select().from(uploads)).toEqual([]);
-    expect(fs.existsSync(path.join(dir, upload!.id))).toBe(false);
+    expect(fs.existsSync(path.join(dir, "uploads", upload!.id))).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { is, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import type { FileStore } from "~/platform/files/file-store.server";
 import type { Db, Tx } from "./client.server";
 import * as schema from "./schema";
 
@@ -111,13 +110,13 @@ type EndLine = { end: { rows: Record<string, number>; files: number } };
 export type DumpSummary = { rows: Record<string, number>; files: number };
 
 /**
- * Writes the database `db` as a dump, one line at a time, from one snapshot. With
- * `uploadsDir`, the upload files go along (the rows only name them).
+ * Writes the database `db` as a dump, one line at a time, from one snapshot. With `files`
+ * (the site's file store), the upload files go along (the rows only name them).
  */
 export async function exportDump(
   db: Db,
   write: (line: string) => Promise<void> | void,
-  options: { uploadsDir?: string } = {},
+  options: { files?: FileStore } = {},
 ): Promise<DumpSummary> {
   const tables = schemaTables();
   const summary: DumpSummary = { rows: {}, files: 0 };
@@ -139,7 +138,7 @@ export async function exportDump(
       version: DUMP_VERSION,
       migration: await migrationLevel(tx),
       tables: tables.map((table) => table.name),
-      files: options.uploadsDir !== undefined,
+      files: options.files !== undefined,
     };
     await write(JSON.stringify(header));
     for (const table of tables) {
@@ -173,15 +172,13 @@ export async function exportDump(
       summary.rows[table.name] = count;
     }
   });
-  if (options.uploadsDir !== undefined) {
-    const names = await fs.readdir(options.uploadsDir).catch(() => [] as string[]);
-    for (const name of names.sort()) {
-      const full = path.join(options.uploadsDir, name);
-      if (!(await fs.stat(full)).isFile()) continue;
-      const line: FileLine = {
-        file: `uploads/${name}`,
-        base64: (await fs.readFile(full)).toString("base64"),
-      };
+  if (options.files) {
+    const stored = (await options.files.list("uploads/")).map((file) => file.key).sort();
+    for (const key of stored) {
+      const bytes = await options.files.get(key);
+      // Deleted since it was listed (a purge, a deletion on request): not part of the dump.
+      if (!bytes) continue;
+      const line: FileLine = { file: key, base64: Buffer.from(bytes).toString("base64") };
       await write(JSON.stringify(line));
       summary.files++;
     }
@@ -196,13 +193,13 @@ const MAX_PARAMETERS = 30_000;
 /**
  * Loads a dump into the migrated database `db`, in one transaction: every row, then the
  * sequences moved past the highest ids. Refuses a target holding any row unless `force`,
- * which empties it first. Upload files in the dump are written to `uploadsDir` (one already
- * there with other content is refused unless `force`).
+ * which empties it first. Upload files in the dump are written to the file store `files` (one
+ * already there with other content is refused unless `force`).
  */
 export async function importDump(
   db: Db,
   lines: AsyncIterable<string>,
-  options: { force?: boolean; uploadsDir?: string } = {},
+  options: { force?: boolean; files?: FileStore } = {},
 ): Promise<DumpSummary> {
   const tables = schemaTables();
   const byName = new Map(tables.map((table) => [table.name, table]));
@@ -332,19 +329,21 @@ export async function importDump(
 
     // Files last, still inside the transaction: a failure here leaves the database as it was.
     if (files.length) {
-      if (options.uploadsDir === undefined)
-        throw new MoveError("the dump has upload files but no folder to put them in");
-      await fs.mkdir(options.uploadsDir, { recursive: true });
+      const store = options.files;
+      if (!store) throw new MoveError("the dump has upload files but no file store to put them in");
       for (const file of files) {
         const name = file.file.replace(/^uploads\//, "");
         if (!/^[\w.-]+$/.test(name) || name.startsWith("."))
           throw new MoveError(`not an upload file name: ${file.file}`);
-        const full = path.join(options.uploadsDir, name);
+        const key = `uploads/${name}`;
         const bytes = Buffer.from(file.base64, "base64");
-        const existing = await fs.readFile(full).catch(() => undefined);
+        const found = await store.get(key);
+        const existing = found ? Buffer.from(found) : undefined;
         if (existing && !existing.equals(bytes) && !options.force)
-          throw new MoveError(`${full} exists with other content: add --force to replace it`);
-        if (!existing?.equals(bytes)) await fs.writeFile(full, bytes);
+          throw new MoveError(
+            `${key} exists in the file store with other content: add --force to replace it`,
+          );
+        if (!existing?.equals(bytes)) await store.put(key, bytes);
         summary.files++;
       }
     }

@@ -1,11 +1,13 @@
 /* The two adapters of a use case's refusal: the page's form reply and the API's HttpError. */
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { FileStoreUnavailable } from "~/platform/files/file-store.server";
 import { requiredString } from "~/platform/forms/fields";
 import { type FormSuccess, parseForm } from "~/platform/forms/parse-form.server";
 import { HttpError } from "./errors.server";
 import { mapOk, ok, refuse } from "./outcome";
 import { failure, orHttpError, toFormReply, toHttpError } from "./outcome.server";
+import { apiUnavailableErrors } from "./unavailable.server";
 
 const schema = z.object({ game: requiredString(40), password: requiredString(40) });
 
@@ -118,5 +120,27 @@ describe("failure", () => {
     );
     expect(logger.error).not.toHaveBeenCalled();
     expect(logger.warn).toHaveBeenCalledOnce();
+  });
+
+  it("refuses a write the file store could not take (down, or failing on its side) as the same 503", () => {
+    const logger = { error: vi.fn(), warn: vi.fn() };
+    // The store answered 500 InternalError: no network error anywhere in the chain.
+    const err = new FileStoreUnavailable(
+      "put",
+      Object.assign(new Error("We encountered an internal error"), {
+        name: "InternalError",
+        $metadata: { httpStatusCode: 500 },
+      }),
+    );
+    expect(failure(logger, err, "job application failed")).toEqual(
+      refuse(503, "SERVICE_TEMPORARILY_UNAVAILABLE", { headers: { "Retry-After": "10" } }),
+    );
+    expect(logger.error).not.toHaveBeenCalled();
+    const next = vi.fn();
+    apiUnavailableErrors(err, {} as never, {} as never, next);
+    expect(next.mock.calls[0]![0]).toMatchObject({
+      status: 503,
+      messages: ["SERVICE_TEMPORARILY_UNAVAILABLE"],
+    });
   });
 });

@@ -1,6 +1,7 @@
 /* A use case's refusal, presented: on the page's form, or as the API's HttpError. */
 
 import { isDatabaseUnreachable } from "~/platform/db/availability.server";
+import { isFileStoreUnavailable } from "~/platform/files/file-store.server";
 import type { FormReply, FormSuccess } from "~/platform/forms/parse-form.server";
 import type { Logger } from "~/platform/logging.server";
 import { HttpError } from "./errors.server";
@@ -43,12 +44,17 @@ export function orHttpError<T>(outcome: Outcome<T>, texts?: RefusalTexts): T {
 /**
  * A write that failed for a reason of the site's own (the database, the mailer…): logged once,
  * then refused as 500, which the API answers as INTERNAL_SERVER_ERROR and a page as its form's
- * "could not be sent, try again". An unreachable database is refused as 503 with Retry-After
- * instead (unavailable.server.ts): the write can be tried again soon, and nothing of it was kept.
+ * "could not be sent, try again". An unreachable database or file store is refused as 503 with
+ * Retry-After instead (unavailable.server.ts): the write can be tried again soon, and nothing of
+ * it was kept.
  */
 export function failure(logger: Pick<Logger, "error" | "warn">, err: unknown, what: string): Refusal {
   if (isDatabaseUnreachable(err)) {
     logger.warn({ err }, `${what}: database unreachable`);
+    return databaseUnavailable();
+  }
+  if (isFileStoreUnavailable(err)) {
+    logger.warn({ err }, `${what}: file store unreachable`);
     return databaseUnavailable();
   }
   logger.error({ err }, what);

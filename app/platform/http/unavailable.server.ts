@@ -1,6 +1,7 @@
 /*
- * The site's answer while its database cannot be reached: 503 with Retry-After, never a 500 or a
- * request left waiting. Pages show the site's error page with that status, the JSON API
+ * The site's answer while its database, or its file store (FILE_STORE_URL,
+ * docs/decisions/0030-shared-file-store.md), cannot be reached: 503 with Retry-After, never a 500
+ * or a request left waiting. Pages show the site's error page with that status, the JSON API
  * `{ "messages": ["SERVICE_TEMPORARILY_UNAVAILABLE"] }`; pages in the page cache are still
  * served (it answers before any of this). The site recovers by itself when the database answers
  * again (availability.server.ts).
@@ -8,6 +9,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { data, type MiddlewareFunction } from "react-router";
 import { type Availability, isDatabaseUnreachable } from "~/platform/db/availability.server";
+import { isFileStoreUnavailable } from "~/platform/files/file-store.server";
 import { servicesContext } from "~/platform/request-context";
 import { HttpError } from "./errors.server";
 import { type Refusal, refuse } from "./outcome";
@@ -20,6 +22,10 @@ export const SERVICE_TEMPORARILY_UNAVAILABLE = "SERVICE_TEMPORARILY_UNAVAILABLE"
  */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
 const retryAfter = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
+
+/** The database or the file store could not be reached: the request may be tried again soon. */
+export const isServiceUnreachable = (err: unknown) =>
+  isDatabaseUnreachable(err) || isFileStoreUnavailable(err);
 
 /** A use case's refusal for a write the unreachable database could not take. */
 export const databaseUnavailable = (): Refusal =>
@@ -38,14 +44,15 @@ export function refuseApiWhileDatabaseDown(availability: Availability): RequestH
 
 /** Under /api, just before apiErrorHandler: an unreachable database's error becomes its 503. */
 export const apiUnavailableErrors: ErrorRequestHandler = (err, _req, _res, next) => {
-  next(isDatabaseUnreachable(err) ? databaseUnavailableError() : err);
+  next(isServiceUnreachable(err) ? databaseUnavailableError() : err);
 };
 
 /**
  * The pages' route middleware, two steps. The inner one: while the database is known to be down,
  * the site's error page with 503 before any loader or action runs (so none waits on it or writes
- * half); and a page that failed otherwise (500) while the database has just gone away is answered
- * the same: the database is asked once, then, as the error itself does not reach a middleware.
+ * half); and a page that failed otherwise (500) while the database has just gone away, or while
+ * the file store does not answer (a download of one's data, a deletion), is answered the same:
+ * each is asked once, then, as the error itself does not reach a middleware.
  * The outer one adds Retry-After to that page, which React Router renders from the error without
  * the headers given with it.
  */
@@ -57,20 +64,23 @@ export const refusePagesWhileDatabaseDown: MiddlewareFunction<Response>[] = [
     return response;
   },
   async ({ context }, next) => {
-    const { availability } = context.get(servicesContext).database;
+    const services = context.get(servicesContext);
+    const { availability } = services.database;
     if (!availability.up()) throw data(null, { status: 503 });
     const response = await next();
-    if (response.status >= 500 && !(await availability.check())) throw data(null, { status: 503 });
+    if (response.status >= 500 && (!(await availability.check()) || !(await services.files.ping())))
+      throw data(null, { status: 503 });
     return response;
   },
 ];
 
 /**
  * The last Express error handler (the Express routes outside /api and the pages: sitemap,
- * press files): a database that could not be reached answers 503 rather than Express's 500.
+ * press files): a database or file store that could not be reached answers 503 rather than
+ * Express's 500.
  */
 export const unavailableErrorHandler: ErrorRequestHandler = (err, _req, res, next) => {
-  if (!isDatabaseUnreachable(err) || res.headersSent) {
+  if (!isServiceUnreachable(err) || res.headersSent) {
     next(err);
     return;
   }

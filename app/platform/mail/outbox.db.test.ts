@@ -37,12 +37,15 @@ function compose(to: string, name = "Ada"): Promise<OutgoingEmail> {
 }
 
 let database: Database;
+/** These e-mails carry no attachment: a file store with nothing in it. */
+const noFiles = { get: async () => null };
+
 let smtp: TestSmtpServer;
 let transport: MailTransport;
 const transports: MailTransport[] = [];
 
 function smtpTransport(url: string) {
-  const created = createSmtpTransport(url, FROM);
+  const created = createSmtpTransport(url, FROM, noFiles);
   transports.push(created);
   return created;
 }
@@ -220,7 +223,7 @@ describe("deliverDueEmails", () => {
 describe("mail delivery task", () => {
   it("delivers the outbox in the background and stops cleanly", async () => {
     const config = parseConfig({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_WORKER_INTERVAL_MS: "50" });
-    const transport = createMailTransport(config, logger);
+    const transport = createMailTransport(config, logger, noFiles);
     const scheduler = startTasks([mailDeliveryTask({ config, db: database.db, logger }, transport)], {
       logger,
     });
@@ -242,7 +245,7 @@ describe("mail delivery task", () => {
   it("waits MAIL_RETRY_BASE_SECONDS before the first retry", async () => {
     const down = `smtp://127.0.0.1:${await freePort()}`;
     const config = parseConfig({ SMTP_URL: down, MAIL_FROM: FROM, MAIL_RETRY_BASE_SECONDS: "7" });
-    const transport = createMailTransport(config, logger);
+    const transport = createMailTransport(config, logger, noFiles);
     const id = await database.db.transaction(async (tx) =>
       enqueueEmail(tx, await compose("ada@example.com")),
     );

@@ -1,5 +1,7 @@
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { OutboxAttachment } from "~/platform/db/schema";
+import type { FileStore } from "~/platform/files/file-store.server";
 import { writeWhole } from "~/platform/files/write-whole.server";
 import type { Logger } from "~/platform/logging.server";
 import type { MailTransport, OutboxEmail } from "./outbox.server";
@@ -8,7 +10,7 @@ import type { MailTransport, OutboxEmail } from "./outbox.server";
  * The Message-ID is derived from the outbox row, so a resend after a crash (see
  * deliverDueEmails) is recognisably the same message.
  */
-function messageFields(email: OutboxEmail, from: string) {
+async function messageFields(email: OutboxEmail, from: string, files: Pick<FileStore, "get">) {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   return {
     from,
@@ -17,22 +19,34 @@ function messageFields(email: OutboxEmail, from: string) {
     html: email.html,
     text: email.text,
     headers: email.headers,
-    // Read from disk at sending time; nodemailer streams them into the message.
-    attachments: (email.attachments ?? []).map(({ filename, path, contentType }) => ({
-      filename,
-      path,
-      contentType,
-    })),
+    attachments: await Promise.all((email.attachments ?? []).map((a) => attachment(a, files))),
     messageId: `<${email.id}@${domain}>`,
     date: email.createdAt,
   };
 }
 
 /**
+ * An attachment's bytes, read from the file store at sending time by whichever process delivers
+ * the e-mail. One that is gone (its owner deleted meanwhile) fails the sending, which the outbox
+ * retries and then gives up, as for any e-mail that cannot be sent; an e-mail queued before the
+ * file store names a local file, which nodemailer reads.
+ */
+async function attachment(a: OutboxAttachment, files: Pick<FileStore, "get">) {
+  if (a.path !== undefined) return { filename: a.filename, path: a.path, contentType: a.contentType };
+  const content = await files.get(a.file);
+  if (!content) throw new Error(`attachment ${a.file} is no longer in the file store`);
+  return { filename: a.filename, content: Buffer.from(content), contentType: a.contentType };
+}
+
+/**
  * Sends over SMTP_URL (smtp:// or smtps://, credentials in the URL). The timeouts keep one
  * exchange well inside the worker's claim lease (5 minutes).
  */
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+export function createSmtpTransport(
+  smtpUrl: string,
+  from: string,
+  files: Pick<FileStore, "get">,
+): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 15_000,
@@ -43,7 +57,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     description: `${shown.protocol}//${shown.host}`,
     async send(email) {
-      await transporter.sendMail(messageFields(email, from));
+      await transporter.sendMail(await messageFields(email, from, files));
     },
     close: () => transporter.close(),
   };
@@ -63,12 +77,17 @@ export function emailFileName(email: Pick<OutboxEmail, "id" | "kind" | "to">, at
  * Without SMTP_URL (a new user's machine, tests): each e-mail becomes a standard .eml file that
  * any mail program opens, and the log says where it is.
  */
-export function createFileTransport(dir: string, from: string, logger: Logger): MailTransport {
+export function createFileTransport(
+  dir: string,
+  from: string,
+  logger: Logger,
+  files: Pick<FileStore, "get">,
+): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     description: dir,
     async send(email) {
-      const info = await composer.sendMail(messageFields(email, from));
+      const info = await composer.sendMail(await messageFields(email, from, files));
       const file = path.join(dir, emailFileName(email, new Date()));
       await writeWhole(file, info.message as Buffer, { replace: false });
       logger.info(
@@ -83,8 +102,9 @@ export function createFileTransport(dir: string, from: string, logger: Logger): 
 export function createMailTransport(
   settings: { SMTP_URL?: string; MAIL_FROM: string; dataDir: string },
   logger: Logger,
+  files: Pick<FileStore, "get">,
 ): MailTransport {
   return settings.SMTP_URL
-    ? createSmtpTransport(settings.SMTP_URL, settings.MAIL_FROM)
-    : createFileTransport(path.join(settings.dataDir, "mail"), settings.MAIL_FROM, logger);
+    ? createSmtpTransport(settings.SMTP_URL, settings.MAIL_FROM, files)
+    : createFileTransport(path.join(settings.dataDir, "mail"), settings.MAIL_FROM, logger, files);
 }

@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import { simpleParser } from "mailparser";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import type { OutboxEmail } from "./outbox.server";
 import { createFileTransport, createMailTransport, emailFileName } from "./transport.server";
 
@@ -24,6 +25,9 @@ const email: OutboxEmail = {
   createdAt: new Date("2030-01-01T12:00:00Z"),
   sentAt: null,
 };
+
+/** E-mails without attachments read nothing from the file store. */
+const noFiles = { get: async () => null };
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -49,6 +53,7 @@ describe("file transport (SMTP_URL unset)", () => {
     const transport = createMailTransport(
       { MAIL_FROM: "Lumen Forge <jobs@lumenforge.test>", dataDir },
       logger,
+      noFiles,
     );
     expect(transport.description).toBe(path.join(dataDir, "mail"));
 
@@ -79,10 +84,47 @@ describe("file transport (SMTP_URL unset)", () => {
   it("never overwrites an earlier file", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
     dirs.push(dir);
-    const transport = createFileTransport(dir, "no-reply@localhost", pino({ level: "silent" }));
+    const transport = createFileTransport(dir, "no-reply@localhost", pino({ level: "silent" }), noFiles);
     await transport.send(email);
     await transport.send({ ...email, id: "1b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11" });
     expect(fs.readdirSync(dir)).toHaveLength(2);
+  });
+});
+
+describe("attachments", () => {
+  it("are read from the file store when the e-mail is sent, whichever machine stored them", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    dirs.push(dir);
+    const files = createLocalFileStore(path.join(dir, "store"));
+    await files.put("uploads/resume-id", new TextEncoder().encode("%PDF-1.4 the résumé"));
+    const transport = createFileTransport(
+      path.join(dir, "mail"),
+      "no-reply@localhost",
+      pino({ level: "silent" }),
+      files,
+    );
+    await transport.send({
+      ...email,
+      attachments: [{ filename: "cv.pdf", file: "uploads/resume-id", contentType: "application/pdf" }],
+    });
+    const [written] = fs.readdirSync(path.join(dir, "mail"));
+    const parsed = await simpleParser(fs.readFileSync(path.join(dir, "mail", written!)));
+    expect(parsed.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
+      ["cv.pdf", "%PDF-1.4 the résumé"],
+    ]);
+  });
+
+  it("fail the sending when the file is gone, so the outbox retries rather than send without it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    dirs.push(dir);
+    const transport = createFileTransport(dir, "no-reply@localhost", pino({ level: "silent" }), noFiles);
+    await expect(
+      transport.send({
+        ...email,
+        attachments: [{ filename: "cv.pdf", file: "uploads/gone", contentType: "application/pdf" }],
+      }),
+    ).rejects.toThrow(/no longer in the file store/);
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 });
 

@@ -1,18 +1,23 @@
-import fs from "node:fs/promises";
 import { zipSync } from "fflate";
 import type { PersonalFile } from "./personal-data";
 
 /**
  * A data-rights archive: `data.json` (everything stored, machine-readable) and the files under
- * `files/`. Files that went missing from the store are listed in data.json but not packed.
+ * `files/`, read from the file store. Files that went missing from the store are listed in
+ * data.json but not packed; a store that cannot be reached fails the archive (503), rather than
+ * handing the person an archive short of their files.
  */
-export async function buildArchive(data: unknown, files: PersonalFile[]): Promise<Uint8Array> {
+export async function buildArchive(
+  data: unknown,
+  files: PersonalFile[],
+  read: (file: string) => Promise<Uint8Array | null>,
+): Promise<Uint8Array> {
   const entries: Record<string, Uint8Array> = {
     "data.json": new TextEncoder().encode(`${JSON.stringify(data, null, 2)}\n`),
   };
   for (const file of files) {
-    const bytes = await fs.readFile(file.path).catch(() => null);
-    if (bytes) entries[`files/${file.name}`] = new Uint8Array(bytes);
+    const bytes = await read(file.file);
+    if (bytes) entries[`files/${file.name}`] = bytes;
   }
   return zipSync(entries, { level: 6 });
 }

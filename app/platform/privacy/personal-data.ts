@@ -18,8 +18,8 @@ export type PersonalItem = {
   deleteOn: Date | null;
 };
 
-/** A file stored with an item: its name in the archive and where its bytes are. */
-export type PersonalFile = { name: string; path: string };
+/** A file stored with an item: its name in the archive and its key in the file store. */
+export type PersonalFile = { name: string; file: string };
 
 /** Everything stored about one item: machine-readable, and its files. */
 export type PersonalExport = { json: unknown; files: PersonalFile[] };
@@ -48,19 +48,24 @@ export async function ownedFilesExport(svc: Pick<PersonalDataServices, "uploads"
   const files = await svc.uploads.owned(owner);
   return {
     listed: files.map((f) => ({ name: f.name, type: f.type, size: f.size, file: `files/${f.id}-${f.name}` })),
-    files: files.map((f) => ({ name: `${f.id}-${f.name}`, path: f.path })),
+    files: files.map((f) => ({ name: `${f.id}-${f.name}`, file: f.file })),
   };
 }
 
 /**
  * Deletes an item for good: `deleteRow` (its row, whose foreign keys take its dependents) and
  * the e-mails still waiting in the outbox that name it, in one transaction, then the files it
- * owns in the upload store. Answers whether the row existed.
+ * owns in the upload store, wherever the file store keeps them (DATA_DIR or FILE_STORE_URL's
+ * bucket). Answers whether the row existed.
  */
 export async function removeItemWithFiles(
   svc: Pick<PersonalDataServices, "db" | "uploads">,
   { id, owner, deleteRow }: { id: string; owner: string; deleteRow: (tx: Tx) => Promise<boolean> },
 ): Promise<boolean> {
+  // The files go first: a file store that cannot be reached refuses the deletion (503) before
+  // anything of it is gone, instead of deleting the rows and leaving the person's files behind.
+  // One it loses half-way leaves files without rows, which the upload purge removes within a day.
+  await svc.uploads.removeFiles((await svc.uploads.owned(owner)).map((file) => file.id));
   const gone = await svc.db.transaction(async (tx) => {
     const existed = await deleteRow(tx);
     if (existed) await deleteEmailsMentioning(tx, id);

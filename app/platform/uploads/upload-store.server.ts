@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { uploads } from "~/platform/db/schema";
+import type { FileStore } from "~/platform/files/file-store.server";
 import { maxBytes, maxMbLabel, type UploadLimits } from "~/platform/forms/upload-rules";
 import { HttpError, notFound } from "~/platform/http/errors.server";
 import type { Logger } from "~/platform/logging.server";
@@ -27,8 +26,8 @@ export type IncomingFile = { name: string; bytes: Uint8Array };
 /** The answer of `POST /api/uploads` for one file (docs/requirements.md#uploads: the client reads `id`). */
 export type StoredUpload = { id: string; name: string; size: number; type: string; deleteUrl: string };
 
-/** An upload a feature has attached, with where its bytes are. */
-export type AttachedUpload = { id: string; name: string; size: number; type: string; path: string };
+/** An upload a feature has attached, with the file store's key of its bytes. */
+export type AttachedUpload = { id: string; name: string; size: number; type: string; file: string };
 
 export type UploadStore = ReturnType<typeof createUploadStore>;
 
@@ -50,14 +49,24 @@ function cleanName(name: string): string {
   return [...visible].slice(0, 255).join("") || "file";
 }
 
+/** The file store's key of an upload's bytes (on disk: DATA_DIR/uploads/<id>, as always). */
+export const uploadKey = (id: string) => `uploads/${id}`;
+
 /**
- * Files visitors send with forms. Bytes live under `dir` (DATA_DIR/uploads, outside the web
- * root, never served) named by a generated id; the row keeps the original name, the sniffed
- * type, a hash of the delete token and, once a feature used it, its owner.
+ * Files visitors send with forms. Bytes live in the file store (`uploads/<id>`: DATA_DIR/uploads
+ * or the bucket of FILE_STORE_URL, never served as such) named by a generated id; the row keeps
+ * the original name, the sniffed type, a hash of the delete token and, once a feature used it,
+ * its owner.
  */
-export function createUploadStore(options: { db: Db; dir: string; limits: UploadLimits; logger: Logger }) {
-  const { db, dir, limits, logger } = options;
-  const fileOf = (id: string) => path.join(dir, id);
+export function createUploadStore(options: {
+  db: Db;
+  files: FileStore;
+  limits: UploadLimits;
+  logger: Logger;
+}) {
+  const { db, files: store, limits, logger } = options;
+  const fileOf = uploadKey;
+  const removeFiles = (ids: readonly string[]) => Promise.all(ids.map((id) => store.delete(fileOf(id))));
 
   /**
    * Checks files against the limits and their content; throws the error text that applies
@@ -77,7 +86,6 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
   }
 
   return {
-    dir,
     limits,
 
     /** Vets and stores files; nothing is kept when any of them is refused. */
@@ -92,12 +100,12 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
         bytes: file.bytes,
         verdict: verdicts[i]!,
       }));
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const written: string[] = [];
       try {
         for (const file of prepared) {
-          await fs.writeFile(fileOf(file.id), file.bytes, { flag: "wx", mode: 0o600 });
-          written.push(fileOf(file.id));
+          // Listed before the put: a put that failed half-way may still have left something.
+          written.push(file.id);
+          await store.put(fileOf(file.id), file.bytes);
         }
         await db.insert(uploads).values(
           prepared.map((file) => ({
@@ -112,7 +120,10 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
           })),
         );
       } catch (err) {
-        await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+        // Whatever of them is still left (the store down meanwhile) goes with the hourly purge.
+        await removeFiles(written).catch((cleanup: unknown) =>
+          logger.warn({ err: cleanup }, "upload files of a failed save left for the purge"),
+        );
         throw err;
       }
       return prepared.map((file) => ({
@@ -143,7 +154,7 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
         .where(and(eq(uploads.id, id), isNull(uploads.attachedTo)))
         .returning({ id: uploads.id });
       if (!deleted.length) throw notFound();
-      await fs.rm(fileOf(id), { force: true });
+      await store.delete(fileOf(id));
     },
 
     /**
@@ -167,7 +178,7 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
         name: row.originalName,
         size: row.size,
         type: row.mimeType,
-        path: fileOf(row.id),
+        file: fileOf(row.id),
       }));
     },
 
@@ -183,7 +194,7 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
         name: row.originalName,
         size: row.size,
         type: row.mimeType,
-        path: fileOf(row.id),
+        file: fileOf(row.id),
       }));
     },
 
@@ -197,8 +208,21 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
         .delete(uploads)
         .where(inArray(uploads.attachedTo, [...owners]))
         .returning({ id: uploads.id });
-      await Promise.all(gone.map((row) => fs.rm(fileOf(row.id), { force: true })));
+      await removeFiles(gone.map((row) => row.id));
       return gone.length;
+    },
+
+    /**
+     * Deletes the files of uploads whose rows a feature deleted itself (a retention purge that
+     * deletes rows in its own transaction).
+     */
+    async removeFiles(ids: readonly string[]): Promise<void> {
+      await removeFiles(ids);
+    },
+
+    /** An upload's bytes, or null when its file is gone. */
+    read(file: string): Promise<Uint8Array | null> {
+      return store.get(file);
     },
 
     /**
@@ -211,17 +235,12 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
         .delete(uploads)
         .where(and(isNull(uploads.attachedTo), lt(uploads.createdAt, cutoff)))
         .returning({ id: uploads.id });
-      await Promise.all(stale.map((row) => fs.rm(fileOf(row.id), { force: true })));
+      await removeFiles(stale.map((row) => row.id));
 
-      const names = await fs.readdir(dir).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === "ENOENT") return [] as string[];
-        throw err;
-      });
-      const old: string[] = [];
-      for (const name of names.filter((n) => uploadId.safeParse(n).success)) {
-        const stat = await fs.stat(fileOf(name)).catch(() => undefined);
-        if (stat && stat.mtime < cutoff) old.push(name);
-      }
+      const old = (await store.list("uploads/"))
+        .filter((file) => file.modified < cutoff)
+        .map((file) => file.key.slice("uploads/".length))
+        .filter((name) => uploadId.safeParse(name).success);
       let orphans = 0;
       if (old.length) {
         const known = new Set(
@@ -230,7 +249,7 @@ export function createUploadStore(options: { db: Db; dir: string; limits: Upload
           ),
         );
         for (const name of old.filter((n) => !known.has(n))) {
-          await fs.rm(fileOf(name), { force: true });
+          await store.delete(fileOf(name));
           orphans++;
         }
       }

@@ -10,6 +10,8 @@ export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 export type Cluster = {
   database: { url: string; drop(): Promise<void> };
   ports: number[];
+  /** Each process's DATA_DIR (the same folder for all unless `machines`). */
+  dataDirs: string[];
   /** The running processes, by index; `restart(i)` replaces one. */
   sites: SiteProcess[];
   /** Starts process `i` again on its port (after it was stopped). */
@@ -20,14 +22,15 @@ export type Cluster = {
 /**
  * The production topology's app side (deploy/): `count` processes of the built site on one fresh
  * PostgreSQL database, one Redis (keys under a prefix of their own) and one data folder, as the
- * systemd instances share DATA_DIR. Started together, as after a reboot: one migrates and loads
- * the content, the others wait.
+ * systemd instances share DATA_DIR (with `machines`, a DATA_DIR each, as on several machines).
+ * Started together, as after a reboot: one migrates and loads the content, the others wait.
  */
 export async function startCluster(options: {
   name: string;
   buildDir: string;
   env?: Record<string, string>;
   count?: number;
+  machines?: boolean;
 }): Promise<Cluster> {
   const database = await createPostgresDatabase(`studio_${options.name}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studio-${options.name}-`));
@@ -37,10 +40,16 @@ export async function startCluster(options: {
     const port = await freePort();
     if (!ports.includes(port)) ports.push(port);
   }
+  const dataDirs = ports.map((_, i) => {
+    if (!options.machines) return dataDir;
+    const own = path.join(dataDir, `machine-${i}`);
+    fs.mkdirSync(own);
+    return own;
+  });
   const start = (i: number) =>
     spawnSite({
       buildDir: options.buildDir,
-      dataDir,
+      dataDir: dataDirs[i]!,
       port: ports[i],
       env: {
         DATABASE_URL: database.url,
@@ -54,6 +63,7 @@ export async function startCluster(options: {
   return {
     database,
     ports,
+    dataDirs,
     sites,
     async restart(i) {
       sites[i] = await start(i);

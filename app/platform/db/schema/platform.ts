@@ -12,7 +12,15 @@ import {
 } from "drizzle-orm/pg-core";
 
 /** A file attached to an outbox e-mail: a path inside the upload store, its name and type. */
-export type OutboxAttachment = { filename: string; path: string; contentType: string };
+/**
+ * A file sent with an e-mail: `file` is its key in the file store (read at sending time by
+ * whichever process delivers it); `path`, a local file, is how e-mails queued before the file
+ * store named them.
+ */
+export type OutboxAttachment = { filename: string; contentType: string } & (
+  | { file: string; path?: undefined }
+  | { path: string; file?: undefined }
+);
 
 /**
  * Every e-mail is written here in the same transaction as the data that caused it; the mail
