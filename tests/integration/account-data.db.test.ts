@@ -20,6 +20,7 @@ import { loadStatusPage } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { createPrivacyLink } from "~/platform/privacy/links.server";
 import { findStatusLink } from "~/platform/status/links.server";
@@ -44,8 +45,13 @@ beforeAll(async () => {
   await loadContent(database.db, path.resolve("content"), { info: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "account-data-uploads-"));
   const logger = createLogger("silent");
-  const uploads = createUploadStore({ db: database.db, dir, limits: { maxFiles: 3, maxKb: 5000 }, logger });
-  svc = testServices(database, parseConfig({ PUBLIC_URL: "https://studio.example" }), { uploads, logger });
+  const files = createLocalFileStore(dir);
+  const uploads = createUploadStore({ db: database.db, files, limits: { maxFiles: 3, maxKb: 5000 }, logger });
+  svc = testServices(database, parseConfig({ PUBLIC_URL: "https://studio.example" }), {
+    files,
+    uploads,
+    logger,
+  });
 });
 
 afterAll(async () => {
