@@ -236,6 +236,10 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   }),
   "GET /api/issues/form": () => ({ query: lang }),
   "POST /api/issues": (f) => ({ query: { lang: "en" }, json: issue(f, [f.attachmentUpload]) }),
+  "GET /api/known-issues": (f) => ({
+    query: { game: f.knownIssue.game, platform: "windows", q: "The vault door stays closed", lang: "fr" },
+  }),
+  "POST /api/known-issues/:slug/me-too": (f) => ({ params: { slug: f.knownIssue.slug } }),
 
   // Press.
   "GET /api/presses": () => ({ query: lang }),
