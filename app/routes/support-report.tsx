@@ -3,7 +3,7 @@ import type { SitemapHandle } from "~/features/discovery";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { IssueReportForm, issueFormAnchor } from "~/features/support-report/IssueReportForm";
-import { issueSchema } from "~/features/support-report/issue-form";
+import { issueHoneypot, issueSchema } from "~/features/support-report/issue-form";
 import {
   KnownIssueList,
   knownIssuesSeenField,
@@ -18,6 +18,7 @@ import {
   searchKnownIssues,
 } from "~/features/support-report/known-issues.server";
 import { issueFormTexts, issueReportLimit, reportIssue } from "~/features/support-report/report-issue.server";
+import { formMessage } from "~/platform/forms/messages";
 import { type FormReply, parseForm, readForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
@@ -104,9 +105,16 @@ async function pressMeToo(args: Route.ActionArgs, formData: FormData, slug: stri
     throw data(null, { status: 403 });
   }
   await consumeFormLimit(args.context, knownIssueMeTooLimit);
+  const form = await parseForm(formData, issueSchema);
+  // A form carrying characters no one types, or the bots' field, counts no one: it is answered
+  // with its messages, like any form refused whole.
+  const refused =
+    form.status === "error" &&
+    Object.values(form.errors).some((messages) => messages.includes(formMessage("characters")));
+  if (refused || formData.get(issueHoneypot))
+    return { result: form.status === "error" ? form.result : form.reply({}) };
   const cookieHeader = args.request.headers.get("Cookie");
   const outcome = await addMeToo(db, { slug, cookieHeader, secure: config.secureCookies });
-  const form = await parseForm(formData, issueSchema);
   // The typed values, without the messages of a form the player has not sent.
   const result = form.status === "success" ? form.reply({}) : { ...form.result, error: {} };
   const suggestions = await suggestionsFor({ db }, formData, lang);

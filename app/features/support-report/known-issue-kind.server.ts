@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { localized } from "~/features/content";
 import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
-import type { PatchUnit } from "~/features/patches/index.server";
 import { knownIssueStatuses, knownIssues } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
 import { issuePlatforms } from "./issue-form";
@@ -54,17 +53,17 @@ export const knownIssuesKind: ContentKind<KnownIssueUnit> = {
   },
   parse,
   check(units, lookup) {
-    const released = new Set(
-      lookup.units<PatchUnit>("patch-notes").map((patch) => `${patch.data.game}/${patch.data.version}`),
-    );
     for (const { sources, data } of units) {
       const file = sources[0] as string;
       if (!lookup.has(`games/${data.game}.yaml`)) {
         lookup.problem(file, "game", `No game "${data.game}" under content/games`);
+        continue;
       }
-      // A fixed issue links to the notes of the patch that fixed it, so that patch must exist.
-      if (data.status === "fixed" && data.patch && !released.has(`${data.game}/${data.patch}`)) {
-        lookup.problem(file, "patch", `No patch notes content/patches/${data.game}/${data.patch}.yaml`);
+      // A fixed issue links to the notes of the patch that fixed it, so that patch must exist
+      // (a broken one is reported by its own file).
+      const notes = `patches/${data.game}/${data.patch}.yaml`;
+      if (data.status === "fixed" && data.patch && !lookup.has(notes)) {
+        lookup.problem(file, "patch", `No patch notes content/${notes}`);
       }
     }
   },

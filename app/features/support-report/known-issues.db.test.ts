@@ -1,7 +1,8 @@
+import fs from "node:fs";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent } from "~/features/content/index.server";
+import { changeTree, loadContent, problemsOf, readContentFiles } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { issueReports, knownIssueAffected, knownIssues } from "~/platform/db/schema";
@@ -230,5 +231,34 @@ describe("GET /api/known-issues and POST /api/known-issues/{slug}/me-too", () =>
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("known issues as content", () => {
+  it("refuses a file naming a game or a fixing patch that does not exist, naming the file and field", async () => {
+    const tree = await readContentFiles("content");
+    const text = fs.readFileSync("content/known-issues/tidebound-switch-lore-pages.yaml", "utf8");
+    expect(
+      problemsOf(
+        changeTree(tree, { "known-issues/tidebound-switch-lore-pages.yaml": text.replace('"2.4"', '"9.9"') }),
+      ),
+    ).toEqual([expect.stringMatching(/known-issues\/tidebound-switch-lore-pages\.yaml.*patch.*9\.9/)]);
+    expect(
+      problemsOf(
+        changeTree(tree, {
+          "known-issues/tidebound-switch-lore-pages.yaml": text.replace(
+            "game: tidebound",
+            "game: no-such-game",
+          ),
+        }),
+      ),
+    ).toEqual([expect.stringMatching(/tidebound-switch-lore-pages\.yaml.*game.*no-such-game/)]);
+    expect(
+      problemsOf(
+        changeTree(tree, {
+          "known-issues/tidebound-switch-lore-pages.yaml": text.replace("[switch]", "[gameboy]"),
+        }),
+      ),
+    ).toEqual([expect.stringMatching(/tidebound-switch-lore-pages\.yaml.*platforms/)]);
   });
 });
