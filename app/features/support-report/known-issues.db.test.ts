@@ -96,6 +96,8 @@ describe("suggesting known issues from a report's words", () => {
   it("suggests nothing for words that say nothing, nor for one word shared by chance", async () => {
     expect(await search({ game: "tidebound", q: "the game does not work when I play" })).toEqual([]);
     expect(await search({ game: "tidebound", q: "my boat sank near the harbour at night" })).toEqual([]);
+    // Words inside other words are not words: "long" in "plongée", "sent" in "apparaissent".
+    expect(await search({ game: "tidebound", q: "A description long enough to be sent" })).toEqual([]);
   });
 
   it("never returns what a player reported", async () => {

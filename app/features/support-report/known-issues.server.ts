@@ -15,7 +15,8 @@ import {
 
 /**
  * Known issues (docs/requirements.md#known-issues): the studio's published texts, searched like the
- * FAQ (folded LIKE over every language, which PGlite and PostgreSQL both run without extensions),
+ * FAQ (folded LIKE over every language, at the start of words, which PGlite and PostgreSQL both
+ * run without extensions),
  * and the "Me too" count, one per anonymous visitor.
  */
 
@@ -42,8 +43,15 @@ const allLanguages = (column: typeof knownIssues.title | typeof knownIssues.text
     sql` || ' ' || `,
   );
 
-/** LIKE pattern for a folded term: the term anywhere, its wildcards taken literally. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A text's folded words, space-separated and space-framed, so a term is looked for at the start
+ * of a word: "crash" finds "crashes", but "sent" does not find "apparaissent" (the FAQ's search
+ * looks anywhere; a report's many words would find too much by chance that way).
+ */
+const wordsOf = (text: SQL) => sql`(' ' || regexp_replace(${foldSql(text)}, '[^a-z0-9]+', ' ', 'g'))`;
+
+/** LIKE pattern for a folded term at the start of a word, its wildcards taken literally. */
+const likePattern = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Published (from its date on), of this game, and on this platform when one is given. */
 function publishedFor(game: string, platform: string | undefined): SQL {
@@ -65,8 +73,8 @@ function publishedFor(game: string, platform: string | undefined): SQL {
 export async function searchKnownIssues(db: Db, query: KnownIssueQuery): Promise<KnownIssueView[]> {
   const terms = knownIssueTerms(query.q ?? "");
   if (terms.length === 0) return [];
-  const titleAny = foldSql(allLanguages(knownIssues.title));
-  const textAny = foldSql(allLanguages(knownIssues.text));
+  const titleAny = wordsOf(allLanguages(knownIssues.title));
+  const textAny = wordsOf(allLanguages(knownIssues.text));
   const matched = sql.join(
     terms.map((term) => {
       const pattern = likePattern(term);
