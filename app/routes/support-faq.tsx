@@ -4,13 +4,7 @@ import { getFaq } from "~/features/faq/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { FaqResultList } from "~/features/support/FaqSearch";
 import { FaqVote, type FaqVoteResult } from "~/features/support/FaqVote";
-import {
-  faqVoteLimit,
-  getFaqVotes,
-  hashVisitorId,
-  readVisitorId,
-  voteOnFaq,
-} from "~/features/support/faq-votes.server";
+import { faqVoteLimit, getFaqVotes, voteOnFaq } from "~/features/support/faq-votes.server";
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
@@ -18,6 +12,7 @@ import { consumeFormLimit, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { visitorHashOf } from "~/platform/privacy/anonymous-visitor.server";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
@@ -37,8 +32,7 @@ export const handle: SitemapHandle = { sitemap: { pages: "support-faqs" } };
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);
   const faq = await loadSupportFaq(args);
-  const visitor = readVisitorId(args.request.headers.get("Cookie"));
-  const votes = await getFaqVotes(db, faq.id, visitor ? hashVisitorId(visitor) : null);
+  const votes = await getFaqVotes(db, faq.id, visitorHashOf(args.request.headers.get("Cookie")));
   const seo = await loadPageSeo(args, "support", { title: faq.title, type: "article" });
   return data(
     { seo, faq, votes: votes ?? { id: faq.id, helpful: 0, notHelpful: 0, vote: null } },

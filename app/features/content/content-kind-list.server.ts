@@ -11,6 +11,7 @@ import { patchNotesKind } from "~/features/patches/index.server";
 import { playtestSitesKind, surveysKind } from "~/features/playtesting/index.server";
 import { pressKitsKind } from "~/features/press/index.server";
 import { studioKind } from "~/features/studio/index.server";
+import { knownIssuesKind } from "~/features/support-report/index.server";
 import type { ContentKind } from "./content-kinds.server";
 
 /**
@@ -36,6 +37,7 @@ export function contentKinds(): ContentKind<any>[] {
     surveysKind,
     newsArticlesKind,
     patchNotesKind,
+    knownIssuesKind,
     pressKitsKind,
     merchProductsKind,
     consentKind,

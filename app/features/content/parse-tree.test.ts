@@ -126,6 +126,11 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
         (version) =>
           `content/patches/tidebound/${version}.yaml: (file): No game "tidebound" under content/games`,
       ),
+      // So do its known issues (features/support-report).
+      ...["coop-join-outside-ship", "harbour-traders-stock", "switch-lore-pages"].map(
+        (issue) =>
+          `content/known-issues/tidebound-${issue}.yaml: game: No game "tidebound" under content/games`,
+      ),
       // So does its press kit (features/press).
       'content/press/tidebound/kit.yaml: game: Unknown game "tidebound" (no games/tidebound.yaml)',
     ]);

@@ -1,2 +1,2 @@
 /* Patch notes' server face. */
-export { patchNotesKind } from "./patch-kind.server";
+export { type PatchUnit, patchNotesKind } from "./patch-kind.server";

@@ -15,6 +15,8 @@ import { EmailField, TextField } from "~/ui/forms/TextField";
 import { UploadWidget } from "~/ui/forms/UploadWidget";
 import { useValidatedForm } from "~/ui/forms/use-validated-form";
 import { issueCategories, issueHoneypot, issuePlatforms, issueSchema } from "./issue-form";
+import { KnownIssueSuggestions, knownIssuesSeenField, type MeTooReply } from "./KnownIssueSuggestions";
+import type { KnownIssueView } from "./known-issue-search";
 
 export const issueFormId = "issue";
 export const issueFormAnchor = "report-form";
@@ -30,12 +32,17 @@ export function IssueReportForm({
   limits,
   retentionMonths,
   action,
+  suggestions,
+  meToo,
 }: {
   lastResult?: FormReply | null;
   games: SelectOption[];
   limits: UploadLimits;
   retentionMonths: number;
   action: string;
+  /** Known issues the action found in the typed report (no JavaScript): asked before sending. */
+  suggestions?: KnownIssueView[];
+  meToo?: MeTooReply;
 }) {
   const { t } = useTranslation("support-report");
   const [form, fields] = useValidatedForm({ schema: issueSchema, lastResult, id: issueFormId });
@@ -111,10 +118,24 @@ export function IssueReportForm({
           hint={t("form.retention", { months: retentionMonths })}
         />
         <Honeypot id={fields[issueHoneypot].id} name={issueHoneypot} label={t("form.honeypot")} />
+        <KnownIssueSuggestions formId={form.id} games={games} initial={suggestions} meToo={meToo} />
+        {suggestions?.length ? <p className="field__hint">{t("known.attachAgain")}</p> : null}
         <p className="contact-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t("form.submit")}
-          </button>
+          {suggestions?.length ? (
+            <button
+              type="submit"
+              name={knownIssuesSeenField}
+              value="seen"
+              className="button button--primary"
+              disabled={busy}
+            >
+              {t("known.sendAnyway")}
+            </button>
+          ) : (
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t("form.submit")}
+            </button>
+          )}
         </p>
       </Form>
     </div>

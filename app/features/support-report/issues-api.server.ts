@@ -8,6 +8,7 @@ import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import type { Services } from "~/platform/services.server";
 import { issueCategories, issuePlatforms, issueSchema } from "./issue-form";
+import { createKnownIssuesApi } from "./known-issues-api.server";
 import { issueReportLimit, reportIssue } from "./report-issue.server";
 
 const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
@@ -15,7 +16,7 @@ const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) })
 /**
  * docs/requirements.md#http-api: GET /api/issues/form (categories, games from content, platforms,
  * upload limits, in `?lang=`) and POST /api/issues (the form's fields; `attachments` are ids from
- * POST /api/uploads).
+ * POST /api/uploads), and the known issues a report may be one of (known-issues-api.server.ts).
  */
 export function createIssuesApi(svc: Services) {
   const router = express.Router();
@@ -38,6 +39,8 @@ export function createIssuesApi(svc: Services) {
     // A dropped (honeypot) report gets the same answer, without an id to follow.
     res.status(201).json({ ok: true, ...(result.status === "sent" ? { id: result.id } : {}) });
   });
+
+  router.use(createKnownIssuesApi(svc));
 
   return router;
 }

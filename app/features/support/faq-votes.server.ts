@@ -1,21 +1,14 @@
-import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { faqItems, faqVotes } from "~/platform/db/schema";
-import { parseCookies, serializeCookie } from "~/platform/http/cookies";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
+import { resolveVisitor } from "~/platform/privacy/anonymous-visitor.server";
 
 /**
  * "Was this helpful?" (docs/requirements.md#support-and-faq: GET and POST /api/faqs/vote/{id}): one
- * vote per visitor and answer, a new vote replaces the old one. The visitor is a random id in an
- * HttpOnly cookie set when they first vote; the database keeps only its SHA-256 hash, so a leaked
- * table cannot be turned back into cookies, and nothing in it names a person.
+ * vote per visitor and answer, a new vote replaces the old one. The visitor is the anonymous one of
+ * app/platform/privacy/anonymous-visitor.server.ts (only a hash of its cookie is stored).
  */
-
-export const FAQ_VISITOR_COOKIE = "faq_visitor";
-/** The cookie lasts a year; the votes stay, anonymous, as long as their answer exists. */
-export const FAQ_VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
-const visitorIdPattern = /^[A-Za-z0-9_-]{43}$/;
 
 export type FaqVoteSummary = {
   id: number;
@@ -24,35 +17,6 @@ export type FaqVoteSummary = {
   /** This visitor's vote: true (helpful), false (not helpful) or null (none yet). */
   vote: boolean | null;
 };
-
-/** The visitor id of a Cookie header, when it holds a well-formed one. */
-export function readVisitorId(cookieHeader: string | null | undefined): string | null {
-  const value = parseCookies(cookieHeader).get(FAQ_VISITOR_COOKIE);
-  return value && visitorIdPattern.test(value) ? value : null;
-}
-
-export function hashVisitorId(id: string): string {
-  return crypto.createHash("sha256").update(id).digest("hex");
-}
-
-/** The visitor of a request; a new id (with its Set-Cookie value) when they have none yet. */
-export function resolveVisitor(
-  cookieHeader: string | null | undefined,
-  options: { secure: boolean },
-): { hash: string; setCookie?: string } {
-  const existing = readVisitorId(cookieHeader);
-  if (existing) return { hash: hashVisitorId(existing) };
-  const id = crypto.randomBytes(32).toString("base64url");
-  return {
-    hash: hashVisitorId(id),
-    setCookie: serializeCookie(FAQ_VISITOR_COOKIE, id, {
-      maxAgeSeconds: FAQ_VISITOR_MAX_AGE,
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: options.secure,
-    }),
-  };
-}
 
 async function faqExists(db: Db | Tx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: faqItems.id }).from(faqItems).where(eq(faqItems.id, id));

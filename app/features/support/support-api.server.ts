@@ -14,8 +14,9 @@ import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
+import { visitorHashOf } from "~/platform/privacy/anonymous-visitor.server";
 import type { Services } from "~/platform/services.server";
-import { faqVoteLimit, getFaqVotes, hashVisitorId, readVisitorId, voteOnFaq } from "./faq-votes.server";
+import { faqVoteLimit, getFaqVotes, voteOnFaq } from "./faq-votes.server";
 
 const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 const categoriesQuery = langQuery.extend({ section: z.enum(faqSections).optional() });
@@ -74,8 +75,7 @@ export function createSupportApi(svc: Services) {
 
   router.get("/faqs/vote/:id", async (req, res) => {
     const { id } = parseOr400(idParams, req.params);
-    const visitor = readVisitorId(req.headers.cookie);
-    const votes = await getFaqVotes(svc.db, id, visitor ? hashVisitorId(visitor) : null);
+    const votes = await getFaqVotes(svc.db, id, visitorHashOf(req.headers.cookie));
     if (!votes) throw notFound(FAQ_NOT_FOUND);
     res.json(votes);
   });

@@ -17,6 +17,8 @@ export type Fixtures = {
   faqCategorySlug: string;
   faqId: string;
   gameSlug: string;
+  /** A published known issue (content/known-issues) and its game. */
+  knownIssue: { slug: string; game: string };
   pressKitSlug: string;
   pressFile: string;
   pressThumb: string;
@@ -289,6 +291,10 @@ export async function prepareFixtures(site: FuzzSite): Promise<Fixtures> {
     faqCategorySlug: await one("select slug as v from faq_categories order by id limit 1", "faq category"),
     faqId: await one("select id as v from faq_items order by id limit 1", "faq id"),
     gameSlug: await one("select slug as v from games order by id limit 1", "game"),
+    knownIssue: {
+      slug: await one("select slug as v from known_issues order by slug limit 1", "known issue"),
+      game: await one("select game as v from known_issues order by slug limit 1", "known issue's game"),
+    },
     pressKitSlug,
     pressFile: fileOf("files"),
     pressThumb: fileOf("thumbs"),

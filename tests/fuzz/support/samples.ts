@@ -236,6 +236,10 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   }),
   "GET /api/issues/form": () => ({ query: lang }),
   "POST /api/issues": (f) => ({ query: { lang: "en" }, json: issue(f, [f.attachmentUpload]) }),
+  "GET /api/known-issues": (f) => ({
+    query: { game: f.knownIssue.game, platform: "windows", q: "The vault door stays closed", lang: "fr" },
+  }),
+  "POST /api/known-issues/:slug/me-too": (f) => ({ params: { slug: f.knownIssue.slug } }),
 
   // Press.
   "GET /api/presses": () => ({ query: lang }),
@@ -277,8 +281,9 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   "loader routes/support-faq": (f) => ({ params: { slug: f.faqSlug } }),
   "action routes/support-faq": (f) => ({ params: { slug: f.faqSlug }, form: [["helpful", "yes"]] }),
   "loader routes/support-report": (f) => ({ query: { game: f.gameSlug, sent: "1" } }),
+  // "Me too" on a known issue is a button of the report form: dropping it mutates into a report.
   "action routes/support-report": (f) => ({
-    form: formOf(issue(f, [])),
+    form: [...formOf(issue(f, [])), ["meToo", f.knownIssue.slug]],
     files: [{ field: "attachments", filename: "notes.txt", type: "text/plain", content: "It froze." }],
   }),
   "loader routes/support-patches": (f) => ({ query: { game: f.gameSlug } }),

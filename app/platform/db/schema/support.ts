@@ -1,4 +1,16 @@
-import { boolean, char, index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type { Localized } from "~/platform/i18n/languages";
 import { faqItems } from "./content";
 
 /**
@@ -22,4 +34,53 @@ export const faqVotes = pgTable(
     primaryKey({ columns: [t.faqItemId, t.visitorHash] }),
     index("faq_votes_item_helpful_idx").on(t.faqItemId, t.helpful),
   ],
+);
+
+/** Where a known issue stands, as the studio publishes it. */
+export const knownIssueStatuses = ["investigating", "fixInProgress", "fixed"] as const;
+export type KnownIssueStatus = (typeof knownIssueStatuses)[number];
+
+/**
+ * Known issues (support-report feature, docs/requirements.md#known-issues): what the studio
+ * published in `content/known-issues/`, copied here by the content loader. Only these are ever
+ * suggested to a player typing a report; players' reports never are. `affected` counts the
+ * "Me too" presses, one per visitor (known_issue_affected), kept across content reloads since the
+ * loader writes only the content's columns.
+ */
+export const knownIssues = pgTable(
+  "known_issues",
+  {
+    id: serial("id").primaryKey(),
+    /** The file name, the issue's address in the API. */
+    slug: text("slug").notNull().unique(),
+    /** A content game's slug. */
+    game: text("game").notNull(),
+    /** The report form's platform values it happens on; null: every platform. */
+    platforms: jsonb("platforms").$type<string[] | null>(),
+    status: text("status", { enum: knownIssueStatuses }).notNull(),
+    /** The patch that fixed it (fixed) or will (fixInProgress), when the studio names one. */
+    patch: text("patch"),
+    /** ISO date (YYYY-MM-DD); suggested from that day on. */
+    publishedOn: text("published_on").notNull(),
+    title: jsonb("title").$type<Localized>().notNull(),
+    text: jsonb("text").$type<Localized>().notNull(),
+    affected: integer("affected").notNull().default(0),
+  },
+  (t) => [index("known_issues_game_idx").on(t.game, t.publishedOn)],
+);
+
+/**
+ * Who pressed "Me too" on a known issue: the hash of the anonymous visitor cookie
+ * (app/platform/privacy/anonymous-visitor.server.ts), once per issue; rows go with their issue.
+ */
+export const knownIssueAffected = pgTable(
+  "known_issue_affected",
+  {
+    knownIssueId: integer("known_issue_id")
+      .notNull()
+      .references(() => knownIssues.id, { onDelete: "cascade" }),
+    visitorHash: char("visitor_hash", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.knownIssueId, t.visitorHash] })],
 );

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { localized } from "~/features/content";
+import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
+import { knownIssueStatuses, knownIssues } from "~/platform/db/schema";
+import { slugPattern } from "~/platform/text/slug";
+import { issuePlatforms } from "./issue-form";
+
+/**
+ * Known issues as content: `content/known-issues/<slug>.yaml` (layout in content/README.md), the
+ * only texts ever suggested to a player typing a report (docs/requirements.md#known-issues). The
+ * platforms are the report form's values, so a report's platform finds them as it is.
+ */
+const filePattern = new RegExp(String.raw`^known-issues\/(${slugPattern})\.yaml$`);
+
+export const knownIssueFileSchema = z
+  .strictObject({
+    game: z.string().regex(new RegExp(`^${slugPattern}$`), "Must be a game's file name"),
+    platforms: z.union([z.literal("all"), z.array(z.enum(issuePlatforms)).min(1)]),
+    status: z.enum(knownIssueStatuses),
+    patch: z
+      .string()
+      .regex(/^\d+\.\d+(\.\d+)?$/, "Must be a version such as 1.4 or 1.4.2")
+      .optional(),
+    publishedOn: z.iso.date(),
+    title: localized,
+    text: localized,
+  })
+  .refine((issue) => issue.status !== "investigating" || issue.patch === undefined, {
+    path: ["patch"],
+    message: "An issue under investigation names no patch yet",
+  });
+
+export type KnownIssueUnit = z.infer<typeof knownIssueFileSchema> & { slug: string };
+
+function parse(reader: ContentReader): Unit<KnownIssueUnit>[] {
+  const units: Unit<KnownIssueUnit>[] = [];
+  for (const file of [...reader.files.keys()].sort()) {
+    const match = filePattern.exec(file);
+    if (!match) continue;
+    const data = reader.parseYaml(file, knownIssueFileSchema);
+    if (!data) continue;
+    const slug = match[1] as string;
+    units.push({ key: `known-issue:${slug}`, sources: [file], data: { ...data, slug } });
+  }
+  return units;
+}
+
+export const knownIssuesKind: ContentKind<KnownIssueUnit> = {
+  name: "known-issues",
+  unitKeyOf(file) {
+    const match = filePattern.exec(file);
+    return match ? `known-issue:${match[1]}` : null;
+  },
+  parse,
+  check(units, lookup) {
+    for (const { sources, data } of units) {
+      const file = sources[0] as string;
+      if (!lookup.has(`games/${data.game}.yaml`)) {
+        lookup.problem(file, "game", `No game "${data.game}" under content/games`);
+        continue;
+      }
+      // A fixed issue links to the notes of the patch that fixed it, so that patch must exist
+      // (a broken one is reported by its own file).
+      const notes = `patches/${data.game}/${data.patch}.yaml`;
+      if (data.status === "fixed" && data.patch && !lookup.has(notes)) {
+        lookup.problem(file, "patch", `No patch notes content/${notes}`);
+      }
+    }
+  },
+  store: (tx, units, changed) =>
+    syncRows(tx, {
+      table: knownIssues,
+      key: knownIssues.slug,
+      units,
+      changed,
+      row: (data) => ({
+        slug: data.slug,
+        game: data.game,
+        platforms: data.platforms === "all" ? null : data.platforms,
+        status: data.status,
+        patch: data.patch ?? null,
+        publishedOn: data.publishedOn,
+        title: data.title,
+        text: data.text,
+      }),
+    }),
+};

@@ -1,0 +1,50 @@
+import crypto from "node:crypto";
+import { parseCookies, serializeCookie } from "~/platform/http/cookies";
+
+/**
+ * The anonymous visitor behind the one-per-visitor counts (an FAQ answer's "Was this helpful?",
+ * a known issue's "Me too"): a random id in an HttpOnly cookie set only when the visitor first
+ * presses one of them. The database keeps only its SHA-256 hash, so a leaked table cannot be
+ * turned back into cookies, and nothing in it names a person. The cookie keeps the name it had
+ * when only the FAQ used it, so the votes already cast stay their visitor's.
+ */
+
+export const VISITOR_COOKIE = "faq_visitor";
+/** One year (docs/requirements.md#retention). */
+export const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
+const visitorIdPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/** The visitor id of a Cookie header, when it holds a well-formed one. */
+export function readVisitorId(cookieHeader: string | null | undefined): string | null {
+  const value = parseCookies(cookieHeader).get(VISITOR_COOKIE);
+  return value && visitorIdPattern.test(value) ? value : null;
+}
+
+export function hashVisitorId(id: string): string {
+  return crypto.createHash("sha256").update(id).digest("hex");
+}
+
+/** The hash of the request's visitor, or null when they have no (well-formed) cookie yet. */
+export function visitorHashOf(cookieHeader: string | null | undefined): string | null {
+  const id = readVisitorId(cookieHeader);
+  return id ? hashVisitorId(id) : null;
+}
+
+/** The visitor of a request; a new id (with its Set-Cookie value) when they have none yet. */
+export function resolveVisitor(
+  cookieHeader: string | null | undefined,
+  options: { secure: boolean },
+): { hash: string; setCookie?: string } {
+  const existing = readVisitorId(cookieHeader);
+  if (existing) return { hash: hashVisitorId(existing) };
+  const id = crypto.randomBytes(32).toString("base64url");
+  return {
+    hash: hashVisitorId(id),
+    setCookie: serializeCookie(VISITOR_COOKIE, id, {
+      maxAgeSeconds: VISITOR_MAX_AGE,
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: options.secure,
+    }),
+  };
+}
