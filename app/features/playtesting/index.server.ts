@@ -2,5 +2,7 @@
 
 export { playtestPersonalData } from "./personal-data.server";
 export { playtestSitesKind } from "./playtest-site-kind.server";
+export { confirmSeat, declineSession, signupsOf } from "./playtest-status.server";
+export { playtestStatusPage } from "./playtest-status-page.server";
 export { surveysKind } from "./survey-kind.server";
 export { playtestCommands } from "./tools.server";

@@ -1,5 +1,6 @@
 /* The status pages' server face. */
 export {
+  answerPlaytestByLink,
   deleteByStatusLink,
   exportByStatusLink,
   issueOfLink,

@@ -6,6 +6,13 @@ import {
 } from "~/features/careers/index.server";
 import { contactMessagesOf, contactPersonalData, contactStatus } from "~/features/contact/index.server";
 import { patchNotesPath } from "~/features/patches";
+import {
+  confirmSeat,
+  declineSession,
+  playtestPersonalData,
+  playtestStatusPage,
+  signupsOf,
+} from "~/features/playtesting/index.server";
 import { exportItemArchive, removePersonalItem } from "~/features/privacy-requests/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { issueReportPersonalData, issueReportsOf, issueStatus } from "~/features/support-report/index.server";
@@ -102,6 +109,12 @@ async function issuePage(db: Db, id: string, lang: Language) {
   };
 }
 
+async function playtestPage(db: Db, id: string, lang: Language) {
+  const page = await playtestStatusPage(db, id, lang);
+  if (!page) return null;
+  return { kind: "playtest" as const, title: page.title, deleteOn: page.deleteOn, playtest: page.data };
+}
+
 /** What a token opens, in the visitor's language: each kind's own page data, or null. */
 export async function loadStatusPage(svc: Pick<Services, "db">, token: string, lang: Language) {
   const target = await findStatusLink(svc.db, token);
@@ -113,12 +126,31 @@ export async function loadStatusPage(svc: Pick<Services, "db">, token: string, l
       return contactPage(svc.db, target.itemId, lang);
     case "issue":
       return issuePage(svc.db, target.itemId, lang);
+    case "playtest":
+      return playtestPage(svc.db, target.itemId, lang);
   }
 }
 
 export type StatusPage = NonNullable<Awaited<ReturnType<typeof loadStatusPage>>>;
 
 export type StatusAction = { ok: true } | { ok: false; code: "notFound" | "notActive" };
+
+/**
+ * A playtester's answer to an invitation (status page): "confirm" takes a seat, or the waitlist
+ * when none is left; "decline" ("I can't make it") frees it. Answers where the tester now is.
+ */
+export async function answerPlaytestByLink(
+  svc: Pick<Services, "db" | "config">,
+  token: string,
+  answer: "confirm" | "decline",
+): Promise<{ ok: true; stage: string } | { ok: false; code: "notFound" | "notActive" }> {
+  const target = await findStatusLink(svc.db, token);
+  if (target?.kind !== "playtest") return { ok: false, code: "notFound" };
+  const change =
+    answer === "confirm" ? await confirmSeat(svc, target.itemId) : await declineSession(svc, target.itemId);
+  if (change.ok) return { ok: true, stage: change.to };
+  return { ok: false, code: change.code === "notFound" ? "notFound" : "notActive" };
+}
 
 /** Withdrawing an application (only applications can be withdrawn). */
 export async function withdrawByLink(
@@ -138,6 +170,7 @@ const personalDataOf = {
   application: applicationPersonalData,
   contact: contactPersonalData,
   issue: issueReportPersonalData,
+  playtest: playtestPersonalData,
 } as const satisfies Record<StatusKind, unknown>;
 
 /** "Download my data": the submission's archive (data.json and its files); null when the link does not open. */
@@ -187,12 +220,13 @@ export async function sendStatusLinks(
   lang: Language,
 ): Promise<void> {
   try {
-    const [applications, messages, reports] = await Promise.all([
+    const [applications, messages, reports, signups] = await Promise.all([
       applicationsOf(svc.db, address),
       contactMessagesOf(svc.db, address),
       issueReportsOf(svc.db, address),
+      signupsOf(svc.db, address),
     ]);
-    if (!applications.length && !messages.length && !reports.length) return;
+    if (!applications.length && !messages.length && !reports.length && !signups.length) return;
     const studio = await getStudioInfo(svc.db, lang);
     const t = await translator(lang);
     const url = (token: string) => `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
@@ -222,6 +256,16 @@ export async function sendStatusLinks(
         const token = await createStatusLink(tx, "issue", report.id);
         items.push({
           label: t("status:kinds.issue", { reference: report.reference, game: gameName(report.game) }),
+          url: url(token),
+        });
+      }
+      for (const signup of signups) {
+        const token = await createStatusLink(tx, "playtest", signup.id);
+        items.push({
+          label: t("status:kinds.playtest", {
+            location: t(`playtesting:signUp.locations.${signup.site}`),
+            date: day(signup.createdAt, lang),
+          }),
           url: url(token),
         });
       }
