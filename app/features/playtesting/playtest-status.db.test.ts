@@ -7,6 +7,7 @@ import {
   deleteByStatusLink,
   loadStatusPage,
   sendStatusLinks,
+  sessionCalendarByLink,
 } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
@@ -27,6 +28,7 @@ import {
   waitlistForSession,
 } from "./playtest-status.server";
 import { signupSchemaInput } from "./playtest-test-data";
+import { sendSessionReminders } from "./reminder.server";
 import { signUpPlaytester } from "./signup.server";
 import { playtestSignupSchema } from "./signup-form";
 import { playtestCommands } from "./tools.server";
@@ -235,6 +237,47 @@ describe("a playtest sign-up's status page", () => {
       code: "notActive",
     });
     expect(await stageOf(waiting.id)).toBe("received");
+  });
+
+  it("offers the session as a calendar file once invited: the office's time in UTC, a day to 17:00, at the studio", async () => {
+    const { id, token } = await signUp("lea@example.com");
+    expect(await sessionCalendarByLink(svc, token, "fr")).toBeNull();
+    await inviteToSession(svc, { id, session: SESSION, at: "2027-01-23T09:30" });
+    const ics = (await sessionCalendarByLink(svc, token, "fr"))!;
+    expect(ics).toContain("BEGIN:VEVENT");
+    // 9:30 in Quebec City in January (UTC−5).
+    expect(ics).toContain("DTSTART:20270123T143000Z");
+    expect(ics).toContain("DURATION:PT7H30M");
+    expect(ics).toContain("SUMMARY:Test de jeu : Groupe de discussion The Lantern Court");
+    expect(ics).toMatch(/LOCATION:.*Québec/);
+    expect(ics).toContain("STATUS:TENTATIVE");
+    await confirmSeat(svc, id);
+    expect(await sessionCalendarByLink(svc, token, "fr")).toContain("STATUS:CONFIRMED");
+    await declineSession(svc, id);
+    expect(await sessionCalendarByLink(svc, token, "fr")).toBeNull();
+  });
+
+  it("reminds each tester holding a seat once, 24 hours before, even when two processes run it at once", async () => {
+    const seated = await signUp("seated@example.com");
+    const invited = await signUp("invited@example.com");
+    for (const t of [seated, invited]) {
+      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2027-01-23T09:00" });
+    }
+    await confirmSeat(svc, seated.id);
+    await database.db.delete(outboxEmails);
+    // The session starts at 14:00 UTC on 23 January 2027.
+    expect(await sendSessionReminders(svc, new Date("2027-01-22T13:59:00Z"))).toBe(0);
+    const now = new Date("2027-01-22T14:05:00Z");
+    const runs = await Promise.all([sendSessionReminders(svc, now), sendSessionReminders(svc, now)]);
+    expect(runs.sort()).toEqual([0, 1]);
+    expect(await sendSessionReminders(svc, new Date("2027-01-23T08:00:00Z"))).toBe(0);
+    const reminders = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "playtest-reminder"));
+    expect(reminders.map((m) => m.to)).toEqual(["seated@example.com"]);
+    expect(reminders[0]!.text).toContain("9 h 00");
+    expect(reminders[0]!.text).toMatch(/session\.ics/);
   });
 
   it("is among the links sent again to the address, labelled without the tester's own words", async () => {

@@ -7,5 +7,6 @@ export {
   loadStatusPage,
   type StatusPage,
   sendStatusLinks,
+  sessionCalendarByLink,
   withdrawByLink,
 } from "./status.server";

@@ -11,6 +11,7 @@ import {
   declineSession,
   playtestPersonalData,
   playtestStatusPage,
+  sessionCalendar,
   signupsOf,
 } from "~/features/playtesting/index.server";
 import { exportItemArchive, removePersonalItem } from "~/features/privacy-requests/index.server";
@@ -163,6 +164,17 @@ export async function withdrawByLink(
   return change.ok
     ? { ok: true }
     : { ok: false, code: change.code === "notFound" ? "notFound" : "notActive" };
+}
+
+/** The playtest session a link's sign-up is invited to, as a calendar file; null otherwise. */
+export async function sessionCalendarByLink(
+  svc: Pick<Services, "db" | "config">,
+  token: string,
+  lang: Language,
+): Promise<string | null> {
+  const target = await findStatusLink(svc.db, token);
+  if (target?.kind !== "playtest") return null;
+  return sessionCalendar(svc.db, target.itemId, token, svc.config.publicUrl, lang);
 }
 
 /** Each kind's personal data (privacy-requests), for the status page's download and deletion. */
