@@ -9,6 +9,7 @@ import {
   issueOfLink,
   loadStatusPage,
   type StatusPage as StatusPageData,
+  signNdaByLink,
   withdrawByLink,
 } from "~/features/status/index.server";
 import { StatusDataCard } from "~/features/status/StatusDataCard";
@@ -110,6 +111,21 @@ export async function action(args: Route.ActionArgs) {
       answered.ok
         ? { kind: "success", messages: [`playtesting:status.answer.done.${answered.stage}`] }
         : { kind: "error", messages: ["playtesting:status.answer.notActive"] },
+      services.config,
+    );
+  }
+  if (intent === "sign") {
+    // The NDA, signed by typing the full name given at sign-up.
+    const fullName = form.get("fullName");
+    if (typeof fullName !== "string" || fullName.length > 200)
+      throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
+    const signed = await signNdaByLink(services, args.params.token, fullName);
+    if (!signed.ok && signed.code === "notFound") throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    return redirectWithFlash(
+      pageUrl,
+      signed.ok
+        ? { kind: "success", messages: ["playtesting:status.nda.done"] }
+        : { kind: "error", messages: [`playtesting:status.nda.${signed.code}`] },
       services.config,
     );
   }

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { type ProgressStep, ProgressSteps } from "~/ui/page-kit/ProgressSteps";
+import { RichText } from "~/ui/page-kit/RichText";
 import {
   currentStep,
   isClosedStage,
@@ -26,6 +27,10 @@ export type PlaytestStatusData = {
     where: string;
     hasCalendar: boolean;
   } | null;
+  /** The NDA to read and sign (once the tester holds a seat). */
+  nda: { title: string; version: number; html: string } | null;
+  /** The NDA as signed: its version, the day and the name typed. */
+  signedNda: { version: number; on: string; name: string } | null;
   canConfirm: boolean;
   canDecline: boolean;
 };
@@ -122,6 +127,16 @@ export function PlaytestStatusView({
               ) : null}
             </section>
           ) : null}
+          {data.signedNda ? (
+            <section className="status-card" aria-labelledby="status-nda-signed-title">
+              <h2 id="status-nda-signed-title" className="status-card__title">
+                {t("status.nda.signedTitle")}
+              </h2>
+              <p>
+                {t("status.nda.signedBody", { ...data.signedNda, version: String(data.signedNda.version) })}
+              </p>
+            </section>
+          ) : null}
           {data.canConfirm || data.canDecline ? (
             <section className="status-card" aria-labelledby="status-answer-title">
               <h2 id="status-answer-title" className="status-card__title">
@@ -157,6 +172,44 @@ export function PlaytestStatusView({
           ) : null}
         </div>
       </div>
+      {data.nda ? (
+        <section className="status-card status-nda" aria-labelledby="status-nda-title">
+          <h2 id="status-nda-title" className="status-card__title">
+            {data.nda.title}
+          </h2>
+          <p className="status-page__meta">
+            {t("status.nda.version", { version: String(data.nda.version) })}
+          </p>
+          <RichText html={data.nda.html} className="status-nda__text" />
+          <form method="post" action={pageHref} className="status-nda__form">
+            <input type="hidden" name="intent" value="sign" />
+            <input type="hidden" name="version" value={data.nda.version} />
+            <div className="field">
+              <label className="field__label" htmlFor="nda-full-name">
+                {t("status.nda.nameLabel")}
+              </label>
+              <p id="nda-full-name-hint" className="field__hint">
+                {t("status.nda.nameHint")}
+              </p>
+              <input
+                id="nda-full-name"
+                className="field__control"
+                name="fullName"
+                type="text"
+                autoComplete="name"
+                required
+                maxLength={200}
+                aria-describedby="nda-full-name-hint"
+              />
+            </div>
+            <p>
+              <button type="submit" className="button button--primary">
+                {t("status.nda.sign")}
+              </button>
+            </p>
+          </form>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 /* Playtesting's server face. */
 
+export { signNda } from "./nda.server";
 export { playtestPersonalData } from "./personal-data.server";
 export { playtestSitesKind } from "./playtest-site-kind.server";
 export { confirmSeat, declineSession, signupsOf } from "./playtest-status.server";

@@ -8,6 +8,7 @@ import {
   loadStatusPage,
   sendStatusLinks,
   sessionCalendarByLink,
+  signNdaByLink,
 } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
@@ -278,6 +279,38 @@ describe("a playtest sign-up's status page", () => {
     expect(reminders.map((m) => m.to)).toEqual(["seated@example.com"]);
     expect(reminders[0]!.text).toContain("9 h 00");
     expect(reminders[0]!.text).toMatch(/session\.ics/);
+  });
+
+  it("shows the NDA once the seat is confirmed, and signs it with the sign-up's full name typed (case and spaces aside)", async () => {
+    const { id, token } = await signUp("lea@example.com");
+    await inviteToSession(svc, { id, session: SESSION, at: "2027-01-23T09:00" });
+    expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notActive" });
+    await confirmSeat(svc, id);
+    const page = await loadStatusPage(svc, token, "fr");
+    if (page?.kind !== "playtest") throw new Error("not a playtest page");
+    expect(page.playtest.nda).toMatchObject({
+      title: "Entente de non-divulgation des tests de jeu",
+      version: 1,
+    });
+    expect(page.playtest.nda!.html).toContain("confidentiel");
+    await database.db.delete(outboxEmails);
+
+    expect(await signNdaByLink(svc, token, "Lea Tremblay")).toEqual({ ok: false, code: "nameMismatch" });
+    expect(await stageOf(id)).toBe("confirmed");
+    expect(await signNdaByLink(svc, token, "  léa   TREMBLAY ")).toEqual({ ok: true });
+    const [row] = await database.db.select().from(playtestSignups).where(eq(playtestSignups.id, id));
+    expect(row).toMatchObject({ stage: "signed", ndaVersion: 1, ndaName: "léa   TREMBLAY" });
+    expect(row!.ndaSignedAt).toBeInstanceOf(Date);
+    const [copy] = await mailsTo("lea@example.com");
+    expect(copy).toMatchObject({ kind: "playtest-signed" });
+    expect(copy!.text).toContain("Entente de non-divulgation des tests de jeu (1)");
+    expect(copy!.text).toContain("Ne pas apporter d'appareil dans la salle de test");
+    const after = await loadStatusPage(svc, token, "fr");
+    if (after?.kind !== "playtest") throw new Error("not a playtest page");
+    expect(after.playtest.nda).toBeNull();
+    expect(after.playtest.signedNda).toMatchObject({ version: 1, name: "léa   TREMBLAY" });
+    // Signed once: a second signature changes nothing.
+    expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notActive" });
   });
 
   it("is among the links sent again to the address, labelled without the tester's own words", async () => {

@@ -147,6 +147,7 @@ const stageEmail = (stage: PlaytestStage | "reminder", kind = `playtest-${stage}
         icsUrl?: string;
         deleteOn: string;
         note?: string;
+        appendix?: string[];
       },
       { t },
     ) => ({
@@ -155,6 +156,7 @@ const stageEmail = (stage: PlaytestStage | "reminder", kind = `playtest-${stage}
       paragraphs: [
         t(`playtesting:status.email.${stage}.body`, { session: p.session ?? "", date: p.deleteOn }),
         ...(p.note ? [p.note] : []),
+        ...(p.appendix ?? []),
         ...(p.icsUrl ? [t("playtesting:status.email.calendar", { url: p.icsUrl })] : []),
       ],
       details: p.when
@@ -199,6 +201,8 @@ export async function emailStage(
   },
   stage: PlaytestStage | "reminder",
   note?: string,
+  /** Paragraphs after the message (the signed NDA's text). */
+  appendix?: string[],
 ) {
   const lang = signup.language;
   const token = await createStatusLink(tx, "playtest", signup.id);
@@ -220,6 +224,7 @@ export async function emailStage(
       icsUrl: withTime && place && signup.sessionAt ? `${pageUrl}/session.ics` : undefined,
       deleteOn: longDate(signup.expiresAt, lang),
       note,
+      appendix,
     },
   );
   await enqueueEmail(tx, email);

@@ -8,5 +8,6 @@ export {
   type StatusPage,
   sendStatusLinks,
   sessionCalendarByLink,
+  signNdaByLink,
   withdrawByLink,
 } from "./status.server";

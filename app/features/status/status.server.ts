@@ -12,6 +12,7 @@ import {
   playtestPersonalData,
   playtestStatusPage,
   sessionCalendar,
+  signNda,
   signupsOf,
 } from "~/features/playtesting/index.server";
 import { exportItemArchive, removePersonalItem } from "~/features/privacy-requests/index.server";
@@ -164,6 +165,20 @@ export async function withdrawByLink(
   return change.ok
     ? { ok: true }
     : { ok: false, code: change.code === "notFound" ? "notFound" : "notActive" };
+}
+
+/** A confirmed playtester signs the NDA by typing their full name. */
+export async function signNdaByLink(
+  svc: Pick<Services, "db" | "config">,
+  token: string,
+  typedName: string,
+): Promise<{ ok: true } | { ok: false; code: "notFound" | "notActive" | "nameMismatch" }> {
+  const target = await findStatusLink(svc.db, token);
+  if (target?.kind !== "playtest") return { ok: false, code: "notFound" };
+  const signed = await signNda(svc, target.itemId, typedName);
+  if (signed.ok) return { ok: true };
+  if (signed.code === "notFound" || signed.code === "nameMismatch") return { ok: false, code: signed.code };
+  return { ok: false, code: "notActive" };
 }
 
 /** The playtest session a link's sign-up is invited to, as a calendar file; null otherwise. */

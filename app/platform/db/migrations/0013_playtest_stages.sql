@@ -10,6 +10,9 @@ ALTER TABLE "playtest_signups" ADD COLUMN "stage_changed_at" timestamp with time
 ALTER TABLE "playtest_signups" ADD COLUMN "session" text;--> statement-breakpoint
 ALTER TABLE "playtest_signups" ADD COLUMN "session_at" text;--> statement-breakpoint
 ALTER TABLE "playtest_signups" ADD COLUMN "session_starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "playtest_signups" ADD COLUMN "nda_version" integer;--> statement-breakpoint
+ALTER TABLE "playtest_signups" ADD COLUMN "nda_signed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "playtest_signups" ADD COLUMN "nda_name" text;--> statement-breakpoint
 ALTER TABLE "playtest_signups" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "status_links" ADD COLUMN "playtest_signup_id" uuid;--> statement-breakpoint
 ALTER TABLE "playtest_signup_stages" ADD CONSTRAINT "playtest_signup_stages_signup_id_playtest_signups_id_fk" FOREIGN KEY ("signup_id") REFERENCES "public"."playtest_signups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -66,6 +66,10 @@ export const playtestSignups = pgTable(
     sessionAt: text("session_at"),
     /** The same start as an instant (for the reminder 24 hours before). */
     sessionStartsAt: timestamp("session_starts_at", { withTimezone: true }),
+    /** The NDA the tester signed on the status page: its version, when, and the full name typed. */
+    ndaVersion: integer("nda_version"),
+    ndaSignedAt: timestamp("nda_signed_at", { withTimezone: true }),
+    ndaName: text("nda_name"),
     /** When the reminder before the session was sent (once). */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
