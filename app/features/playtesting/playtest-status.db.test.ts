@@ -18,6 +18,7 @@ import { statusLinks } from "~/platform/db/schema/status";
 import { createLogger } from "~/platform/logging.server";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { createTestDatabase } from "../../../tests/support/test-db";
+import { playtestPersonalData } from "./personal-data.server";
 import {
   confirmSeat,
   declineSession,
@@ -309,6 +310,18 @@ describe("a playtest sign-up's status page", () => {
     if (after?.kind !== "playtest") throw new Error("not a playtest page");
     expect(after.playtest.nda).toBeNull();
     expect(after.playtest.signedNda).toMatchObject({ version: 1, name: "léa   TREMBLAY" });
+    // "Download my data" has the stages and the signature.
+    const exported = (await playtestPersonalData.export(svc, id))!.json as {
+      stages: Array<{ stage: string }>;
+      ndaName: string;
+    };
+    expect(exported.stages.map((x) => x.stage)).toEqual([
+      "received",
+      "sessionInvited",
+      "confirmed",
+      "signed",
+    ]);
+    expect(exported.ndaName).toBe("léa   TREMBLAY");
     // Signed once: a second signature changes nothing.
     expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notActive" });
   });

@@ -10,6 +10,7 @@ import {
   rejectSignup,
   waitlistForSession,
 } from "./playtest-status.server";
+import { sendSessionReminders } from "./reminder.server";
 import { listSignups, type SignupListing } from "./selection.server";
 
 /**
@@ -153,6 +154,15 @@ export const playtestReject = defineCommand({
   print: (r) => `Not selected this time; e-mail queued for ${r.status.email}\n${printMove(r)}`,
 });
 
+export const playtestRemind = defineCommand({
+  name: "playtest.remind",
+  usage:
+    "remind   (send now the reminders due: seated testers whose session starts within 24 hours; the site also does it every 10 minutes)",
+  args: z.strictObject({}),
+  run: async (svc) => ({ sent: await sendSessionReminders(svc) }),
+  print: (r) => `${r.sent} reminder(s) queued`,
+});
+
 export const playtestCommands = [
   playtestList,
   playtestCall,
@@ -160,4 +170,5 @@ export const playtestCommands = [
   playtestWaitlist,
   playtestAttended,
   playtestReject,
+  playtestRemind,
 ];
