@@ -33,6 +33,8 @@ export default [
     // "Download my data" of a status page, of the data-rights page and of the account area
     // (resource routes: a zip).
     route("status/:token/download", "routes/status-download.ts", { id: "status-download" }),
+    // A playtest session's calendar file, linked from its status page and invitation e-mail.
+    route("status/:token/session.ics", "routes/status-session-ics.ts", { id: "status-session-ics" }),
     route("privacy/requests/:token/download", "routes/privacy-requests-download.ts", {
       id: "privacy-requests-download",
     }),

@@ -1,8 +1,12 @@
 // The studio's playtester selection tool (the site has no administrators:
 // docs/requirements.md#overview).
 //
-//   npm run playtest:select -- list [--site quebec] [--answered] [--not-invited] [--min-age 25] [--max-age 40] [--json]
-//   npm run playtest:select -- invite --id <sign-up id> --at 2027-01-23T09:30 [--note "Bring your glasses"]
+//   npm run playtest:select -- list [--site quebec] [--stage waitlisted] [--session SLUG] [--answered] [--not-invited] [--min-age 25] [--max-age 40] [--json]
+//   npm run playtest:select -- call --id <sign-up id>
+//   npm run playtest:select -- invite --id <sign-up id> --at 2027-01-23T09:30 [--session SLUG] [--note "Bring your glasses"]
+//   npm run playtest:select -- waitlist --id <sign-up id> --session SLUG
+//   npm run playtest:select -- attended|reject --id <sign-up id>
+//   npm run playtest:select -- remind
 //
 // It runs through Vite (the e-mail catalogs are loaded with import.meta.glob, so plain tsx cannot).
 // `--at` is the local time at the site's office. The invitation goes through the outbox: the

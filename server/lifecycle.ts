@@ -6,6 +6,7 @@ import { consentRecordRetentionTask } from "~/features/consent/retention.server"
 import { contactRetentionTask } from "~/features/contact/retention.server";
 import { loadContent } from "~/features/content/index.server";
 import { greenhouseSyncTask, jobOffersVersion } from "~/features/jobs/index.server";
+import { playtestReminderTask } from "~/features/playtesting/reminder.server";
 import { playtestRetentionTask } from "~/features/playtesting/retention.server";
 import { privacyLinkRetentionTask } from "~/features/privacy-requests/index.server";
 import { shareContentMemo } from "~/platform/cache/content-memo.server";
@@ -78,6 +79,7 @@ function backgroundTasks(
     pageviewRetentionTask(svc),
     consentRecordRetentionTask(svc),
     playtestRetentionTask(svc),
+    playtestReminderTask(svc),
     greenhouseSyncTask(svc),
     accountRetentionTask(svc),
     jobAlertMatchTask(svc),

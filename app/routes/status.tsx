@@ -2,11 +2,14 @@ import "~/features/status/status.css";
 import { data } from "react-router";
 import { ApplicationStatusView } from "~/features/careers/ApplicationStatusView";
 import { ContactStatusView } from "~/features/contact/ContactStatusView";
+import { PlaytestStatusView } from "~/features/playtesting/PlaytestStatusView";
 import {
+  answerPlaytestByLink,
   deleteByStatusLink,
   issueOfLink,
   loadStatusPage,
   type StatusPage as StatusPageData,
+  signNdaByLink,
   withdrawByLink,
 } from "~/features/status/index.server";
 import { StatusDataCard } from "~/features/status/StatusDataCard";
@@ -55,12 +58,14 @@ export async function loader(args: Route.LoaderArgs) {
   const query = new URL(args.request.url).searchParams;
   const asking = query.get("withdraw") === "1";
   const askingDelete = query.get("delete") === "1";
+  const askingDecline = query.get("decline") === "1";
   return {
     seo,
     state: "found" as const,
     pageUrl,
     asking,
     askingDelete,
+    askingDecline,
     uploadLimits: services.uploads.limits,
     page,
   };
@@ -93,6 +98,34 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithFlash(
       localizePath("/privacy/requests", lang),
       { kind: "success", messages: [`privacy:status.kinds.${deleted.kind}.deleted`] },
+      services.config,
+    );
+  }
+  if (intent === "confirm" || intent === "decline") {
+    // A playtester's answer: a seat (or the waitlist when none is left), or "I can't make it".
+    const answered = await answerPlaytestByLink(services, args.params.token, intent);
+    if (!answered.ok && answered.code === "notFound")
+      throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    return redirectWithFlash(
+      pageUrl,
+      answered.ok
+        ? { kind: "success", messages: [`playtesting:status.answer.done.${answered.stage}`] }
+        : { kind: "error", messages: ["playtesting:status.answer.notActive"] },
+      services.config,
+    );
+  }
+  if (intent === "sign") {
+    // The NDA, signed by typing the full name given at sign-up.
+    const fullName = form.get("fullName");
+    if (typeof fullName !== "string" || fullName.length > 200)
+      throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
+    const signed = await signNdaByLink(services, args.params.token, fullName);
+    if (!signed.ok && signed.code === "notFound") throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    return redirectWithFlash(
+      pageUrl,
+      signed.ok
+        ? { kind: "success", messages: ["playtesting:status.nda.done"] }
+        : { kind: "error", messages: [`playtesting:status.nda.${signed.code}`] },
       services.config,
     );
   }
@@ -141,6 +174,7 @@ export default function StatusPage({ loaderData, actionData }: Route.ComponentPr
               page={loaderData.page}
               pageUrl={loaderData.pageUrl}
               asking={loaderData.asking}
+              askingDecline={loaderData.askingDecline}
               uploadLimits={loaderData.uploadLimits}
               lastResult={actionData && "result" in actionData ? actionData.result : undefined}
             />
@@ -168,6 +202,7 @@ function StatusBody(props: {
   page: StatusPageData;
   pageUrl: string;
   asking: boolean;
+  askingDecline: boolean;
   uploadLimits: UploadLimits;
   lastResult: FormReply | undefined;
 }) {
@@ -192,6 +227,10 @@ function StatusBody(props: {
           limits={props.uploadLimits}
           lastResult={props.lastResult}
         />
+      );
+    case "playtest":
+      return (
+        <PlaytestStatusView data={page.playtest} pageHref={pageUrl} askingDecline={props.askingDecline} />
       );
   }
 }

@@ -1,2 +1,4 @@
 /* Legal pages: their server face. */
+
+export { fillPlaceholders, getLegalDocument, legalPlaceholders } from "./legal.server";
 export { legalDocumentsKind } from "./legal-kind.server";

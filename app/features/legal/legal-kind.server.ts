@@ -4,8 +4,12 @@ import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { legalDocuments } from "~/platform/db/schema/legal";
 import { type Localized, languages } from "~/platform/i18n/languages";
 
-/** The legal pages, each a folder content/legal/{doc}/ with one Markdown file per language. */
-export const legalDocumentSlugs = ["privacy", "fan-content-policy", "tos", "gdpr"] as const;
+/**
+ * The legal pages, each a folder content/legal/{doc}/ with one Markdown file per language. The
+ * playtest NDA is one too (no page of its own: a confirmed tester reads and signs it on the status
+ * page, features/playtesting/nda.server.ts).
+ */
+export const legalDocumentSlugs = ["privacy", "fan-content-policy", "tos", "gdpr", "playtest-nda"] as const;
 export type LegalDocumentSlug = (typeof legalDocumentSlugs)[number];
 
 /** Front matter of content/legal/{doc}/{lang}.md; the body is the document (Markdown). */

@@ -9,6 +9,7 @@ import { languages } from "~/platform/i18n/languages";
 import { contentCopies, realContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { getLegalDocument } from "./legal.server";
+import { legalDocumentSlugs } from "./legal-kind.server";
 
 const quiet = { info: () => {} };
 let database: Database;
@@ -28,7 +29,7 @@ const copyContent = contentCopies();
 describe("legal documents", () => {
   it("are stored by the content loader and served rendered, anchored and filled in every language", async () => {
     await loadContent(db, realContent, quiet);
-    expect(await db.$count(legalDocuments)).toBe(4);
+    expect(await db.$count(legalDocuments)).toBe(legalDocumentSlugs.length);
     for (const lang of languages) {
       const studio = await getStudioInfo(db, lang);
       const privacy = await getLegalDocument(db, "privacy", lang, studio);
@@ -63,6 +64,6 @@ describe("legal documents", () => {
     const studio = await getStudioInfo(db, "es");
     const doc = await getLegalDocument(db, "fan-content-policy", "es", studio);
     expect(doc?.toc.map((e) => e.id)).toContain("modificaciones");
-    expect(await db.$count(legalDocuments)).toBe(4);
+    expect(await db.$count(legalDocuments)).toBe(legalDocumentSlugs.length);
   });
 });

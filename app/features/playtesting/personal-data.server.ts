@@ -1,11 +1,12 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { playtestSignups, surveyResponses } from "~/platform/db/schema/playtest";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { playtestSignupStages, playtestSignups, surveyResponses } from "~/platform/db/schema/playtest";
 import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
 import { definePersonalData } from "~/platform/privacy/personal-data";
 
 /**
  * Playtest sign-ups and their survey answers as personal data (docs/requirements.md#data-rights).
- * The link secrets (survey and removal tokens, stored hashed) are not exported.
+ * The link secrets (survey and removal tokens, stored hashed) are not exported; the stages
+ * reached (with the signed NDA's version, time and typed name) are.
  */
 export const playtestPersonalData = definePersonalData({
   kind: "playtest",
@@ -29,7 +30,16 @@ export const playtestPersonalData = definePersonalData({
       })
       .from(surveyResponses)
       .where(eq(surveyResponses.signupId, id));
-    return { json: { ...signup, surveyAnswers: answers }, files: [] };
+    const stages = await svc.db
+      .select({
+        stage: playtestSignupStages.stage,
+        session: playtestSignupStages.session,
+        at: playtestSignupStages.at,
+      })
+      .from(playtestSignupStages)
+      .where(eq(playtestSignupStages.signupId, id))
+      .orderBy(asc(playtestSignupStages.at));
+    return { json: { ...signup, stages, surveyAnswers: answers }, files: [] };
   },
   async remove(svc, id) {
     return svc.db.transaction(async (tx) => {

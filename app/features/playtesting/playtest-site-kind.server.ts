@@ -22,6 +22,8 @@ export const playtestSiteFileSchema = z
             startsOn: z.iso.date(),
             endsOn: z.iso.date(),
             status: z.enum(["open", "full"]).default("open"),
+            /** Testers the session takes; an invitation past them puts the sign-up on its waitlist. */
+            seats: z.int().min(1).max(500).default(10),
           })
           .refine((s) => s.endsOn >= s.startsOn, {
             path: ["endsOn"],

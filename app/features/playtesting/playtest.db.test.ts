@@ -20,8 +20,9 @@ import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPlaytestApi } from "./playtest-api.server";
 import { playtestSiteFileSchema } from "./playtest-site-kind.server";
+import { inviteToSession } from "./playtest-status.server";
 import { signupSchemaInput } from "./playtest-test-data";
-import { InviteError, inviteApplicant, listSignups } from "./selection.server";
+import { listSignups } from "./selection.server";
 import { purgeExpiredSignups, removeSignup, SignupRefused, signUpPlaytester } from "./signup.server";
 import { playtestSignupSchema } from "./signup-form";
 import { surveyDefinitionSchema } from "./survey-definition";
@@ -266,20 +267,29 @@ describe("selection (scripts/playtest-select.ts)", () => {
     expect((await listSignups(db, { site: "selangor" })).map((s) => s.id)).toEqual([other.id]);
     expect(await listSignups(db, { minAge: 99 })).toEqual([]);
 
+    const quebec = await signUp({ email: "quebec@example.com" }, new Date());
     await db.delete(outboxEmails);
-    const sent = await inviteApplicant(
-      { db, publicUrl: config.publicUrl },
-      { id: other.id, at: "2027-02-10T09:30" },
-    );
-    expect(sent.when).toContain("Asia/Kuala_Lumpur");
+    const sent = await inviteToSession({ db, config }, { id: quebec.id, at: "2027-01-23T09:30" });
+    expect(sent).toMatchObject({ ok: true, to: "sessionInvited" });
+    expect(sent.when).toContain("America/Toronto");
     const [mail] = await db.select().from(outboxEmails);
-    expect(mail).toMatchObject({ kind: "playtest-invitation", to: "other@example.com" });
+    expect(mail).toMatchObject({ kind: "playtest-invitation", to: "quebec@example.com" });
     expect(mail!.text).toContain("9 h 30");
-    expect(mail!.text).toContain("Petaling Jaya");
-    expect((await listSignups(db, { invited: false })).map((s) => s.id)).toEqual([answered.id]);
-    await expect(
-      inviteApplicant({ db, publicUrl: config.publicUrl }, { id: other.id, at: "tomorrow" }),
-    ).rejects.toBeInstanceOf(InviteError);
+    expect(mail!.text).toContain("Québec");
+    expect((await listSignups(db, { invited: false })).map((s) => s.id)).toEqual([answered.id, other.id]);
+    expect(await inviteToSession({ db, config }, { id: quebec.id, at: "tomorrow" })).toEqual({
+      ok: false,
+      code: "badTime",
+    });
+    // Selangor has no session yet: nothing to invite to.
+    expect(await inviteToSession({ db, config }, { id: other.id, at: "2027-02-10T09:30" })).toEqual({
+      ok: false,
+      code: "noSession",
+    });
+    expect(await inviteToSession({ db, config }, { id: answered.id, at: "2027-02-30T09:30" })).toEqual({
+      ok: false,
+      code: "badTime",
+    });
   });
 });
 

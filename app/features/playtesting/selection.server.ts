@@ -1,18 +1,14 @@
 import { asc, eq } from "drizzle-orm";
-import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { offices } from "~/platform/db/schema/content";
-import { playtestSignups, playtestSites, surveyResponses } from "~/platform/db/schema/playtest";
-import { isLanguage, type Language, languageTags, pick } from "~/platform/i18n/languages";
-import { enqueueEmail } from "~/platform/mail/outbox.server";
-import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { playtestSignups, surveyResponses } from "~/platform/db/schema/playtest";
+import { isPlaytestStage, type PlaytestStage } from "./playtest-stages";
 import { ageOnDay } from "./signup.server";
 
 /**
  * The studio's selection of playtesters (there are no administrators on the site,
  * docs/requirements.md#overview): list and filter sign-ups with their survey answers, and invite
- * the chosen ones by e-mail with the date and time (docs/requirements.md#playtesting). Used by
- * the tool `npm run playtest:select` (its commands: tools.server.ts).
+ * the chosen ones (their moves: playtest-status.server.ts). Used by the tool
+ * `npm run playtest:select` (its commands: tools.server.ts).
  */
 
 export type SignupListing = {
@@ -25,11 +21,17 @@ export type SignupListing = {
   language: string;
   createdAt: string;
   invitedAt: string | null;
+  stage: PlaytestStage;
+  session: string | null;
+  /** Local time at the site's office (YYYY-MM-DDTHH:MM). */
+  sessionAt: string | null;
   answers: Record<string, unknown> | null;
 };
 
 export type SignupFilter = {
   site?: string;
+  stage?: PlaytestStage;
+  session?: string;
   answered?: boolean;
   invited?: boolean;
   minAge?: number;
@@ -58,76 +60,18 @@ export async function listSignups(
       language: signup.language,
       createdAt: signup.createdAt.toISOString(),
       invitedAt: signup.invitedAt?.toISOString() ?? null,
+      stage: isPlaytestStage(signup.stage) ? signup.stage : "received",
+      session: signup.session,
+      sessionAt: signup.sessionAt,
       answers: answers ?? null,
     }))
     .filter(
       (s) =>
+        (filter.stage === undefined || s.stage === filter.stage) &&
+        (filter.session === undefined || s.session === filter.session) &&
         (filter.answered === undefined || (s.answers !== null) === filter.answered) &&
         (filter.invited === undefined || (s.invitedAt !== null) === filter.invited) &&
         (filter.minAge === undefined || s.age >= filter.minAge) &&
         (filter.maxAge === undefined || s.age <= filter.maxAge),
     );
-}
-
-const invitation = defineEmailTemplate(
-  "playtest-invitation",
-  (p: { name: string; when: string; site: string; address: string; note?: string }, { t }) => ({
-    subject: t("playtesting:invite.subject"),
-    heading: t("playtesting:invite.heading", { name: p.name }),
-    paragraphs: [t("playtesting:invite.selected"), ...(p.note ? [p.note] : []), t("playtesting:invite.next")],
-    details: [
-      { label: t("playtesting:invite.when"), value: p.when },
-      { label: t("playtesting:invite.where"), value: `${p.site} – ${p.address}` },
-    ],
-    reason: t("playtesting:email.reason"),
-  }),
-);
-
-export class InviteError extends Error {}
-
-/**
- * Invites a sign-up to a session at `at` (local time at the site's office): queues the e-mail in
- * the applicant's language and records the invitation, in one transaction.
- */
-export async function inviteApplicant(
-  deps: { db: Db; publicUrl: string },
-  input: { id: string; at: string; note?: string },
-  now = new Date(),
-): Promise<{ to: string; when: string }> {
-  const { db } = deps;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(input.at))
-    throw new InviteError("--at must be YYYY-MM-DDTHH:MM");
-  const [signup] = await db.select().from(playtestSignups).where(eq(playtestSignups.id, input.id));
-  if (!signup) throw new InviteError(`No sign-up ${input.id}`);
-  const [site] = await db.select().from(playtestSites).where(eq(playtestSites.slug, signup.site));
-  const [office] = site ? await db.select().from(offices).where(eq(offices.slug, site.office)) : [];
-  if (!site || !office) throw new InviteError(`The site "${signup.site}" or its office is gone`);
-  const lang: Language = isLanguage(signup.language) ? signup.language : "en";
-  const [date, time] = input.at.split("T") as [string, string];
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [hh, mm] = time.split(":").map(Number) as [number, number];
-  // The wall-clock time at the office, written out with its time zone.
-  const when = new Intl.DateTimeFormat(languageTags[lang], {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(y, m - 1, d, hh, mm)));
-  const a = office.address;
-  const address = `${a.street}, ${a.postalCode} ${a.city}`;
-  const studio = await getStudioInfo(db, lang);
-  const email = await invitation.compose(
-    { to: signup.email, lang, studioName: studio.name, siteUrl: deps.publicUrl },
-    {
-      name: signup.name,
-      when: `${when} (${office.timezone})`,
-      site: pick(site.name, lang) ?? site.slug,
-      address,
-      note: input.note,
-    },
-  );
-  await db.transaction(async (tx) => {
-    await tx.update(playtestSignups).set({ invitedAt: now }).where(eq(playtestSignups.id, signup.id));
-    await enqueueEmail(tx, email);
-  });
-  return { to: signup.email, when: `${when} (${office.timezone})` };
 }

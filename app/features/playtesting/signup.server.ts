@@ -9,8 +9,10 @@ import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { hashLinkToken, newLinkToken } from "~/platform/security/link-token.server";
+import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
 import { listSiteSlugs } from "./playtest.server";
+import { recordReceived } from "./playtest-status.server";
 import { type PlaytestSignupInput, playtestMinAge } from "./signup-form";
 
 /** A refusal the visitor can act on; `code` is a playtesting catalog key under "errors.". */
@@ -30,12 +32,23 @@ export function ageOnDay(dateOfBirth: string, now: Date): number {
 
 const signupConfirmation = defineEmailTemplate(
   "playtest-signup",
-  (p: { name: string; location: string; surveyUrl: string; removeUrl: string; months: number }, { t }) => ({
+  (
+    p: {
+      name: string;
+      location: string;
+      surveyUrl: string;
+      removeUrl: string;
+      statusUrl: string;
+      months: number;
+    },
+    { t },
+  ) => ({
     subject: t("playtesting:email.subject"),
     heading: t("playtesting:email.heading", { name: p.name }),
     paragraphs: [
       t("playtesting:email.received", { location: p.location }),
       t("playtesting:email.next"),
+      t("playtesting:email.status", { url: p.statusUrl }),
       t("playtesting:email.survey"),
       t("playtesting:email.retention", { months: p.months }),
       t("playtesting:email.remove", { url: p.removeUrl }),
@@ -64,16 +77,6 @@ export async function signUpPlaytester(
   const studio = await getStudioInfo(db, lang);
   const tr = await translator(lang);
   const base = config.publicUrl;
-  const email = await signupConfirmation.compose(
-    { to: input.email, lang, studioName: studio.name, siteUrl: base },
-    {
-      name: input.name,
-      location: tr(`playtesting:signUp.locations.${input.location}`),
-      surveyUrl: `${base}${localizePath("/playtesting/survey", lang)}?token=${surveyToken}`,
-      removeUrl: `${base}${localizePath("/playtesting/remove", lang)}?token=${removalToken}`,
-      months: config.PLAYTEST_RETENTION_MONTHS,
-    },
-  );
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(playtestSignups)
@@ -87,9 +90,23 @@ export async function signUpPlaytester(
         surveyTokenHash: hashLinkToken(surveyToken),
         removalTokenHash: hashLinkToken(removalToken),
         createdAt: now,
+        stageChangedAt: now,
         expiresAt: addMonths(now, config.PLAYTEST_RETENTION_MONTHS),
       })
       .returning({ id: playtestSignups.id });
+    await recordReceived(tx, row!.id, now);
+    const statusToken = await createStatusLink(tx, "playtest", row!.id);
+    const email = await signupConfirmation.compose(
+      { to: input.email, lang, studioName: studio.name, siteUrl: base },
+      {
+        name: input.name,
+        location: tr(`playtesting:signUp.locations.${input.location}`),
+        surveyUrl: `${base}${localizePath("/playtesting/survey", lang)}?token=${surveyToken}`,
+        removeUrl: `${base}${localizePath("/playtesting/remove", lang)}?token=${removalToken}`,
+        statusUrl: `${base}${localizePath(statusPath(statusToken), lang)}`,
+        months: config.PLAYTEST_RETENTION_MONTHS,
+      },
+    );
     await enqueueEmail(tx, email);
     return { id: row!.id, surveyToken };
   });

@@ -18,7 +18,7 @@ export function StatusDataCard({
   asking: boolean;
   deleteOn: string;
   /** What the page is about: the texts say what is deleted and what stays out of reach. */
-  kind: "application" | "contact" | "issue";
+  kind: "application" | "contact" | "issue" | "playtest";
 }) {
   const { t } = useTranslation("privacy");
   return (

@@ -1,11 +1,14 @@
 /* The status pages' server face. */
 export {
+  answerPlaytestByLink,
   deleteByStatusLink,
   exportByStatusLink,
   issueOfLink,
   loadStatusPage,
   type StatusPage,
   sendStatusLinks,
+  sessionCalendarByLink,
+  signNdaByLink,
   statusKindOf,
   statusSummary,
   withdrawByLink,

@@ -7,6 +7,15 @@ import {
 } from "~/features/careers/index.server";
 import { contactMessagesOf, contactPersonalData, contactStatus } from "~/features/contact/index.server";
 import { patchNotesPath } from "~/features/patches";
+import {
+  confirmSeat,
+  declineSession,
+  playtestPersonalData,
+  playtestStatusPage,
+  sessionCalendar,
+  signNda,
+  signupsOf,
+} from "~/features/playtesting/index.server";
 import { exportItemArchive, removePersonalItem } from "~/features/privacy-requests/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { issueReportPersonalData, issueReportsOf, issueStatus } from "~/features/support-report/index.server";
@@ -103,6 +112,12 @@ async function issuePage(db: Db, id: string, lang: Language) {
   };
 }
 
+async function playtestPage(db: Db, id: string, lang: Language) {
+  const page = await playtestStatusPage(db, id, lang);
+  if (!page) return null;
+  return { kind: "playtest" as const, title: page.title, deleteOn: page.deleteOn, playtest: page.data };
+}
+
 /** One submission's page data in `lang`, by its kind; null when it no longer exists. */
 function pageOf(db: Db, kind: StatusKind, id: string, lang: Language) {
   switch (kind) {
@@ -112,6 +127,8 @@ function pageOf(db: Db, kind: StatusKind, id: string, lang: Language) {
       return contactPage(db, id, lang);
     case "issue":
       return issuePage(db, id, lang);
+    case "playtest":
+      return playtestPage(db, id, lang);
   }
 }
 
@@ -126,6 +143,23 @@ export type StatusPage = NonNullable<Awaited<ReturnType<typeof loadStatusPage>>>
 
 export type StatusAction = { ok: true } | { ok: false; code: "notFound" | "notActive" };
 
+/**
+ * A playtester's answer to an invitation (status page): "confirm" takes a seat, or the waitlist
+ * when none is left; "decline" ("I can't make it") frees it. Answers where the tester now is.
+ */
+export async function answerPlaytestByLink(
+  svc: Pick<Services, "db" | "config">,
+  token: string,
+  answer: "confirm" | "decline",
+): Promise<{ ok: true; stage: string } | { ok: false; code: "notFound" | "notActive" }> {
+  const target = await findStatusLink(svc.db, token);
+  if (target?.kind !== "playtest") return { ok: false, code: "notFound" };
+  const change =
+    answer === "confirm" ? await confirmSeat(svc, target.itemId) : await declineSession(svc, target.itemId);
+  if (change.ok) return { ok: true, stage: change.to };
+  return { ok: false, code: change.code === "notFound" ? "notFound" : "notActive" };
+}
+
 /** Withdrawing an application (only applications can be withdrawn). */
 export async function withdrawByLink(
   svc: Pick<Services, "db" | "config">,
@@ -139,11 +173,37 @@ export async function withdrawByLink(
     : { ok: false, code: change.code === "notFound" ? "notFound" : "notActive" };
 }
 
+/** A confirmed playtester signs the NDA by typing their full name. */
+export async function signNdaByLink(
+  svc: Pick<Services, "db" | "config">,
+  token: string,
+  typedName: string,
+): Promise<{ ok: true } | { ok: false; code: "notFound" | "notActive" | "nameMismatch" }> {
+  const target = await findStatusLink(svc.db, token);
+  if (target?.kind !== "playtest") return { ok: false, code: "notFound" };
+  const signed = await signNda(svc, target.itemId, typedName);
+  if (signed.ok) return { ok: true };
+  if (signed.code === "notFound" || signed.code === "nameMismatch") return { ok: false, code: signed.code };
+  return { ok: false, code: "notActive" };
+}
+
+/** The playtest session a link's sign-up is invited to, as a calendar file; null otherwise. */
+export async function sessionCalendarByLink(
+  svc: Pick<Services, "db" | "config">,
+  token: string,
+  lang: Language,
+): Promise<string | null> {
+  const target = await findStatusLink(svc.db, token);
+  if (target?.kind !== "playtest") return null;
+  return sessionCalendar(svc.db, target.itemId, token, svc.config.publicUrl, lang);
+}
+
 /** Each kind's personal data (privacy-requests), for the status page's download and deletion. */
 const personalDataOf = {
   application: applicationPersonalData,
   contact: contactPersonalData,
   issue: issueReportPersonalData,
+  playtest: playtestPersonalData,
 } as const satisfies Record<StatusKind, unknown>;
 
 /**
@@ -179,6 +239,8 @@ export async function statusSummary(
       return t(`contact:status.${page.contact.status}.title`);
     case "issue":
       return t(`support-report:status.states.${page.issue.status}.title`);
+    case "playtest":
+      return t(`playtesting:status.stages.${page.playtest.stage}.title`);
   }
 }
 
@@ -229,12 +291,13 @@ export async function sendStatusLinks(
   lang: Language,
 ): Promise<void> {
   try {
-    const [applications, messages, reports] = await Promise.all([
+    const [applications, messages, reports, signups] = await Promise.all([
       applicationsOf(svc.db, address),
       contactMessagesOf(svc.db, address),
       issueReportsOf(svc.db, address),
+      signupsOf(svc.db, address),
     ]);
-    if (!applications.length && !messages.length && !reports.length) return;
+    if (!applications.length && !messages.length && !reports.length && !signups.length) return;
     const studio = await getStudioInfo(svc.db, lang);
     const t = await translator(lang);
     const url = (token: string) => `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
@@ -264,6 +327,16 @@ export async function sendStatusLinks(
         const token = await createStatusLink(tx, "issue", report.id);
         items.push({
           label: t("status:kinds.issue", { reference: report.reference, game: gameName(report.game) }),
+          url: url(token),
+        });
+      }
+      for (const signup of signups) {
+        const token = await createStatusLink(tx, "playtest", signup.id);
+        items.push({
+          label: t("status:kinds.playtest", {
+            location: t(`playtesting:signUp.locations.${signup.site}`),
+            date: day(signup.createdAt, lang),
+          }),
           url: url(token),
         });
       }

@@ -8,13 +8,14 @@ import { hashLinkToken, linkTokenShape, newLinkToken } from "~/platform/security
  * The page's address is `/status/<token>`: the token alone says which submission, so it is long
  * and random, and the page sends no Referer (it is in the path).
  */
-export type StatusKind = "application" | "contact" | "issue";
+export type StatusKind = "application" | "contact" | "issue" | "playtest";
 
 /** The column of `status_links` that points at each kind's row (deleting the row deletes its links). */
 const targetColumn = {
   application: "applicationId",
   contact: "contactMessageId",
   issue: "issueReportId",
+  playtest: "playtestSignupId",
 } as const satisfies Record<StatusKind, string>;
 
 /** Stores a new link to `itemId` (inside the submission's own transaction) and returns its token. */

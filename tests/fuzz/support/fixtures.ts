@@ -33,6 +33,8 @@ export type Fixtures = {
   doomedAlert: { id: string; token: string };
   /** A job application's status link (the status page's loader and its withdrawal). */
   statusToken: string;
+  /** A playtest sign-up's status link (invited to a session). */
+  playtestStatusToken: string;
   resumeUpload: string;
   attachmentUpload: string;
   deletableUpload: { id: string; token: string };
@@ -106,6 +108,24 @@ export async function prepareFixtures(site: FuzzSite): Promise<Fixtures> {
     );
     await site.query(
       `insert into status_links (token_hash, kind, application_id) values (${sqlText(hashLinkToken(token))}, 'application', ${sqlText(id)})`,
+    );
+    return token;
+  };
+
+  // A playtest sign-up invited to a session: its page offers confirm, "I can't make it" and the calendar file.
+  const playtestStatusLink = async () => {
+    const token = newLinkToken();
+    const id = await one(
+      `insert into playtest_signups (name, email, phone, site, date_of_birth, language, survey_token_hash,
+         removal_token_hash, stage, session, session_at, session_starts_at, expires_at)
+       values ('Ada Fuzz', 'fuzz.playtest@example.com', '+14185550134', 'quebec', '1990-04-12', 'en',
+         ${sqlText(hashLinkToken(newLinkToken()))}, ${sqlText(hashLinkToken(newLinkToken()))}, 'sessionInvited',
+         'quebec-lantern-focus-2027-01', '2027-01-23T09:00', '2027-01-23T14:00:00Z', now() + interval '1 year')
+       returning id as v`,
+      "playtest sign-up",
+    );
+    await site.query(
+      `insert into status_links (token_hash, kind, playtest_signup_id) values (${sqlText(hashLinkToken(token))}, 'playtest', ${sqlText(id)})`,
     );
     return token;
   };
@@ -305,6 +325,7 @@ export async function prepareFixtures(site: FuzzSite): Promise<Fixtures> {
     alert,
     doomedAlert,
     statusToken: await statusLink(),
+    playtestStatusToken: await playtestStatusLink(),
     resumeUpload: (await upload("resume.pdf", "application/pdf", pdf)).id,
     attachmentUpload: (await upload("notes.txt", "text/plain", "Steps to reproduce: open the map.")).id,
     deletableUpload: await upload("draft.txt", "text/plain", "A draft to delete."),

@@ -270,7 +270,11 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
     form: [["intent", "toggle"], ["alertId", f.alert.id], ["active", "on"], ...formOf(alertFields(f))],
   }),
   "loader routes/status": (f) => ({ params: { token: f.statusToken } }),
-  "action routes/status": (f) => ({ params: { token: f.statusToken }, form: [["intent", "withdraw"]] }),
+  // A playtester's answer (confirm takes a seat; the other intents share the same action).
+  "action routes/status": (f) => ({
+    params: { token: f.playtestStatusToken },
+    form: [["intent", "confirm"]],
+  }),
   "loader routes/status-request": () => ({}),
   // An address with nothing tied to it: the links are sent after the answer (started, not
   // awaited), which the check that a refused request stored nothing would catch later.
@@ -356,6 +360,8 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   // Only a post downloads: any GET answers 405 with its messages.
   "loader privacy-requests-download": () => ({ params: { token: "x".repeat(43) } }),
   "loader status-download": (f) => ({ params: { token: f.statusToken } }),
+  // A playtest session's calendar file (a GET of a resource route).
+  "loader status-session-ics": (f) => ({ params: { token: f.playtestStatusToken } }),
   "loader routes/fan-content-policy": () => ({}),
   "loader routes/tos": () => ({}),
   "loader routes/gdpr": () => ({}),

@@ -1,6 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { jobApplications } from "./careers";
 import { contactMessages, issueReports } from "./contact";
+import { playtestSignups } from "./playtest";
 
 /**
  * Private links to a submission's status page (platform/status/links.server.ts): what the
@@ -13,18 +14,22 @@ export const statusLinks = pgTable(
   "status_links",
   {
     tokenHash: text("token_hash").primaryKey(),
-    /** "application", "contact" or "issue" (platform/status/links.server.ts `StatusKind`). */
+    /** "application", "contact", "issue" or "playtest" (platform/status/links.server.ts `StatusKind`). */
     kind: text("kind").notNull(),
     applicationId: uuid("application_id").references(() => jobApplications.id, { onDelete: "cascade" }),
     contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, {
       onDelete: "cascade",
     }),
     issueReportId: uuid("issue_report_id").references(() => issueReports.id, { onDelete: "cascade" }),
+    playtestSignupId: uuid("playtest_signup_id").references(() => playtestSignups.id, {
+      onDelete: "cascade",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("status_links_application_idx").on(t.applicationId),
     index("status_links_contact_message_idx").on(t.contactMessageId),
     index("status_links_issue_report_idx").on(t.issueReportId),
+    index("status_links_playtest_signup_idx").on(t.playtestSignupId),
   ],
 );

@@ -1,0 +1,342 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadContent } from "~/features/content/index.server";
+import {
+  answerPlaytestByLink,
+  deleteByStatusLink,
+  loadStatusPage,
+  sendStatusLinks,
+  sessionCalendarByLink,
+  signNdaByLink,
+} from "~/features/status/index.server";
+import { parseConfig } from "~/platform/config.server";
+import type { Database } from "~/platform/db/client.server";
+import { outboxEmails } from "~/platform/db/schema/platform";
+import { playtestSignups, playtestSites } from "~/platform/db/schema/playtest";
+import { statusLinks } from "~/platform/db/schema/status";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
+import { createLogger } from "~/platform/logging.server";
+import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { createTestDatabase } from "../../../tests/support/test-db";
+import { playtestPersonalData } from "./personal-data.server";
+import {
+  confirmSeat,
+  declineSession,
+  inviteToCall,
+  inviteToSession,
+  markAttended,
+  rejectSignup,
+  signupStatus,
+  waitlistForSession,
+} from "./playtest-status.server";
+import { signupSchemaInput } from "./playtest-test-data";
+import { sendSessionReminders } from "./reminder.server";
+import { signUpPlaytester } from "./signup.server";
+import { playtestSignupSchema } from "./signup-form";
+import { playtestCommands } from "./tools.server";
+
+const SESSION = "quebec-lantern-focus-2027-01";
+let database: Database;
+let filesDir: string;
+let svc: Parameters<typeof sendStatusLinks>[0] & Parameters<typeof deleteByStatusLink>[0];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  const logger = createLogger("silent");
+  // Sign-ups carry no files; the store is there because data-rights deletions expect one.
+  filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "playtest-status-"));
+  const files = createLocalFileStore(filesDir);
+  const uploads = createUploadStore({ db: database.db, files, limits: { maxFiles: 1, maxKb: 100 }, logger });
+  svc = {
+    db: database.db,
+    config: parseConfig({ PUBLIC_URL: "https://studio.example" }),
+    logger,
+    files,
+    uploads,
+  } as typeof svc;
+});
+
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(filesDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await database.db.delete(playtestSignups);
+  await database.db.delete(outboxEmails);
+  await setSeats(8);
+});
+
+/** Sets the Quebec session's seats (the content says 8). */
+async function setSeats(seats: number) {
+  const [site] = await database.db.select().from(playtestSites).where(eq(playtestSites.slug, "quebec"));
+  await database.db
+    .update(playtestSites)
+    .set({ sessions: site!.sessions.map((s) => ({ ...s, seats })) })
+    .where(eq(playtestSites.slug, "quebec"));
+}
+
+/** Signs up as a visitor would; answers the id and the status link of the confirmation e-mail. */
+async function signUp(email: string, lang: "fr" | "en" = "fr") {
+  const result = await signUpPlaytester(svc, playtestSignupSchema.parse({ ...signupSchemaInput, email }), {
+    lang,
+  });
+  const [confirmation] = await database.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.kind, "playtest-signup"), eq(outboxEmails.to, email)));
+  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)?.[1];
+  if (!token) throw new Error("no status link in the confirmation");
+  return { id: result.id, token, confirmation: confirmation! };
+}
+
+const mailsTo = (to: string) => database.db.select().from(outboxEmails).where(eq(outboxEmails.to, to));
+const stageOf = async (id: string) => (await signupStatus(database.db, id))?.stage;
+
+describe("a playtest sign-up's status page", () => {
+  it("is linked from the confirmation e-mail and shows the sign-up received, dated, with its deletion date", async () => {
+    const { token, confirmation } = await signUp("lea@example.com");
+    expect(confirmation.text).toContain(`https://studio.example/fr/status/${token}`);
+    expect(confirmation.html).toContain(`/fr/status/${token}`);
+    const page = await loadStatusPage(svc, token, "fr");
+    expect(page).toMatchObject({ kind: "playtest", title: "Inscription aux tests de jeu : Québec (Canada)" });
+    if (page?.kind !== "playtest") throw new Error("not a playtest page");
+    expect(page.playtest.stage).toBe("received");
+    expect(page.playtest.history.map((h) => h.stage)).toEqual(["received"]);
+    expect(page.playtest.reachedOn.signUp).toBe(page.playtest.sentOn.replace("Inscription faite le ", ""));
+    expect(page.deleteOn).toMatch(/\d{4}/);
+  });
+
+  it("goes through every stage the studio and the tester move it to, each dated and e-mailed", async () => {
+    const { id, token } = await signUp("lea@example.com", "en");
+    expect(await inviteToCall(svc, id)).toMatchObject({ ok: true, to: "callInvited" });
+    expect(await inviteToSession(svc, { id, session: SESSION, at: "2027-01-23T09:00" })).toMatchObject({
+      ok: true,
+      to: "sessionInvited",
+    });
+    const invitation = (await mailsTo("lea@example.com")).find((m) => m.kind === "playtest-invitation");
+    expect(invitation!.text).toContain("9:00");
+    expect(invitation!.text).toContain("America/Toronto");
+    expect(invitation!.text).toMatch(/\/status\/[A-Za-z0-9_-]{43}\/session\.ics/);
+    expect(await answerPlaytestByLink(svc, token, "confirm")).toEqual({ ok: true, stage: "confirmed" });
+    expect(await markAttended(svc, id)).toMatchObject({ ok: true, to: "attended" });
+    const status = await signupStatus(database.db, id);
+    expect(status!.history.map((h) => h.stage)).toEqual([
+      "received",
+      "callInvited",
+      "sessionInvited",
+      "confirmed",
+      "attended",
+    ]);
+    const kinds = (await mailsTo("lea@example.com")).map((m) => m.kind).sort();
+    expect(kinds).toEqual(
+      [
+        "playtest-signup",
+        "playtest-callInvited",
+        "playtest-invitation",
+        "playtest-confirmed",
+        "playtest-attended",
+      ].sort(),
+    );
+    const page = await loadStatusPage(svc, token, "en");
+    if (page?.kind !== "playtest") throw new Error("not a playtest page");
+    expect(page.playtest.session).toMatchObject({ when: expect.stringContaining("9:00"), hasCalendar: true });
+    expect(page.playtest.canConfirm).toBe(false);
+  });
+
+  it("puts an invitation past the seats on the session's waitlist, and says so", async () => {
+    await setSeats(1);
+    const first = await signUp("first@example.com");
+    const second = await signUp("second@example.com");
+    await inviteToSession(svc, { id: first.id, session: SESSION, at: "2027-01-23T09:00" });
+    await confirmSeat(svc, first.id);
+    const run = await playtestCommands
+      .find((c) => c.name === "playtest.invite")!
+      .run(svc as never, { id: second.id, session: SESSION, at: "2027-01-23T09:00" } as never);
+    expect(await stageOf(second.id)).toBe("waitlisted");
+    expect(playtestCommands.find((c) => c.name === "playtest.invite")!.print(run as never)).toContain(
+      "seats are all taken",
+    );
+    expect((await mailsTo("second@example.com")).map((m) => m.kind)).toContain("playtest-waitlisted");
+  });
+
+  it("gives the last seat to exactly one of two testers confirming at once; the other is waitlisted", async () => {
+    await setSeats(1);
+    const a = await signUp("a@example.com");
+    const b = await signUp("b@example.com");
+    for (const t of [a, b])
+      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2027-01-23T09:00" });
+    const answers = await Promise.all([
+      answerPlaytestByLink(svc, a.token, "confirm"),
+      answerPlaytestByLink(svc, b.token, "confirm"),
+    ]);
+    expect(answers.map((x) => (x.ok ? x.stage : x.code)).sort()).toEqual(["confirmed", "waitlisted"]);
+    expect([await stageOf(a.id), await stageOf(b.id)].sort()).toEqual(["confirmed", "waitlisted"]);
+  });
+
+  it("gives a freed seat to the oldest tester on the waitlist, invited by e-mail", async () => {
+    await setSeats(1);
+    const holder = await signUp("holder@example.com");
+    const older = await signUp("older@example.com");
+    const newer = await signUp("newer@example.com");
+    await inviteToSession(svc, { id: holder.id, session: SESSION, at: "2027-01-23T09:00" });
+    await confirmSeat(svc, holder.id);
+    await waitlistForSession(svc, { id: older.id, session: SESSION });
+    await waitlistForSession(svc, { id: newer.id, session: SESSION });
+    await database.db.delete(outboxEmails);
+
+    expect(await answerPlaytestByLink(svc, holder.token, "decline")).toEqual({ ok: true, stage: "declined" });
+    expect(await stageOf(holder.id)).toBe("declined");
+    expect(await stageOf(older.id)).toBe("sessionInvited");
+    expect(await stageOf(newer.id)).toBe("waitlisted");
+    const [invited] = await mailsTo("older@example.com");
+    expect(invited).toMatchObject({ kind: "playtest-invitation" });
+    expect(invited!.text).toContain("9 h 00");
+    expect((await signupStatus(database.db, older.id))!.sessionAt).toBe("2027-01-23T09:00");
+    expect(await mailsTo("newer@example.com")).toEqual([]);
+    // The promoted tester takes the seat.
+    expect(await confirmSeat(svc, older.id)).toMatchObject({ ok: true, to: "confirmed" });
+  });
+
+  it("refuses moves from a declined, not selected or deleted sign-up, and answers out of turn", async () => {
+    const declined = await signUp("declined@example.com");
+    await inviteToSession(svc, { id: declined.id, session: SESSION, at: "2027-01-23T09:00" });
+    await declineSession(svc, declined.id);
+    for (const move of [
+      () => inviteToCall(svc, declined.id),
+      () => inviteToSession(svc, { id: declined.id, session: SESSION, at: "2027-01-23T09:00" }),
+      () => waitlistForSession(svc, { id: declined.id, session: SESSION }),
+      () => markAttended(svc, declined.id),
+      () => rejectSignup(svc, declined.id),
+    ]) {
+      expect(await move()).toEqual({ ok: false, code: "closed" });
+    }
+    const rejected = await signUp("rejected@example.com");
+    expect(await rejectSignup(svc, rejected.id)).toMatchObject({ ok: true, to: "notSelected" });
+    expect(await inviteToCall(svc, rejected.id)).toEqual({ ok: false, code: "closed" });
+    expect((await mailsTo("rejected@example.com")).map((m) => m.kind)).toContain("playtest-notSelected");
+
+    const call = playtestCommands.find((c) => c.name === "playtest.call")!;
+    await expect(call.run(svc as never, { id: rejected.id } as never)).rejects.toThrow(/closed/);
+
+    const deleted = await signUp("deleted@example.com");
+    expect(await deleteByStatusLink(svc, deleted.token)).toEqual({ ok: true, kind: "playtest" });
+    expect(await inviteToCall(svc, deleted.id)).toEqual({ ok: false, code: "notFound" });
+    await expect(call.run(svc as never, { id: deleted.id } as never)).rejects.toThrow(/No sign-up/);
+    expect(await loadStatusPage(svc, deleted.token, "fr")).toBeNull();
+    expect(
+      await database.db.select().from(statusLinks).where(eq(statusLinks.playtestSignupId, deleted.id)),
+    ).toEqual([]);
+
+    // The tester can only confirm an invitation.
+    const waiting = await signUp("waiting@example.com");
+    expect(await answerPlaytestByLink(svc, waiting.token, "confirm")).toEqual({
+      ok: false,
+      code: "notActive",
+    });
+    expect(await answerPlaytestByLink(svc, waiting.token, "decline")).toEqual({
+      ok: false,
+      code: "notActive",
+    });
+    expect(await stageOf(waiting.id)).toBe("received");
+  });
+
+  it("offers the session as a calendar file once invited: the office's time in UTC, a day to 17:00, at the studio", async () => {
+    const { id, token } = await signUp("lea@example.com");
+    expect(await sessionCalendarByLink(svc, token, "fr")).toBeNull();
+    await inviteToSession(svc, { id, session: SESSION, at: "2027-01-23T09:30" });
+    const ics = (await sessionCalendarByLink(svc, token, "fr"))!;
+    expect(ics).toContain("BEGIN:VEVENT");
+    // 9:30 in Quebec City in January (UTC−5).
+    expect(ics).toContain("DTSTART:20270123T143000Z");
+    expect(ics).toContain("DURATION:PT7H30M");
+    expect(ics).toContain("SUMMARY:Test de jeu : Groupe de discussion The Lantern Court");
+    expect(ics).toMatch(/LOCATION:.*Québec/);
+    expect(ics).toContain("STATUS:TENTATIVE");
+    await confirmSeat(svc, id);
+    expect(await sessionCalendarByLink(svc, token, "fr")).toContain("STATUS:CONFIRMED");
+    await declineSession(svc, id);
+    expect(await sessionCalendarByLink(svc, token, "fr")).toBeNull();
+  });
+
+  it("reminds each tester holding a seat once, 24 hours before, even when two processes run it at once", async () => {
+    const seated = await signUp("seated@example.com");
+    const invited = await signUp("invited@example.com");
+    for (const t of [seated, invited]) {
+      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2027-01-23T09:00" });
+    }
+    await confirmSeat(svc, seated.id);
+    await database.db.delete(outboxEmails);
+    // The session starts at 14:00 UTC on 23 January 2027.
+    expect(await sendSessionReminders(svc, new Date("2027-01-22T13:59:00Z"))).toBe(0);
+    const now = new Date("2027-01-22T14:05:00Z");
+    const runs = await Promise.all([sendSessionReminders(svc, now), sendSessionReminders(svc, now)]);
+    expect(runs.sort()).toEqual([0, 1]);
+    expect(await sendSessionReminders(svc, new Date("2027-01-23T08:00:00Z"))).toBe(0);
+    const reminders = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "playtest-reminder"));
+    expect(reminders.map((m) => m.to)).toEqual(["seated@example.com"]);
+    expect(reminders[0]!.text).toContain("9 h 00");
+    expect(reminders[0]!.text).toMatch(/session\.ics/);
+  });
+
+  it("shows the NDA once the seat is confirmed, and signs it with the sign-up's full name typed (case and spaces aside)", async () => {
+    const { id, token } = await signUp("lea@example.com");
+    await inviteToSession(svc, { id, session: SESSION, at: "2027-01-23T09:00" });
+    expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notActive" });
+    await confirmSeat(svc, id);
+    const page = await loadStatusPage(svc, token, "fr");
+    if (page?.kind !== "playtest") throw new Error("not a playtest page");
+    expect(page.playtest.nda).toMatchObject({
+      title: "Entente de non-divulgation des tests de jeu",
+      version: 1,
+    });
+    expect(page.playtest.nda!.html).toContain("confidentiel");
+    await database.db.delete(outboxEmails);
+
+    expect(await signNdaByLink(svc, token, "Lea Tremblay")).toEqual({ ok: false, code: "nameMismatch" });
+    expect(await stageOf(id)).toBe("confirmed");
+    expect(await signNdaByLink(svc, token, "  léa   TREMBLAY ")).toEqual({ ok: true });
+    const [row] = await database.db.select().from(playtestSignups).where(eq(playtestSignups.id, id));
+    expect(row).toMatchObject({ stage: "signed", ndaVersion: 1, ndaName: "léa   TREMBLAY" });
+    expect(row!.ndaSignedAt).toBeInstanceOf(Date);
+    const [copy] = await mailsTo("lea@example.com");
+    expect(copy).toMatchObject({ kind: "playtest-signed" });
+    expect(copy!.text).toContain("Entente de non-divulgation des tests de jeu (1)");
+    expect(copy!.text).toContain("Ne pas apporter d'appareil dans la salle de test");
+    const after = await loadStatusPage(svc, token, "fr");
+    if (after?.kind !== "playtest") throw new Error("not a playtest page");
+    expect(after.playtest.nda).toBeNull();
+    expect(after.playtest.signedNda).toMatchObject({ version: 1, name: "léa   TREMBLAY" });
+    // "Download my data" has the stages and the signature.
+    const exported = (await playtestPersonalData.export(svc, id))!.json as {
+      stages: Array<{ stage: string }>;
+      ndaName: string;
+    };
+    expect(exported.stages.map((x) => x.stage)).toEqual([
+      "received",
+      "sessionInvited",
+      "confirmed",
+      "signed",
+    ]);
+    expect(exported.ndaName).toBe("léa   TREMBLAY");
+    // Signed once: a second signature changes nothing.
+    expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notActive" });
+  });
+
+  it("is among the links sent again to the address, labelled without the tester's own words", async () => {
+    await signUp("Lea@Example.com");
+    await database.db.delete(outboxEmails);
+    await sendStatusLinks(svc, "lea@example.com", "fr");
+    const [mail] = await mailsTo("lea@example.com");
+    expect(mail!.text).toContain("Inscription aux tests de jeu à Québec (Canada)");
+    expect(mail!.text).toMatch(/\/fr\/status\/[A-Za-z0-9_-]{43}/);
+    expect(mail!.text).not.toContain("Léa");
+  });
+});

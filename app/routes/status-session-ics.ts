@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { sessionCalendarByLink } from "~/features/status/index.server";
+import { noStore, privatePageHeaders } from "~/platform/cache/page-headers";
+import { consumePageLimit } from "~/platform/http/rate-limit.server";
+import { servicesContext } from "~/platform/request-context";
+import { routeLanguage } from "~/platform/seo/page-seo.server";
+import type { Route } from "./+types/status-session-ics";
+
+/**
+ * The playtest session a status link is invited to, as a calendar file (docs/requirements.md#playtesting):
+ * linked from the status page and the invitation e-mail. Private like the page: never stored.
+ */
+export const headers = privatePageHeaders;
+
+export async function loader(args: Route.LoaderArgs) {
+  await consumePageLimit(args.context, "status");
+  const services = args.context.get(servicesContext);
+  const ics = await sessionCalendarByLink(services, args.params.token, routeLanguage(args.params));
+  if (!ics) throw data({ messages: ["NOT_FOUND"] }, { status: 404, headers: noStore });
+  return new Response(ics, {
+    headers: {
+      ...noStore,
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="playtest.ics"',
+      "X-Robots-Tag": "noindex",
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}
