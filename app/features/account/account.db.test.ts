@@ -436,7 +436,10 @@ describe("second factor (TOTP)", () => {
     expect(
       (await c.post("mfa/confirmtotp", { code: "000000" === totp.generate() ? "111111" : "000000" })).status,
     ).toBe(400);
-    const confirmed = await c.post("mfa/confirmtotp", { code: totp.generate() });
+    // The very code that confirms is replayed below: a fresh one would belong to the next time
+    // step when the test crosses a 30-second boundary, and rightly be accepted.
+    const confirmCode = totp.generate();
+    const confirmed = await c.post("mfa/confirmtotp", { code: confirmCode });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     expect((await c.post("mfa/addtotp")).body.messages).toEqual(["MFA_ALREADY_ENABLED"]);
@@ -445,8 +448,8 @@ describe("second factor (TOTP)", () => {
     const step1 = await d.post("login", { identifier: "ada_l", password });
     expect(step1.body).toEqual({ mfaRequired: true, methods: ["totp"] });
     expect(step1.cookies.join()).not.toMatch(/studio_session=[^;]/);
-    // The code just used to confirm (same time step) is refused: no replay.
-    const replay = await d.post("mfa/submitcode", { code: totp.generate() });
+    // The code just used to confirm is refused: no replay.
+    const replay = await d.post("mfa/submitcode", { code: confirmCode });
     expect(replay.body.messages).toEqual(["MFA_CODE_INVALID"]);
     const recovery = confirmed.body.recoveryCodes[0];
     expect((await d.post("mfa/submitcode", { code: recovery })).status).toBe(200);
