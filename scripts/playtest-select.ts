@@ -5,7 +5,7 @@
 //   npm run playtest:select -- call --id <sign-up id>
 //   npm run playtest:select -- invite --id <sign-up id> --at 2027-01-23T09:30 [--session SLUG] [--note "Bring your glasses"]
 //   npm run playtest:select -- waitlist --id <sign-up id> --session SLUG
-//   npm run playtest:select -- attended|reject --id <sign-up id>
+//   npm run playtest:select -- confirm|attended|reject --id <sign-up id>
 //   npm run playtest:select -- remind
 //
 // It runs through Vite (the e-mail catalogs are loaded with import.meta.glob, so plain tsx cannot).

@@ -164,6 +164,26 @@ describe("a playtest sign-up's status page", () => {
     expect((await mailsTo("second@example.com")).map((m) => m.kind)).toContain("playtest-waitlisted");
   });
 
+  it("lets the studio confirm for a tester who said yes by phone: the last seat, then the waitlist", async () => {
+    await setSeats(1);
+    const confirm = playtestCommands.find((c) => c.name === "playtest.confirm")!;
+    const first = await signUp("phoned@example.com");
+    const second = await signUp("phoned-too@example.com");
+    for (const t of [first, second])
+      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2027-01-23T09:00" });
+    expect(confirm.print((await confirm.run(svc as never, { id: first.id } as never)) as never)).toContain(
+      "Seat confirmed",
+    );
+    expect(await stageOf(first.id)).toBe("confirmed");
+    expect(confirm.print((await confirm.run(svc as never, { id: second.id } as never)) as never)).toContain(
+      "seats are all taken",
+    );
+    expect(await stageOf(second.id)).toBe("waitlisted");
+    expect((await mailsTo("phoned@example.com")).map((m) => m.kind)).toContain("playtest-confirmed");
+    // Only an invitation can be confirmed.
+    await expect(confirm.run(svc as never, { id: first.id } as never)).rejects.toThrow();
+  });
+
   it("gives the last seat to exactly one of two testers confirming at once; the other is waitlisted", async () => {
     await setSeats(1);
     const a = await signUp("a@example.com");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CommandRefused, defineCommand, isoDay, textTable } from "~/platform/control/command";
 import { isPlaytestStage, playtestStages } from "./playtest-stages";
 import {
+  confirmSeat,
   inviteToCall,
   inviteToSession,
   markAttended,
@@ -15,7 +16,7 @@ import { listSignups, type SignupListing } from "./selection.server";
 
 /**
  * The playtester selection tool's commands (`npm run playtest:select -- list|call|invite|
- * waitlist|attended|reject`): run by the site through its control channel, or by the tool itself
+ * waitlist|confirm|attended|reject|remind`): run by the site through its control channel, or by the tool itself
  * when no site holds the database (scripts/playtest-select.ts). Every move e-mails the tester in
  * their language with a fresh status link (playtest-status.server.ts).
  */
@@ -138,6 +139,20 @@ export const playtestWaitlist = defineCommand({
   print: (r) => `Put on the waitlist; e-mail queued for ${r.status.email}\n${printMove(r)}`,
 });
 
+export const playtestConfirm = defineCommand({
+  name: "playtest.confirm",
+  usage:
+    "confirm --id ID   (the tester said yes by phone or e-mail: takes a seat as their status page's button does; waitlisted when the seats are all taken)",
+  args: z.strictObject({ id: signupId }),
+  run: (svc, args) => moved(args.id, confirmSeat(svc, args.id)),
+  print: (r) =>
+    `${
+      r.status.stage === "waitlisted"
+        ? "The session's seats are all taken: put on its waitlist instead"
+        : "Seat confirmed"
+    }; e-mail queued for ${r.status.email}\n${printMove(r)}`,
+});
+
 export const playtestAttended = defineCommand({
   name: "playtest.attended",
   usage: "attended --id ID   (the tester came; e-mails a thank-you)",
@@ -168,6 +183,7 @@ export const playtestCommands = [
   playtestCall,
   playtestInvite,
   playtestWaitlist,
+  playtestConfirm,
   playtestAttended,
   playtestReject,
   playtestRemind,
