@@ -3,7 +3,7 @@ import { exportByPrivacyLink } from "~/features/privacy-requests/index.server";
 import { noStore, postOnly, privatePageHeaders } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
-import { archiveResponse } from "~/platform/privacy/archive.server";
+import { archiveFilename, archiveResponse, readDownloadChoice } from "~/platform/privacy/archive.server";
 import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/privacy-requests-download";
 
@@ -20,17 +20,9 @@ export const loader = postOnly;
 export async function action(args: Route.ActionArgs) {
   await consumeFormLimit(args.context, "privacy-download");
   const services = args.context.get(servicesContext);
-  const form = await readForm(args.request);
-  const kind = form.get("kind");
-  const id = form.get("id");
-  const which =
-    form.get("all") === "1"
-      ? ("all" as const)
-      : typeof kind === "string" && typeof id === "string"
-        ? { kind, id }
-        : null;
+  const which = readDownloadChoice(await readForm(args.request));
   if (!which) throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400, headers: noStore });
   const archive = await exportByPrivacyLink(services, args.params.token, which);
   if (!archive) throw data({ messages: ["NOT_FOUND"] }, { status: 404, headers: noStore });
-  return archiveResponse(archive, which === "all" ? "my-data.zip" : `${which.kind}-data.zip`);
+  return archiveResponse(archive, archiveFilename(which));
 }

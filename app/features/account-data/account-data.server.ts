@@ -3,6 +3,7 @@ import { statusKindOf, statusSummary } from "~/features/status/index.server";
 import { isForeignKeyViolation } from "~/platform/db/sql-errors";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import type { Language } from "~/platform/i18n/languages";
+import type { DownloadChoice } from "~/platform/privacy/archive.server";
 import type { PersonalDataServices } from "~/platform/privacy/personal-data";
 import { createStatusLink } from "~/platform/status/links.server";
 
@@ -118,7 +119,7 @@ export async function deleteHeldItem(
 export async function exportHeldData(
   svc: PersonalDataServices,
   holder: Holder,
-  which: { kind: string; id: string } | "all",
+  which: DownloadChoice,
 ): Promise<Uint8Array | null> {
   const email = verifiedAddress(holder);
   if (email === null) return null;

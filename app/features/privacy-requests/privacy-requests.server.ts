@@ -3,7 +3,7 @@ import { formatDate } from "~/platform/i18n/format";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { deleteEmailsMentioning, enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
-import { buildArchive } from "~/platform/privacy/archive.server";
+import { buildArchive, type DownloadChoice } from "~/platform/privacy/archive.server";
 import {
   createPrivacyLink,
   deletePrivacyLinks,
@@ -96,7 +96,7 @@ export async function exportItemArchive(svc: PersonalDataServices, source: Perso
 export async function exportTiedTo(
   svc: PersonalDataServices,
   email: string,
-  which: { kind: string; id: string } | "all",
+  which: DownloadChoice,
 ): Promise<Uint8Array | null> {
   if (which !== "all") {
     const source = await ownedSource(svc, email, which.kind, which.id);
@@ -121,7 +121,7 @@ export async function exportTiedTo(
 export async function exportByPrivacyLink(
   svc: PersonalDataServices,
   token: string,
-  which: { kind: string; id: string } | "all",
+  which: DownloadChoice,
 ): Promise<Uint8Array | null> {
   const email = await findPrivacyLink(svc.db, token);
   if (email === null) return null;

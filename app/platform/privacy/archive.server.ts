@@ -34,3 +34,18 @@ export function archiveResponse(bytes: Uint8Array, filename: string): Response {
     },
   });
 }
+
+/** What a download form asks for: one item (`kind` and `id`) or everything (`all=1`). */
+export type DownloadChoice = "all" | { kind: string; id: string };
+
+/** The choice a download form posted; null when it names neither one item nor everything. */
+export function readDownloadChoice(form: FormData): DownloadChoice | null {
+  if (form.get("all") === "1") return "all";
+  const kind = form.get("kind");
+  const id = form.get("id");
+  return typeof kind === "string" && typeof id === "string" ? { kind, id } : null;
+}
+
+/** The zip's file name: what it holds. */
+export const archiveFilename = (choice: DownloadChoice) =>
+  choice === "all" ? "my-data.zip" : `${choice.kind}-data.zip`;
