@@ -268,6 +268,15 @@ async function lockSite(tx: Tx, site: string) {
     .for("update");
 }
 
+/**
+ * The sign-up as it stands once the site's row is taken: what was read before the lock may have
+ * changed (a seat confirmed, another session), and the seat a move frees depends on it.
+ */
+async function lockedStatus(tx: Tx, site: string, id: string): Promise<SignupStatus | null> {
+  await lockSite(tx, site);
+  return signupStatus(tx, id);
+}
+
 /** Seats held in a session (confirmed, signed or attended); read under the site's lock. */
 async function seatsTaken(tx: Tx, site: string, session: string): Promise<number> {
   const [row] = await tx
@@ -449,11 +458,11 @@ export async function rejectSignup(svc: Mover, id: string): Promise<PlaytestChan
   if ("code" in now) return { ok: false, code: now.code };
   const from = ["received", "waitlisted", "callInvited", "sessionInvited", "confirmed", "signed"] as const;
   const moved = await svc.db.transaction(async (tx) => {
-    await lockSite(tx, now.site);
+    const before = await lockedStatus(tx, now.site, id);
     const row = await setStage(tx, id, from, "notSelected");
-    if (!row) return false;
+    if (!before || !row) return false;
     await emailStage(svc, tx, rowToStatus(row), "notSelected");
-    await freeSeat(svc, tx, now);
+    await freeSeat(svc, tx, before);
     return true;
   });
   return moved ? finish(svc, id, "notSelected") : { ok: false, code: "notAllowed" };
@@ -479,7 +488,8 @@ export async function confirmSeat(svc: Mover, id: string): Promise<PlaytestChang
   const place = await sessionPlace(svc.db, now.site, session, now.language);
   if (!place) return { ok: false, code: "unknownSession" };
   const result = await svc.db.transaction(async (tx) => {
-    await lockSite(tx, now.site);
+    // Invited to another session meanwhile: this answer was to the old invitation.
+    if ((await lockedStatus(tx, now.site, id))?.session !== session) return null;
     const full = (await seatsTaken(tx, now.site, session)) >= place.session.seats;
     const to = full ? "waitlisted" : "confirmed";
     const row = await setStage(tx, id, ["sessionInvited"], to);
@@ -500,11 +510,11 @@ export async function declineSession(svc: Mover, id: string): Promise<PlaytestCh
   if (!now) return { ok: false, code: "notFound" };
   if (!(declinableStages as readonly string[]).includes(now.stage)) return { ok: false, code: "notAllowed" };
   const moved = await svc.db.transaction(async (tx) => {
-    await lockSite(tx, now.site);
+    const before = await lockedStatus(tx, now.site, id);
     const row = await setStage(tx, id, declinableStages, "declined");
-    if (!row) return false;
+    if (!before || !row) return false;
     await emailStage(svc, tx, rowToStatus(row), "declined");
-    await freeSeat(svc, tx, now);
+    await freeSeat(svc, tx, before);
     return true;
   });
   return moved ? finish(svc, id, "declined") : { ok: false, code: "notAllowed" };
