@@ -10,7 +10,7 @@ import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createIssuesApi } from "./issues-api.server";
 import type { KnownIssueQuery } from "./known-issue-search";
-import { addMeToo, searchKnownIssues } from "./known-issues.server";
+import { addMeToo, listKnownIssues, searchKnownIssues } from "./known-issues.server";
 
 let database: Database;
 let server: Awaited<ReturnType<typeof serveApi>>;
@@ -30,13 +30,17 @@ afterAll(async () => {
 const search = (query: Partial<KnownIssueQuery> & { game: string; q: string }) =>
   searchKnownIssues(database.db, { lang: "en", ...query }).then((items) => items.map((item) => item.slug));
 
+/** What the page shows for an issue, and the visitors' rows behind it. */
 async function affectedOf(slug: string) {
   const [row] = await database.db.select().from(knownIssues).where(eq(knownIssues.slug, slug));
   const [rows] = await database.db
     .select({ n: count() })
     .from(knownIssueAffected)
     .where(eq(knownIssueAffected.knownIssueId, row!.id));
-  return { counter: row!.affected, rows: rows!.n };
+  const shown = (await listKnownIssues(database.db, { game: row!.game, lang: "en" })).find(
+    (i) => i.slug === slug,
+  );
+  return { counter: shown!.affected, rows: rows!.n };
 }
 
 const cookieOf = (setCookie: string | undefined) => setCookie!.split(";")[0]!;

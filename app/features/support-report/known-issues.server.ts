@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import { patchNotesPath } from "~/features/patches";
 import type { Db } from "~/platform/db/client.server";
 import { knownIssueAffected, knownIssues } from "~/platform/db/schema";
+import { isForeignKeyViolation } from "~/platform/db/sql-errors";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import { type Language, languages, pick } from "~/platform/i18n/languages";
 import { resolveVisitor } from "~/platform/privacy/anonymous-visitor.server";
@@ -20,7 +21,19 @@ import {
  * and the "Me too" count, one per anonymous visitor.
  */
 
-type Row = typeof knownIssues.$inferSelect;
+/** The players who pressed "Me too", counted from their rows (one per visitor and issue). */
+const affectedCount =
+  sql<number>`(select count(*) from ${knownIssueAffected} where ${knownIssueAffected.knownIssueId} = ${knownIssues.id})`.mapWith(
+    Number,
+  );
+
+/** Every column of an issue, and its count. */
+const issueColumns = { ...getTableColumns(knownIssues), affected: affectedCount };
+
+type Row = typeof knownIssues.$inferSelect & { affected: number };
+
+/** From its date on: an issue the studio dated ahead stays unseen until then. */
+const isPublished = () => sql`${knownIssues.publishedOn} <= ${new Date().toISOString().slice(0, 10)}`;
 
 function toView(row: Row, lang: Language): KnownIssueView {
   return {
@@ -55,10 +68,9 @@ const likePattern = (term: string) => `% ${term.replace(/[\\%_]/g, (c) => `\\${c
 
 /** Published (from its date on), of this game, and on this platform when one is given. */
 function publishedFor(game: string, platform: string | undefined): SQL {
-  const today = new Date().toISOString().slice(0, 10);
   return and(
     eq(knownIssues.game, game),
-    sql`${knownIssues.publishedOn} <= ${today}`,
+    isPublished(),
     platform
       ? sql`(${isNull(knownIssues.platforms)} or ${knownIssues.platforms} @> jsonb_build_array(${platform}::text))`
       : undefined,
@@ -87,7 +99,7 @@ export async function searchKnownIssues(db: Db, query: KnownIssueQuery): Promise
     sql` + `,
   );
   const rows = await db
-    .select()
+    .select(issueColumns)
     .from(knownIssues)
     .where(and(publishedFor(query.game, query.platform), sql`(${matched}) >= ${Math.min(2, terms.length)}`))
     .orderBy(sql`(${matched}) + (${score}) desc`, desc(knownIssues.publishedOn), asc(knownIssues.slug))
@@ -101,7 +113,7 @@ export async function listKnownIssues(
   query: { game: string; platform?: string; lang: Language },
 ): Promise<KnownIssueView[]> {
   const rows = await db
-    .select()
+    .select(issueColumns)
     .from(knownIssues)
     .where(publishedFor(query.game, query.platform))
     .orderBy(desc(knownIssues.publishedOn), asc(knownIssues.slug));
@@ -110,11 +122,10 @@ export async function listKnownIssues(
 
 /** Every game's published known issues, newest first (the report page's short list). */
 export async function listAllKnownIssues(db: Db, lang: Language): Promise<KnownIssueView[]> {
-  const today = new Date().toISOString().slice(0, 10);
   const rows = await db
-    .select()
+    .select(issueColumns)
     .from(knownIssues)
-    .where(sql`${knownIssues.publishedOn} <= ${today}`)
+    .where(isPublished())
     .orderBy(asc(knownIssues.game), desc(knownIssues.publishedOn), asc(knownIssues.slug));
   return rows.map((row) => toView(row, lang));
 }
@@ -133,33 +144,39 @@ export const knownIssueMeTooLimit = "known-issue-me-too";
 /**
  * "Me too" on a published known issue, the one use case behind the report page's buttons and
  * POST /api/known-issues/{slug}/me-too: the visitor (a new one gets the cookie to set) is counted
- * once. One statement inserts the visitor's row and adds to the count only what it inserted, so
- * concurrent presses of one visitor count once and those of many all count. There is no undo:
- * the count says how many players are affected, not an opinion to change.
+ * once: the primary key (issue, visitor) takes a second press of the same visitor as nothing,
+ * whatever the timing, and the count is the rows. There is no undo: the count says how many
+ * players are affected, not an opinion to change.
  */
 export async function addMeToo(
   db: Db,
   input: { slug: string; cookieHeader: string | null | undefined; secure: boolean },
 ): Promise<Outcome<{ result: MeTooResult; setCookie?: string }>> {
   const visitor = resolveVisitor(input.cookieHeader, { secure: input.secure });
-  const today = new Date().toISOString().slice(0, 10);
-  const rows = await db.execute(sql`
-    with issue as (
-      select ${knownIssues.id} as id from ${knownIssues}
-      where ${knownIssues.slug} = ${input.slug} and ${knownIssues.publishedOn} <= ${today}
-    ), inserted as (
-      insert into ${knownIssueAffected} (known_issue_id, visitor_hash)
-      select id, ${visitor.hash} from issue
-      on conflict do nothing
-      returning known_issue_id
-    )
-    update ${knownIssues} set affected = affected + (select count(*) from inserted)
-    where ${knownIssues.id} = (select id from issue)
-    returning affected, (select count(*) from inserted) as added`);
-  const row = (rows as unknown as { rows: Array<{ affected: number; added: number }> }).rows[0];
+  const [issue] = await db
+    .select({ id: knownIssues.id })
+    .from(knownIssues)
+    .where(and(eq(knownIssues.slug, input.slug), isPublished()));
+  if (!issue) return refuse(404, "NOT_FOUND");
+  let inserted: unknown[];
+  try {
+    inserted = await db
+      .insert(knownIssueAffected)
+      .values({ knownIssueId: issue.id, visitorHash: visitor.hash })
+      .onConflictDoNothing()
+      .returning({ id: knownIssueAffected.knownIssueId });
+  } catch (err) {
+    // Removed from the content since it was looked up.
+    if (isForeignKeyViolation(err)) return refuse(404, "NOT_FOUND");
+    throw err;
+  }
+  const [row] = await db
+    .select({ affected: affectedCount })
+    .from(knownIssues)
+    .where(eq(knownIssues.id, issue.id));
   if (!row) return refuse(404, "NOT_FOUND");
   return ok({
-    result: { slug: input.slug, affected: Number(row.affected), added: Number(row.added) > 0 },
+    result: { slug: input.slug, affected: row.affected, added: inserted.length > 0 },
     setCookie: visitor.setCookie,
   });
 }

@@ -43,9 +43,9 @@ export type KnownIssueStatus = (typeof knownIssueStatuses)[number];
 /**
  * Known issues (support-report feature, docs/requirements.md#known-issues): what the studio
  * published in `content/known-issues/`, copied here by the content loader. Only these are ever
- * suggested to a player typing a report; players' reports never are. `affected` counts the
- * "Me too" presses, one per visitor (known_issue_affected), kept across content reloads since the
- * loader writes only the content's columns.
+ * suggested to a player typing a report; players' reports never are. How many players are
+ * affected is counted from known_issue_affected (one row per "Me too" visitor), which a content
+ * reload leaves alone: the loader writes only the content's columns.
  */
 export const knownIssues = pgTable(
   "known_issues",
@@ -64,7 +64,6 @@ export const knownIssues = pgTable(
     publishedOn: text("published_on").notNull(),
     title: jsonb("title").$type<Localized>().notNull(),
     text: jsonb("text").$type<Localized>().notNull(),
-    affected: integer("affected").notNull().default(0),
   },
   (t) => [index("known_issues_game_idx").on(t.game, t.publishedOn)],
 );
