@@ -117,14 +117,19 @@ export async function processesFigures(options: ProcessesOptions): Promise<Figur
       const oneRps = median(one.map((r) => r.rps));
       const twoRps = median(two.map((r) => r.rps));
       const errors = failures(one) + failures(two);
+      // wrk's one thread using a whole core measures wrk, not the processes: no ratio then.
+      const wrkCpu = Math.max(median(one.map((r) => r.wrkCpu)), median(two.map((r) => r.wrkCpu)));
+      const generatorBound = wrkCpu >= 0.9;
       return {
         figure: "P",
         label: `${t.name}: 2 processes vs 1, behind nginx`,
         value: `${rps(twoRps)}${errors ? ` (${errors} errors!)` : ""}`,
         reference: `1 process ${rps(oneRps)}`,
-        ratio: ratio(twoRps, oneRps),
+        ratio: generatorBound
+          ? `no ratio: wrk used ${(wrkCpu * 100).toFixed(0)} % of a core`
+          : ratio(twoRps, oneRps),
         target: t.cached ? "—" : "≥ 1.3×",
-        met: t.cached ? null : twoRps / oneRps >= 1.3 && errors === 0,
+        met: t.cached || generatorBound ? null : twoRps / oneRps >= 1.3 && errors === 0,
       };
     });
 
