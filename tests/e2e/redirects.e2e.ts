@@ -9,6 +9,7 @@ import { foreignHost, hostileInputs, hostilePath } from "~/platform/http/redirec
 import routes from "~/routes";
 import { accountPassword, createVerifiedAccount } from "./support/accounts";
 import { type Site, startSite, waitForMailFile } from "./support/harness";
+import { playtestSignupFields } from "./support/submissions";
 
 /**
  * The redirect audit: every place the site answers 3xx, driven with inputs that try to make the
@@ -277,22 +278,7 @@ const probes: Record<string, Entry> = {
   "app/routes/playtesting.tsx": {
     run: (p, h) =>
       p.send(`/playtesting?${returnParams(h)}`, {
-        form: {
-          name: "Ada",
-          email: `${unique("play")}@example.com`,
-          "phone.country": "CA",
-          "phone.number": "418 555 0134",
-          location: "quebec",
-          "dateOfBirth.year": "1990",
-          "dateOfBirth.month": "4",
-          "dateOfBirth.day": "30",
-          over18: "on",
-          english: "on",
-          inPersonDay: "on",
-          nda: "on",
-          consent: "on",
-          ...returnFields(h),
-        },
+        form: { ...playtestSignupFields("Ada", `${unique("play")}@example.com`), ...returnFields(h) },
       }),
   },
   "app/features/account/account-route.server.ts": {

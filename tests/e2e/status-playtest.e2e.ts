@@ -12,7 +12,7 @@ import {
   waitForHydration,
   waitForMailFile,
 } from "./support/harness";
-import { studioTool } from "./support/submissions";
+import { playtestSignupFields, studioTool } from "./support/submissions";
 
 /**
  * A playtester follows their sign-up by the private link of the confirmation e-mail: the studio
@@ -37,21 +37,7 @@ afterAll(async () => {
 
 /** Signs up for Quebec as the form posts (in French); answers the status path of the confirmation. */
 async function signUp(email: string, name: string): Promise<string> {
-  const form = new URLSearchParams({
-    name,
-    email,
-    "phone.country": "CA",
-    "phone.number": "418 555 0134",
-    location: "quebec",
-    "dateOfBirth.year": "1990",
-    "dateOfBirth.month": "4",
-    "dateOfBirth.day": "30",
-    over18: "on",
-    english: "on",
-    inPersonDay: "on",
-    nda: "on",
-    consent: "on",
-  });
+  const form = new URLSearchParams(playtestSignupFields(name, email));
   const res = await fetch(`${site.url}/fr/playtesting`, {
     method: "POST",
     body: form,

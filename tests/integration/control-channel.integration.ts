@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Site, startSite } from "../e2e/support/harness";
+import { playtestSignupFields } from "../e2e/support/submissions";
 
 /**
  * The studio's tools against a running site on the embedded database (PGlite allows one
@@ -44,21 +45,7 @@ describe("control channel: studio tools while the site runs on the embedded data
   });
 
   it("lists a new sign-up and invites it through the running site, whose mail worker sends the e-mail", async () => {
-    const form = new URLSearchParams({
-      name: "Léa Tremblay",
-      email,
-      "phone.country": "CA",
-      "phone.number": "418 555 0134",
-      location: "quebec",
-      "dateOfBirth.year": "1990",
-      "dateOfBirth.month": "4",
-      "dateOfBirth.day": "30",
-      over18: "on",
-      english: "on",
-      inPersonDay: "on",
-      nda: "on",
-      consent: "on",
-    });
+    const form = new URLSearchParams(playtestSignupFields("Léa Tremblay", email));
     const signup = await fetch(`${site.url}/playtesting`, {
       method: "POST",
       body: form,

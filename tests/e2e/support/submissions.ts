@@ -52,3 +52,25 @@ export async function studioTool(site: Site, script: string, args: string[]): Pr
   });
   return stdout;
 }
+
+/**
+ * A playtest sign-up for Quebec as the page's form posts it without JavaScript: every required
+ * field, the checks ticked. Post it to `/playtesting` (or `/fr/playtesting`) with an `Origin`.
+ */
+export function playtestSignupFields(name: string, email: string): Record<string, string> {
+  return {
+    name,
+    email,
+    "phone.country": "CA",
+    "phone.number": "418 555 0134",
+    location: "quebec",
+    "dateOfBirth.year": "1990",
+    "dateOfBirth.month": "4",
+    "dateOfBirth.day": "30",
+    over18: "on",
+    english: "on",
+    inPersonDay: "on",
+    nda: "on",
+    consent: "on",
+  };
+}
