@@ -124,7 +124,8 @@ describe("a playtester's status page", { timeout: 300_000 }, () => {
     const invitation = await simpleParser(
       await waitForMailFile(site, "playtest-invitation", "lea.testeuse@example.com"),
     );
-    expect(invitation.text).toContain("America/Toronto");
+    // Quebec's zone as French speakers write it: standard (HNE) or daylight (HAE) time.
+    expect(invitation.text).toMatch(/\d h \d\d H[NA]E\b/);
     expect(invitation.text).toMatch(/\/status\/[A-Za-z0-9_-]{43}\/session\.ics/);
 
     // She confirms her seat without JavaScript at 375 px.
@@ -132,6 +133,10 @@ describe("a playtester's status page", { timeout: 300_000 }, () => {
       const { page } = await openPage(browser, { width: 375, javaScript: false });
       await page.goto(site.url + lea.path);
       expect(await current(page).textContent()).toBe("Invitation à une séance");
+      // Invited without an online call: that step is shown skipped, not done.
+      expect(
+        await page.locator(".progress__step", { hasText: "Appel en ligne" }).getAttribute("class"),
+      ).toContain("progress__step--skipped");
       await page.getByRole("button", { name: "Confirmer ma place" }).click();
       await page.waitForURL((url) => url.pathname === lea.path);
       expect(await current(page).textContent()).toBe("Place confirmée");

@@ -32,6 +32,8 @@ export async function playtestStatusPage(db: Db, id: string, lang: Language) {
     const first = status.history.find((h) => stepReachedBy[step].includes(h.stage));
     if (first) reachedOn[step] = day(first.at, lang);
   }
+  // Invited straight to a session, the tester had no online call: that step was skipped, not done.
+  if (!status.history.some((h) => h.stage === "callInvited")) delete reachedOn.call;
   const data: PlaytestStatusData = {
     stage: status.stage,
     location,

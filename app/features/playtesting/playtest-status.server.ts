@@ -13,7 +13,7 @@ import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
-import { localTimeToInstant, parseLocalDateTime } from "~/platform/time/zoned";
+import { localTimeToInstant } from "~/platform/time/zoned";
 import {
   declinableStages,
   isClosedStage,
@@ -109,14 +109,19 @@ export async function sessionPlace(
 
 /** The session's start as the tester reads it: the office's wall clock, with its time zone. */
 export function formatSessionStart(sessionAt: string, timezone: string, lang: Language): string {
-  const local = parseLocalDateTime(sessionAt);
-  if (!local) return sessionAt;
-  const when = new Intl.DateTimeFormat(languageTags[lang], {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute)));
-  return `${when} (${timezone})`;
+  const instant = localTimeToInstant(sessionAt, timezone);
+  if (!instant) return sessionAt;
+  // The office's clock, with its zone as people write it ("HNE", "EST", "CET"), not its IANA name.
+  return new Intl.DateTimeFormat(languageTags[lang], {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: timezone,
+    timeZoneName: "short",
+  }).format(instant);
 }
 
 /** Why a change was not made; each is a playtesting catalog key under "status.refused.". */

@@ -271,7 +271,7 @@ describe("selection (scripts/playtest-select.ts)", () => {
     await db.delete(outboxEmails);
     const sent = await inviteToSession({ db, config }, { id: quebec.id, at: "2027-01-23T09:30" });
     expect(sent).toMatchObject({ ok: true, to: "sessionInvited" });
-    expect(sent.when).toContain("America/Toronto");
+    expect(sent.when).toContain("9 h 30 HNE");
     const [mail] = await db.select().from(outboxEmails);
     expect(mail).toMatchObject({ kind: "playtest-invitation", to: "quebec@example.com" });
     expect(mail!.text).toContain("9 h 30");
