@@ -98,6 +98,7 @@ describe("/account/data", { timeout: 180_000 }, () => {
     expect(await page.getByText("Another person's question").count()).toBe(0);
     await application.getByText("We will delete this on").waitFor();
     await message.getByText("Where it stands: Received").waitFor();
+    await application.getByText("Where it stands: Application received").waitFor();
     await expectFitsWidth(page, "account data page at 375px");
 
     const everything = await download(page, () =>

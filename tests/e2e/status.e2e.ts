@@ -51,6 +51,8 @@ describe("an application's status page", { timeout: 90_000 }, () => {
       expect(await page.locator("h1").textContent()).toContain(quebecOfferTitle);
       expect(await steps(page).count()).toBe(6);
       expect(await page.locator('[aria-current="step"]').textContent()).toContain("Postuler");
+      // Waiting at the first step is a state, not the careers page's "Postuler" (apply).
+      expect(await page.locator("#status-next-title").textContent()).toBe("Candidature reçue");
       await page.getByText("Nous supprimerons ceci le").waitFor();
       await expectFitsWidth(page, `status page at ${width}px`);
       await expectAxeClean(page, `status page at ${width}px`);

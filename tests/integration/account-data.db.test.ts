@@ -128,7 +128,7 @@ describe("an account's submissions and data", { timeout: 60_000 }, () => {
     expect(page.groups.map((group) => group.kind)).toEqual(["account", "application", "contact"]);
     const item = (kind: string) => page.groups.find((group) => group.kind === kind)!.items;
     expect(item("application")).toEqual([
-      expect.objectContaining({ id: lea.application, statusPage: true, status: "Apply" }),
+      expect.objectContaining({ id: lea.application, statusPage: true, status: "Application received" }),
     ]);
     expect(item("application")[0]!.deleteOn).toMatch(/\d{4}/);
     expect(item("contact")).toEqual([

@@ -3,7 +3,12 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { type ProgressStep, ProgressSteps } from "~/ui/page-kit/ProgressSteps";
-import { type ApplicationStage, isHiringStep, recruitmentSteps } from "./application-stages";
+import {
+  type ApplicationStage,
+  applicationStageTitleKey,
+  isHiringStep,
+  recruitmentSteps,
+} from "./application-stages";
 
 /** What the status page shows of an application; dates already in the visitor's language. */
 export type ApplicationStatusData = {
@@ -74,7 +79,7 @@ export function ApplicationStatusView({
             <section className="status-card status-card--next" aria-labelledby="status-next-title">
               <p className="eyebrow">{t("status.now")}</p>
               <h2 id="status-next-title" className="status-card__title">
-                {t(`process.steps.${data.stage}.title`)}
+                {t(applicationStageTitleKey(data.stage))}
               </h2>
               <p>
                 <strong>{t("status.nextTitle")}: </strong>
@@ -84,7 +89,7 @@ export function ApplicationStatusView({
           ) : (
             <section className="status-card status-card--ended" aria-labelledby="status-ended-title">
               <h2 id="status-ended-title" className="status-card__title">
-                {t(`status.ended.${data.stage}.title`)}
+                {t(applicationStageTitleKey(data.stage))}
               </h2>
               <p>{t(`status.ended.${data.stage}.body`, { date: data.changedOn })}</p>
               <p>

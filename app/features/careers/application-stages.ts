@@ -22,6 +22,18 @@ export const applicationStages = [...recruitmentSteps, ...applicationEnds] as co
 export const isHiringStep = (stage: string): stage is HiringStep =>
   (recruitmentSteps as readonly string[]).includes(stage);
 
+/**
+ * The careers catalog's title of where an application stands, as its status page and the
+ * account area say it: "Application received" while it waits at the first step (the careers
+ * page's "Apply" is an invitation, not a state), the step's own name after that, or its end.
+ */
+export const applicationStageTitleKey = (stage: ApplicationStage) =>
+  stage === "apply"
+    ? "status.received"
+    : isHiringStep(stage)
+      ? `process.steps.${stage}.title`
+      : `status.ended.${stage}.title`;
+
 /** An application still in the process: the applicant may withdraw, the studio may move it. */
 export const isActiveStage = (stage: ApplicationStage): stage is HiringStep => isHiringStep(stage);
 

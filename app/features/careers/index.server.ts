@@ -1,6 +1,6 @@
 /* Careers' server face for other features: an application's status, its changes, and the lookup by address. */
 
-export { isHiringStep } from "./application-stages";
+export { applicationStageTitleKey } from "./application-stages";
 export {
   type ApplicationStatus,
   applicationStatus,

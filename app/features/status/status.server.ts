@@ -1,8 +1,8 @@
 import {
   applicationPersonalData,
+  applicationStageTitleKey,
   applicationStatus,
   applicationsOf,
-  isHiringStep,
   withdrawApplication,
 } from "~/features/careers/index.server";
 import { contactMessagesOf, contactPersonalData, contactStatus } from "~/features/contact/index.server";
@@ -229,12 +229,8 @@ export async function statusSummary(
   if (!page) return null;
   const t = await translator(lang);
   switch (page.kind) {
-    case "application": {
-      const { stage } = page.application;
-      return isHiringStep(stage)
-        ? t(`careers:process.steps.${stage}.title`)
-        : t(`careers:status.ended.${stage}.title`);
-    }
+    case "application":
+      return t(`careers:${applicationStageTitleKey(page.application.stage)}`);
     case "contact":
       return t(`contact:status.${page.contact.status}.title`);
     case "issue":
