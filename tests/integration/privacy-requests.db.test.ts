@@ -16,6 +16,7 @@ import { signUpPlaytester } from "~/features/playtesting/signup.server";
 import { playtestSignupSchema } from "~/features/playtesting/signup-form";
 import {
   exportByPrivacyLink,
+  listTiedTo,
   removeEverythingByPrivacyLink,
   sendPrivacyLink,
 } from "~/features/privacy-requests/index.server";
@@ -242,6 +243,12 @@ describe.each([
           .where(eq(schema.outboxEmails.kind, "privacy-link"))
       ).length,
     ).toBe(1);
+
+    // Each item named in the reader's language where the name is the site's (a playtest location).
+    const listed = await listTiedTo(svc, address, "fr");
+    expect(listed.find((group) => group.kind === "playtest")?.items.map((item) => item.label)).toEqual([
+      "Québec (Canada)",
+    ]);
 
     const zip = unzipSync((await exportByPrivacyLink(svc, token!, "all"))!);
     const data = JSON.parse(strFromU8(zip["data.json"]!));

@@ -1,5 +1,11 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { playtestSignupStages, playtestSignups, surveyResponses } from "~/platform/db/schema/playtest";
+import {
+  playtestSignupStages,
+  playtestSignups,
+  playtestSites,
+  surveyResponses,
+} from "~/platform/db/schema/playtest";
+import { pick } from "~/platform/i18n/languages";
 import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
 import { definePersonalData } from "~/platform/privacy/personal-data";
 
@@ -10,13 +16,20 @@ import { definePersonalData } from "~/platform/privacy/personal-data";
  */
 export const playtestPersonalData = definePersonalData({
   kind: "playtest",
-  async listByEmail(db, email) {
+  async listByEmail(db, email, lang) {
     const rows = await db
-      .select()
+      .select({ signup: playtestSignups, siteName: playtestSites.name })
       .from(playtestSignups)
+      .leftJoin(playtestSites, eq(playtestSites.slug, playtestSignups.site))
       .where(sql`lower(${playtestSignups.email}) = lower(${email})`)
       .orderBy(desc(playtestSignups.createdAt));
-    return rows.map((r) => ({ id: r.id, label: r.site, createdAt: r.createdAt, deleteOn: r.expiresAt }));
+    return rows.map(({ signup, siteName }) => ({
+      id: signup.id,
+      // The location as the playtesting page names it; its slug if the site left the content.
+      label: (siteName && pick(siteName, lang)) || signup.site,
+      createdAt: signup.createdAt,
+      deleteOn: signup.expiresAt,
+    }));
   },
   async export(svc, id) {
     const [row] = await svc.db.select().from(playtestSignups).where(eq(playtestSignups.id, id));

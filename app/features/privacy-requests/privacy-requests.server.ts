@@ -1,6 +1,6 @@
 import { getStudioInfo } from "~/features/studio/index.server";
 import { formatDate } from "~/platform/i18n/format";
-import { type Language, localizePath } from "~/platform/i18n/languages";
+import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { deleteEmailsMentioning, enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { buildArchive, type DownloadChoice } from "~/platform/privacy/archive.server";
@@ -29,11 +29,15 @@ import { personalDataSources } from "./personal-data-list.server";
 
 export type PersonalGroup = { kind: string; items: PersonalItem[] };
 
-async function tiedTo(db: PersonalDataServices["db"], email: string): Promise<PersonalGroup[]> {
+async function tiedTo(
+  db: PersonalDataServices["db"],
+  email: string,
+  lang: Language = defaultLanguage,
+): Promise<PersonalGroup[]> {
   const groups = await Promise.all(
     personalDataSources().map(async (source) => ({
       kind: source.kind,
-      items: await source.listByEmail(db, email),
+      items: await source.listByEmail(db, email, lang),
     })),
   );
   return groups.filter((group) => group.items.length > 0);
@@ -46,7 +50,7 @@ const sourceOf = (kind: string): PersonalDataSource | undefined =>
 async function ownedSource(svc: Pick<PersonalDataServices, "db">, email: string, kind: string, id: string) {
   const source = sourceOf(kind);
   if (!source) return null;
-  const items = await source.listByEmail(svc.db, email);
+  const items = await source.listByEmail(svc.db, email, defaultLanguage);
   return items.some((item) => item.id === id) ? source : null;
 }
 
@@ -54,7 +58,7 @@ const day = (date: Date, lang: Language) => formatDate(date.toISOString(), lang)
 
 /** Everything tied to `email`, grouped by kind, dates in `lang`: what the data-rights pages list. */
 export async function listTiedTo(svc: Pick<Services, "db">, email: string, lang: Language) {
-  const groups = await tiedTo(svc.db, email);
+  const groups = await tiedTo(svc.db, email, lang);
   return groups.map((group) => ({
     kind: group.kind,
     items: group.items.map((item) => ({
@@ -106,7 +110,7 @@ export async function exportTiedTo(
   const files: PersonalFile[] = [];
   for (const source of personalDataSources()) {
     const exports: unknown[] = [];
-    for (const item of await source.listByEmail(svc.db, email)) {
+    for (const item of await source.listByEmail(svc.db, email, defaultLanguage)) {
       const exported = await source.export(svc, item.id);
       if (!exported) continue;
       exports.push(exported.json);
@@ -171,7 +175,7 @@ export async function removeByPrivacyLink(
 export async function removeEverything(svc: PersonalDataServices, email: string): Promise<number> {
   const counts: Record<string, number> = {};
   for (const source of personalDataSources()) {
-    for (const item of await source.listByEmail(svc.db, email)) {
+    for (const item of await source.listByEmail(svc.db, email, defaultLanguage)) {
       if (await source.remove(svc, item.id)) counts[source.kind] = (counts[source.kind] ?? 0) + 1;
     }
   }

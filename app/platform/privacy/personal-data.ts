@@ -1,4 +1,5 @@
 import type { Db, Tx } from "~/platform/db/client.server";
+import type { Language } from "~/platform/i18n/languages";
 import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
 import type { Services } from "~/platform/services.server";
 
@@ -29,8 +30,11 @@ export type PersonalDataServices = Pick<Services, "db" | "uploads" | "config" | 
 export type PersonalDataSource = {
   /** Stable name: the archive's section and the catalog key "privacy:kinds.<kind>". */
   kind: string;
-  /** The items sent from or tied to `email` (compared without regard to case). */
-  listByEmail(db: Db, email: string): Promise<PersonalItem[]>;
+  /**
+   * The items sent from or tied to `email` (compared without regard to case), labelled in
+   * `lang` where a label is the site's words (a playtest location) rather than the visitor's.
+   */
+  listByEmail(db: Db, email: string, lang: Language): Promise<PersonalItem[]>;
   /** Everything stored about one item, or null when it no longer exists. */
   export(svc: PersonalDataServices, id: string): Promise<PersonalExport | null>;
   /** Deletes the item for good: its rows and its files. Answers whether anything went. */
