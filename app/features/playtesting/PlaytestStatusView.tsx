@@ -108,7 +108,7 @@ export function PlaytestStatusView({
               <h2 id="status-session-title" className="status-card__title">
                 {data.session.title}
               </h2>
-              <dl className="status-session">
+              <dl className="status-page__facts">
                 {data.session.when ? (
                   <>
                     <dt>{t("invite.when")}</dt>
