@@ -190,7 +190,7 @@ function sampleSources(contentDir: string, siteUrl: string): Record<string, () =
 }
 
 /** Pages whose address carries a token sent by e-mail: nothing to sample them from. */
-const fromEmailsOnly = new Set(["alerts/manage/:id/:token"]);
+const fromEmailsOnly = new Set(["alerts/manage/:id/:token", "status/:token", "privacy/requests/:token"]);
 
 type Answer = { status: number; location: string | null; html: string };
 
