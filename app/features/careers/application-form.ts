@@ -2,7 +2,8 @@ import { z } from "zod";
 import { checkedBox, email, optionalString, requiredString } from "~/platform/forms/fields";
 import { encodeMessage } from "~/platform/forms/messages";
 import { phoneE164 } from "~/platform/forms/phone";
-import { type UploadLimits, uploadFiles } from "~/platform/forms/upload-rules";
+import { uploadFiles } from "~/platform/forms/upload-files";
+import type { UploadLimits } from "~/platform/forms/upload-rules";
 
 /**
  * The job application form, shared by the browser and the server. No question about

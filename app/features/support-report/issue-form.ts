@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkedBox, choice, email, requiredString } from "~/platform/forms/fields";
-import { defaultUploadLimits, uploadFiles } from "~/platform/forms/upload-rules";
+import { uploadFiles } from "~/platform/forms/upload-files";
+import { defaultUploadLimits } from "~/platform/forms/upload-rules";
 
 /** What kind of problem (`GET /api/issues/form` categories, docs/requirements.md#issue-reports). */
 export const issueCategories = [

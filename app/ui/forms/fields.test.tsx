@@ -6,7 +6,8 @@ import { checkedBox, choice, choices, email, requiredString } from "~/platform/f
 import { formMessage } from "~/platform/forms/messages";
 import { type FormReply, parseForm } from "~/platform/forms/parse-form.server";
 import { phoneE164 } from "~/platform/forms/phone";
-import { uploadAccept, uploadFiles } from "~/platform/forms/upload-rules";
+import { uploadFiles } from "~/platform/forms/upload-files";
+import { uploadAccept } from "~/platform/forms/upload-rules";
 import type { Language } from "~/platform/i18n/languages";
 import { CheckboxSwitch } from "./CheckboxSwitch";
 import { DateOfBirthField } from "./DateOfBirthField";
