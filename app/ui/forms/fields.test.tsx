@@ -20,7 +20,7 @@ import { Textarea } from "./Textarea";
 import { EmailField, TextField } from "./TextField";
 import { byId, renderMarkup, tags, textOf } from "./test-markup";
 import { UploadWidget } from "./UploadWidget";
-import { useValidatedForm } from "./use-validated-form";
+import { formSchema, useValidatedForm } from "./use-validated-form";
 
 const teams = [
   { value: "art", label: "Art" },
@@ -43,11 +43,16 @@ const schema = z.object({
   files: uploadFiles(),
 });
 
+const kitForm = formSchema(async () => schema);
+// The server's render has the schema (renderToString cannot wait for it).
+await kitForm.load();
+
 /** The kit mounted as a feature page would mount it, with the action's reply if any. */
 function KitForm({ lastResult }: { lastResult?: FormReply }) {
-  const [form, fields] = useValidatedForm({ schema, lastResult, id: "kit" });
+  const [form, fields, constraints] = useValidatedForm({ schema: kitForm, lastResult, id: "kit" });
   return (
     <form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      {constraints}
       <FormErrors
         id={form.errorId}
         errors={form.errors}
