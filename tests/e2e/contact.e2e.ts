@@ -226,7 +226,9 @@ describe("with nothing configured", { timeout: 120_000 }, () => {
     await page.fill(field("email"), "not-an-address");
     await page.fill(field("message"), "Too short");
     await page.click(".contact-form button[type=submit]");
-    await expect.poll(() => heldScripts.length, "the schema loads on first use").toBeGreaterThan(0);
+    await expect
+      .poll(() => heldScripts.length, { message: "the schema loads on first use" })
+      .toBeGreaterThan(0);
     const form = page.locator(".contact-form");
     expect(await form.textContent()).not.toContain("Field must be a valid e-mail address.");
     letThrough();
