@@ -1,7 +1,8 @@
 import "~/features/alerts/alerts.css";
 import { AlertForm, type AlertFormValues } from "~/features/alerts/AlertForm";
 import { AlertsIntro } from "~/features/alerts/AlertsIntro";
-import { alertCreateSchema, alertFilterKeys } from "~/features/alerts/alert-form";
+import { alertFilterKeys } from "~/features/alerts/alert-filters";
+import { alertCreateSchema } from "~/features/alerts/alert-form";
 import { alertCreateLimit, alertFormTexts, subscribeToJobs } from "~/features/alerts/alert-writes.server";
 import { alertDictionaries } from "~/features/alerts/alerts.server";
 import type { SitemapHandle } from "~/features/discovery";

@@ -11,7 +11,8 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
-import { EmailRequestForm, emailRequestSchema } from "~/ui/forms/EmailRequestForm";
+import { EmailRequestForm } from "~/ui/forms/EmailRequestForm";
+import { emailRequestSchema } from "~/ui/forms/email-request-schema";
 import type { Route } from "./+types/status-request";
 
 /**

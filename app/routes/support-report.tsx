@@ -3,7 +3,8 @@ import type { SitemapHandle } from "~/features/discovery";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
 import { IssueReportForm, issueFormAnchor } from "~/features/support-report/IssueReportForm";
-import { issueHoneypot, issueSchema } from "~/features/support-report/issue-form";
+import { issueHoneypot } from "~/features/support-report/issue-choices";
+import { issueSchema } from "~/features/support-report/issue-form";
 import {
   KnownIssueList,
   knownIssuesSeenField,

@@ -204,4 +204,37 @@ describe("with nothing configured", { timeout: 120_000 }, () => {
     expect(page.url()).not.toContain("sent=1");
     await expectAxeClean(page, "contact errors 1280");
   });
+
+  it("holds a form sent before its schema has loaded, then shows the browser's texts", async () => {
+    const page = await open(site, "/contact", { width: 1280 });
+    // From here on every script the page asks for is the form's schema and Zod (they load when
+    // the form is first used): each waits until the test lets it through.
+    let letThrough = () => {};
+    const scriptsLetThrough = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    const heldScripts: string[] = [];
+    await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+      heldScripts.push(route.request().url());
+      await scriptsLetThrough;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.fill(field("email"), "not-an-address");
+    await page.fill(field("message"), "Too short");
+    await page.click(".contact-form button[type=submit]");
+    await expect
+      .poll(() => heldScripts.length, { message: "the schema loads on first use" })
+      .toBeGreaterThan(0);
+    const form = page.locator(".contact-form");
+    expect(await form.textContent()).not.toContain("Field must be a valid e-mail address.");
+    letThrough();
+    await expect.poll(() => form.textContent()).toContain("Field must be a valid e-mail address.");
+    expect(await form.textContent()).toContain("Field must have at least 20 characters.");
+    expect(posts, "the form was checked in the browser, not sent").toEqual([]);
+    expect(page.url()).not.toContain("sent=1");
+  });
 });

@@ -10,17 +10,17 @@ import { summaryAction } from "~/ui/forms/error-summary";
 import { type Field, RequiredFieldsNote } from "~/ui/forms/Field";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { EmailField, TextField } from "~/ui/forms/TextField";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
-import {
-  codeSchema,
-  createAccountSchema,
-  forgotSchema,
-  loginSchema,
-  passwordOnlySchema,
-  resetSchema,
-  updatePasswordSchema,
-} from "./account-forms";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
 import "./account.css";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const codeSchema = formSchema(() => import("./account-forms").then((m) => m.codeSchema));
+const createAccountSchema = formSchema(() => import("./account-forms").then((m) => m.createAccountSchema));
+const forgotSchema = formSchema(() => import("./account-forms").then((m) => m.forgotSchema));
+const loginSchema = formSchema(() => import("./account-forms").then((m) => m.loginSchema));
+const passwordOnlySchema = formSchema(() => import("./account-forms").then((m) => m.passwordOnlySchema));
+const resetSchema = formSchema(() => import("./account-forms").then((m) => m.resetSchema));
+const updatePasswordSchema = formSchema(() => import("./account-forms").then((m) => m.updatePasswordSchema));
 
 export type Reply = SubmissionResult<string[]> | undefined;
 
@@ -127,9 +127,10 @@ export function Submit({ children, intent }: { children: ReactNode; intent?: str
 export function LoginForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
   const localize = useLocalizePath();
-  const [form, fields] = useValidatedForm({ schema: loginSchema, lastResult, id: "login" });
+  const [form, fields, constraints] = useValidatedForm({ schema: loginSchema, lastResult, id: "login" });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.identifier}
@@ -156,7 +157,11 @@ export function LoginForm({ lastResult }: { lastResult: Reply }) {
 export function CreateForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
   const location = useLocation();
-  const [form, fields] = useValidatedForm({ schema: createAccountSchema, lastResult, id: "create" });
+  const [form, fields, constraints] = useValidatedForm({
+    schema: createAccountSchema,
+    lastResult,
+    id: "create",
+  });
   return (
     <Form
       method="post"
@@ -165,6 +170,7 @@ export function CreateForm({ lastResult }: { lastResult: Reply }) {
       {...getFormProps(form)}
     >
       <RequiredFieldsNote />
+      {constraints}
       <FormErrors
         id={form.errorId}
         errors={form.errors}
@@ -206,9 +212,14 @@ export function CodeForm({
   hint?: string;
 }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({ schema: codeSchema, lastResult, id: intent ?? "code" });
+  const [form, fields, constraints] = useValidatedForm({
+    schema: codeSchema,
+    lastResult,
+    id: intent ?? "code",
+  });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.code}
@@ -224,9 +235,10 @@ export function CodeForm({
 
 export function ForgotForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({ schema: forgotSchema, lastResult, id: "forgot" });
+  const [form, fields, constraints] = useValidatedForm({ schema: forgotSchema, lastResult, id: "forgot" });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.identifier}
@@ -241,7 +253,7 @@ export function ForgotForm({ lastResult }: { lastResult: Reply }) {
 
 export function ResetForm({ lastResult, token }: { lastResult: Reply; token: string }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({
+  const [form, fields, constraints] = useValidatedForm({
     schema: resetSchema,
     lastResult,
     id: "reset",
@@ -249,6 +261,7 @@ export function ResetForm({ lastResult, token }: { lastResult: Reply; token: str
   });
   return (
     <Form method="post" className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name={fields.token.name} value={token} />
       <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
@@ -259,13 +272,14 @@ export function ResetForm({ lastResult, token }: { lastResult: Reply; token: str
 
 export function UpdatePasswordForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({
+  const [form, fields, constraints] = useValidatedForm({
     schema: updatePasswordSchema,
     lastResult,
     id: "update-password",
   });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.currentPassword}
@@ -292,10 +306,15 @@ export function PasswordConfirmForm({
   danger?: boolean;
 }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({ schema: passwordOnlySchema, lastResult, id: intent });
+  const [form, fields, constraints] = useValidatedForm({
+    schema: passwordOnlySchema,
+    lastResult,
+    id: intent,
+  });
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.password}

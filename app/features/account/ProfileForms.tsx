@@ -3,14 +3,19 @@ import { Form } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { EmailField, TextField } from "~/ui/forms/TextField";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
 import { type Reply, Submit, TermsSwitch } from "./AccountForms";
-import { acceptTosSchema, emailChangeSchema, emailCodeSchema, updateProfileSchema } from "./account-forms";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const acceptTosSchema = formSchema(() => import("./account-forms").then((m) => m.acceptTosSchema));
+const emailChangeSchema = formSchema(() => import("./account-forms").then((m) => m.emailChangeSchema));
+const emailCodeSchema = formSchema(() => import("./account-forms").then((m) => m.emailCodeSchema));
+const updateProfileSchema = formSchema(() => import("./account-forms").then((m) => m.updateProfileSchema));
 
 /** update-profile (docs/requirements.md#account-and-second-factor): the public username. */
 export function UsernameForm({ lastResult, username }: { lastResult: Reply; username: string }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({
+  const [form, fields, constraints] = useValidatedForm({
     schema: updateProfileSchema,
     lastResult,
     id: "update-profile",
@@ -18,6 +23,7 @@ export function UsernameForm({ lastResult, username }: { lastResult: Reply; user
   });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField
         field={fields.username}
@@ -37,9 +43,14 @@ export function UsernameForm({ lastResult, username }: { lastResult: Reply; user
  */
 export function EmailChangeForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({ schema: emailChangeSchema, lastResult, id: "email-code" });
+  const [form, fields, constraints] = useValidatedForm({
+    schema: emailChangeSchema,
+    lastResult,
+    id: "email-code",
+  });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <EmailField field={fields.email} label={t("profile.newEmail")} />
       <TextField
@@ -56,7 +67,7 @@ export function EmailChangeForm({ lastResult }: { lastResult: Reply }) {
 /** Second step: the code from the e-mail; the address rides along so the code is bound to it. */
 export function EmailCodeForm({ lastResult, email }: { lastResult: Reply; email: string }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({
+  const [form, fields, constraints] = useValidatedForm({
     schema: emailCodeSchema,
     lastResult,
     id: "email-confirm",
@@ -64,6 +75,7 @@ export function EmailCodeForm({ lastResult, email }: { lastResult: Reply; email:
   });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name={fields.email.name} value={email} />
       <TextField
@@ -85,9 +97,14 @@ export function EmailCodeForm({ lastResult, email }: { lastResult: Reply; email:
  */
 export function TermsForm({ lastResult, version }: { lastResult: Reply; version: number }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({ schema: acceptTosSchema, lastResult, id: "accept-tos" });
+  const [form, fields, constraints] = useValidatedForm({
+    schema: acceptTosSchema,
+    lastResult,
+    id: "accept-tos",
+  });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name={fields.version.name} value={version} />
       <TermsSwitch field={fields.accept} />

@@ -6,9 +6,11 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { PhoneField } from "~/ui/forms/PhoneField";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
 import { CodeForm, PasswordConfirmForm, type Reply, Submit } from "./AccountForms";
-import { smsSetupSchema } from "./sms-setup-form";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const smsSetupSchema = formSchema(() => import("./sms-setup-form").then((m) => m.smsSetupSchema));
 
 /** The security page's answer to a post: which form it belongs to, and what to show next. */
 export type SecurityAnswer = {
@@ -45,9 +47,10 @@ function RecoveryCodes({ codes, renewed }: { codes: string[]; renewed: boolean }
 
 function SmsSetupForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useValidatedForm({ schema: smsSetupSchema, lastResult, id: "addsms" });
+  const [form, fields, constraints] = useValidatedForm({ schema: smsSetupSchema, lastResult, id: "addsms" });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
       <PhoneField field={fields.phone} legend={t("security.smsPhone")} hint={t("security.smsPhoneHint")} />
       <Submit intent="addsms">{t("security.smsSend")}</Submit>

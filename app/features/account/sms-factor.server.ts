@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { accountTokens, accountUsers } from "~/platform/db/schema";
-import { normalizePhone } from "~/platform/forms/phone";
+import { normalizePhone } from "~/platform/forms/phone-numbers";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";

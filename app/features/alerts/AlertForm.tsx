@@ -10,8 +10,12 @@ import { FormErrors } from "~/ui/forms/FormErrors";
 import { Honeypot } from "~/ui/forms/Honeypot";
 import { Select } from "~/ui/forms/Select";
 import { EmailField, TextField } from "~/ui/forms/TextField";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
-import { type AlertFilterKey, alertCreateSchema, alertCriteriaSchema, alertFilterKeys } from "./alert-form";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { type AlertFilterKey, alertFilterKeys } from "./alert-filters";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const alertCreateSchema = formSchema(() => import("./alert-form").then((m) => m.alertCreateSchema));
+const alertCriteriaSchema = formSchema(() => import("./alert-form").then((m) => m.alertCriteriaSchema));
 
 export type AlertOptions = Record<AlertFilterKey, Array<{ value: string; label: string }>>;
 export type AlertFormValues = Partial<Record<AlertFilterKey | "name" | "language", string>> & {
@@ -43,7 +47,7 @@ export function AlertForm({
 }) {
   const { t } = useTranslation("alerts");
   const schema = mode === "create" ? alertCreateSchema : alertCriteriaSchema;
-  const [form, fields] = useValidatedForm({
+  const [form, fields, constraints] = useValidatedForm({
     schema,
     lastResult,
     id,
@@ -70,6 +74,7 @@ export function AlertForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <RequiredFieldsNote />
+      {constraints}
       <FormErrors id={form.errorId} errors={form.errors} fields={summaryFields} />
       <TextField field={fields.name} label={t("form.name")} hint={t("form.nameHint")} autoComplete="off" />
       {mode === "create" ? <EmailField field={all.email!} label={t("form.email")} /> : null}

@@ -5,7 +5,7 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { useHydrated } from "~/ui/use-hydrated";
 import { AlertForm, type AlertOptions } from "./AlertForm";
-import type { AlertFilterKey } from "./alert-form";
+import type { AlertFilterKey } from "./alert-filters";
 
 export type ManagedAlert = {
   id: string;

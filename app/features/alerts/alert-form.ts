@@ -1,11 +1,7 @@
 import { z } from "zod";
-import { type JobFilterKey, jobFilterKeys, jobFilterValue } from "~/features/jobs";
+import { jobFilterValue } from "~/features/jobs";
 import { choice, email, requiredString } from "~/platform/forms/fields";
 import { languages } from "~/platform/i18n/languages";
-
-/** The careers filters an alert copies, with the careers pages' names and slug rule. */
-export const alertFilterKeys = jobFilterKeys;
-export type AlertFilterKey = JobFilterKey;
 
 /**
  * A filter value: an office or taxonomy slug; empty, "all" or absent means any. Which slugs

@@ -9,7 +9,8 @@ import { offices, taxonomyTerms } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
-import type { AlertCreateInput, AlertCriteria, AlertFilterKey } from "./alert-form";
+import type { AlertFilterKey } from "./alert-filters";
+import type { AlertCreateInput, AlertCriteria } from "./alert-form";
 import { type AlertCriteriaLines, alertCreatedEmail, manageUrl } from "./emails.server";
 import { hashAlertToken, idShape, newAlertToken, sameHash, tokenShape } from "./tokens.server";
 

@@ -11,8 +11,11 @@ import { PhoneField } from "~/ui/forms/PhoneField";
 import { Textarea } from "~/ui/forms/Textarea";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { UploadWidget } from "~/ui/forms/UploadWidget";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
-import { applicationHoneypot, applicationSchema, resumeExtensions, resumeLimits } from "./application-form";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { applicationHoneypot, resumeExtensions, resumeLimits } from "./application-limits";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const applicationSchema = formSchema(() => import("./application-form").then((m) => m.applicationSchema));
 
 export const applicationFormId = "job-application";
 
@@ -30,7 +33,11 @@ export function ApplicationForm({
 }) {
   const { t } = useTranslation("careers");
   const location = useLocation();
-  const [form, fields] = useValidatedForm({ schema: applicationSchema, lastResult, id: applicationFormId });
+  const [form, fields, constraints] = useValidatedForm({
+    schema: applicationSchema,
+    lastResult,
+    id: applicationFormId,
+  });
   const busy = useNavigation().state === "submitting";
   // Each label once, for its field and for the error summary.
   const label = {
@@ -55,6 +62,7 @@ export function ApplicationForm({
         aria-labelledby={`${applicationFormId}-title`}
         {...getFormProps(form)}
       >
+        {constraints}
         <FormErrors
           id={form.errorId}
           errors={form.errors}

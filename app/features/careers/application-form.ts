@@ -2,23 +2,13 @@ import { z } from "zod";
 import { checkedBox, email, optionalString, requiredString } from "~/platform/forms/fields";
 import { encodeMessage } from "~/platform/forms/messages";
 import { phoneE164 } from "~/platform/forms/phone";
-import { type UploadLimits, uploadFiles } from "~/platform/forms/upload-rules";
+import { uploadFiles } from "~/platform/forms/upload-files";
+import { applicationHoneypot, resumeExtensions, resumeLimits } from "./application-limits";
 
 /**
  * The job application form, shared by the browser and the server. No question about
  * pay or salary history: EU Directive 2023/970 forbids asking, and the studio does not want it.
  */
-
-/** A résumé is one pdf, doc or docx file within the upload size limit (docs/requirements.md#uploads). */
-export const resumeExtensions = ["pdf", "doc", "docx"] as const;
-export const resumeLimits: UploadLimits = { maxFiles: 1, maxKb: 5000 };
-
-/**
- * The honeypot: a field people never see (hidden by CSS, out of the tab order and hidden from
- * assistive technology) that form-filling bots tend to fill; such a submission is answered as
- * sent and dropped.
- */
-export const applicationHoneypot = "website";
 
 export function isResumeName(name: string): boolean {
   const dot = name.lastIndexOf(".");

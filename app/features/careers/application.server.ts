@@ -11,7 +11,8 @@ import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { defineTask, type Task } from "~/platform/tasks/task";
 import { addMonths } from "~/platform/time/months";
-import { type ApplicationInput, applicationHoneypot, isResumeName } from "./application-form";
+import { type ApplicationInput, isResumeName } from "./application-form";
+import { applicationHoneypot } from "./application-limits";
 import { recordApplied } from "./application-status.server";
 
 /** Why an application was not taken; `code` is a careers catalog key under "apply.errors.". */

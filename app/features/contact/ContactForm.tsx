@@ -11,9 +11,12 @@ import { Honeypot } from "~/ui/forms/Honeypot";
 import { Select, type SelectOption } from "~/ui/forms/Select";
 import { Textarea } from "~/ui/forms/Textarea";
 import { EmailField, TextField } from "~/ui/forms/TextField";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
-import { contactHoneypot, contactSchema } from "./contact-form";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { contactHoneypot } from "./contact-honeypot";
 import { CAPTCHA_LOAD_FAILED, type CaptchaSetup, useRecaptcha } from "./use-recaptcha";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const contactSchema = formSchema(() => import("./contact-form").then((m) => m.contactSchema));
 
 export const contactFormId = "contact";
 export const contactFormAnchor = "contact-form";
@@ -39,7 +42,11 @@ export function ContactForm({
   action: string;
 }) {
   const { t } = useTranslation("contact");
-  const [form, fields] = useValidatedForm({ schema: contactSchema, lastResult, id: contactFormId });
+  const [form, fields, constraints] = useValidatedForm({
+    schema: contactSchema,
+    lastResult,
+    id: contactFormId,
+  });
   const { getToken, loadFailed } = useRecaptcha(captcha);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -88,6 +95,7 @@ export function ContactForm({
         {...formProps}
         onSubmit={onSubmit}
       >
+        {constraints}
         <FormErrors
           id={form.errorId}
           errors={formErrors}

@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { checkedBox, choice, email, requiredString } from "~/platform/forms/fields";
 import { contactCategorySlugs } from "./contact-categories";
+import { contactHoneypot } from "./contact-honeypot";
 
 /** The reCAPTCHA v3 action name the form's tokens carry and the server expects. */
 export const contactCaptchaAction = "contact";
-
-/**
- * The honeypot: a field people never see (hidden by CSS, skipped by keyboard and screen
- * readers) that form-filling bots tend to fill. A filled honeypot is answered as a success and
- * nothing is stored or sent, so the bot learns nothing.
- */
-export const contactHoneypot = "website";
 
 /** The contact form (docs/requirements.md#contact), shared by the browser and the server. */
 export const contactSchema = z.object({

@@ -5,7 +5,8 @@ import type { Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { verifyCaptcha } from "./captcha.server";
 import { sendContactMessage } from "./contact.server";
-import { type ContactInput, contactCaptchaAction, contactHoneypot } from "./contact-form";
+import { type ContactInput, contactCaptchaAction } from "./contact-form";
+import { contactHoneypot } from "./contact-honeypot";
 
 /** The form tier's counter of the contact form, spent by the page and the API alike. */
 export const contactLimit = "contact";

@@ -10,9 +10,12 @@ import { FormErrors } from "~/ui/forms/FormErrors";
 import { PhoneField } from "~/ui/forms/PhoneField";
 import { Select } from "~/ui/forms/Select";
 import { EmailField, TextField } from "~/ui/forms/TextField";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
 import { signUpFormAnchor } from "./PlaytestSections";
-import { playtestCommitments, playtestSignupSchema } from "./signup-form";
+import { playtestCommitments } from "./signup-commitments";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const playtestSignupSchema = formSchema(() => import("./signup-form").then((m) => m.playtestSignupSchema));
 
 export const signupFormId = "playtest-signup";
 
@@ -34,7 +37,7 @@ export function SignupForm({
 }) {
   const { t } = useTranslation("playtesting");
   const location = useLocation();
-  const [form, fields] = useValidatedForm({
+  const [form, fields, constraints] = useValidatedForm({
     schema: playtestSignupSchema,
     lastResult,
     id: signupFormId,
@@ -63,6 +66,7 @@ export function SignupForm({
         aria-labelledby={`${signupFormId}-title`}
         {...getFormProps(form)}
       >
+        {constraints}
         <FormErrors
           id={form.errorId}
           errors={form.errors}

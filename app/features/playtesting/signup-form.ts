@@ -12,12 +12,6 @@ export const playtestLocationKeys = playtestLocations.map((l) => l.key) as unkno
   ...(typeof playtestLocations)[number]["key"][],
 ];
 
-/**
- * The four commitments of docs/requirements.md#playtesting, each a required checkbox, in the order
- * the form shows them.
- */
-export const playtestCommitments = ["over18", "english", "inPersonDay", "nda"] as const;
-
 /** The sign-up form (docs/requirements.md#playtesting), shared by the browser and the server. */
 export const playtestSignupSchema = z.object({
   name: requiredString(120),

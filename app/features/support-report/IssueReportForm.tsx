@@ -13,10 +13,13 @@ import { Select, type SelectOption } from "~/ui/forms/Select";
 import { Textarea } from "~/ui/forms/Textarea";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { UploadWidget } from "~/ui/forms/UploadWidget";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
-import { issueCategories, issueHoneypot, issuePlatforms, issueSchema } from "./issue-form";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { issueCategories, issueHoneypot, issuePlatforms } from "./issue-choices";
 import { KnownIssueSuggestions, knownIssuesSeenField, type MeTooReply } from "./KnownIssueSuggestions";
 import type { KnownIssueView } from "./known-issue-search";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const issueSchema = formSchema(() => import("./issue-form").then((m) => m.issueSchema));
 
 export const issueFormId = "issue";
 export const issueFormAnchor = "report-form";
@@ -45,7 +48,7 @@ export function IssueReportForm({
   meToo?: MeTooReply;
 }) {
   const { t } = useTranslation("support-report");
-  const [form, fields] = useValidatedForm({ schema: issueSchema, lastResult, id: issueFormId });
+  const [form, fields, constraints] = useValidatedForm({ schema: issueSchema, lastResult, id: issueFormId });
   const busy = useNavigation().state === "submitting";
   // Each label once, for its field and for the error summary.
   const label = {
@@ -68,6 +71,7 @@ export function IssueReportForm({
         aria-label={t("form.title")}
         {...getFormProps(form)}
       >
+        {constraints}
         <FormErrors
           id={form.errorId}
           errors={form.errors}

@@ -9,8 +9,10 @@ import { summaryAction } from "~/ui/forms/error-summary";
 import { FormErrors } from "~/ui/forms/FormErrors";
 import { Textarea } from "~/ui/forms/Textarea";
 import { UploadWidget } from "~/ui/forms/UploadWidget";
-import { useValidatedForm } from "~/ui/forms/use-validated-form";
-import { issueCommentSchema } from "./issue-form";
+import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+
+// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+const issueCommentSchema = formSchema(() => import("./issue-form").then((m) => m.issueCommentSchema));
 
 /** What the status page shows of an issue report; dates already in the visitor's language. */
 export type IssueStatusData = {
@@ -139,7 +141,11 @@ function IssueCommentForm({
   lastResult?: FormReply | null | undefined;
 }) {
   const { t } = useTranslation("support-report");
-  const [form, fields] = useValidatedForm({ schema: issueCommentSchema, lastResult, id: issueCommentFormId });
+  const [form, fields, constraints] = useValidatedForm({
+    schema: issueCommentSchema,
+    lastResult,
+    id: issueCommentFormId,
+  });
   const busy = useNavigation().state === "submitting";
   const label = { comment: t("status.comment.label"), attachments: t("form.attachments") };
   return (
@@ -155,6 +161,7 @@ function IssueCommentForm({
         className="status-comment"
         {...getFormProps(form)}
       >
+        {constraints}
         <FormErrors
           id={form.errorId}
           errors={form.errors}

@@ -1,32 +1,8 @@
 import { z } from "zod";
 import { checkedBox, choice, email, requiredString } from "~/platform/forms/fields";
-import { defaultUploadLimits, uploadFiles } from "~/platform/forms/upload-rules";
-
-/** What kind of problem (`GET /api/issues/form` categories, docs/requirements.md#issue-reports). */
-export const issueCategories = [
-  "bug",
-  "crash",
-  "performance",
-  "save",
-  "account",
-  "purchase",
-  "other",
-] as const;
-
-/** Where the visitor plays. */
-export const issuePlatforms = [
-  "windows",
-  "macos",
-  "linux",
-  "steam-deck",
-  "playstation",
-  "xbox",
-  "switch",
-  "other",
-] as const;
-
-/** The honeypot (see contact-form.ts): filled means a bot; answered as sent and dropped. */
-export const issueHoneypot = "website";
+import { uploadFiles } from "~/platform/forms/upload-files";
+import { defaultUploadLimits } from "~/platform/forms/upload-rules";
+import { issueCategories, issueHoneypot, issuePlatforms } from "./issue-choices";
 
 /**
  * The issue report form, shared by the browser and the server. `game` is a content game's slug

@@ -7,7 +7,8 @@ import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
-import { type IssueInput, issueHoneypot } from "./issue-form";
+import { issueHoneypot } from "./issue-choices";
+import type { IssueInput } from "./issue-form";
 
 /** The game named is not one of the studio's (content/games). */
 export class IssueRefused extends Error {

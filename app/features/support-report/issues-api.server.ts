@@ -7,7 +7,8 @@ import { rateLimit } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import type { Services } from "~/platform/services.server";
-import { issueCategories, issuePlatforms, issueSchema } from "./issue-form";
+import { issueCategories, issuePlatforms } from "./issue-choices";
+import { issueSchema } from "./issue-form";
 import { createKnownIssuesApi } from "./known-issues-api.server";
 import { issueReportLimit, reportIssue } from "./report-issue.server";
 

@@ -3,7 +3,7 @@ import { localized } from "~/features/content";
 import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
 import { knownIssueStatuses, knownIssues } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
-import { issuePlatforms } from "./issue-form";
+import { issuePlatforms } from "./issue-choices";
 
 /**
  * Known issues as content: `content/known-issues/<slug>.yaml` (layout in content/README.md), the

@@ -3,7 +3,7 @@ import type { KnownIssueStatus } from "~/platform/db/schema/support";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
 import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
-import { issuePlatforms } from "./issue-form";
+import { issuePlatforms } from "./issue-choices";
 
 /**
  * Suggesting known issues while a player types a report (docs/requirements.md#known-issues):

@@ -1,20 +1,6 @@
 import { z } from "zod";
+import { currentYear, firstBirthYear } from "./birth-years";
 import { formMessage } from "./messages";
-
-/** docs/requirements.md#forms-and-validation: birth years run from 1921 through the current year. */
-export const firstBirthYear = 1921;
-
-/** The current year, read at each use: a server runs across New Year. */
-export function currentYear(now = new Date()): number {
-  return now.getFullYear();
-}
-
-/** Birth years offered by the year selector, most recent first. */
-export function birthYears(now = new Date()): number[] {
-  const years: number[] = [];
-  for (let year = currentYear(now); year >= firstBirthYear; year--) years.push(year);
-  return years;
-}
 
 /** True when the day exists in that month of that year (no 31 February, 29 February in leap years). */
 export function isRealDate(year: number, month: number, day: number): boolean {

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { birthYears, dateOfBirth, firstBirthYear, isRealDate } from "./date-of-birth";
+import { birthYears, firstBirthYear } from "./birth-years";
+import { dateOfBirth, isRealDate } from "./date-of-birth";
 import {
   alphanumeric,
   checkedBox,
@@ -14,7 +15,8 @@ import {
   requiredString,
 } from "./fields";
 import { formMessage } from "./messages";
-import { normalizePhone, phoneE164 } from "./phone";
+import { phoneE164 } from "./phone";
+import { normalizePhone } from "./phone-numbers";
 import { validateForm } from "./validate";
 
 /** Posts `entries` as a form would and returns the field errors or the parsed value. */

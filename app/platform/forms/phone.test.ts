@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-// A fresh copy of the module, without the library the tests' setup provides.
+// Fresh copies of the modules, without the library the tests' setup provides.
 async function phoneModuleWithoutLibrary() {
   vi.resetModules();
-  return import("./phone");
+  return { ...(await import("./phone")), ...(await import("./phone-numbers")) };
 }
 
 describe("phoneE164 before libphonenumber-js is loaded", () => {

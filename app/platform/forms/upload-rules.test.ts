@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formMessage } from "./messages";
+import { uploadFiles } from "./upload-files";
 import {
   checkUpload,
   defaultUploadLimits,
@@ -10,7 +11,6 @@ import {
   sizeInMb,
   truncateFileName,
   uploadAccept,
-  uploadFiles,
 } from "./upload-rules";
 import { validateForm } from "./validate";
 

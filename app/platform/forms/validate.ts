@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { formErrorMap } from "./messages";
 
@@ -9,6 +9,14 @@ import { formErrorMap } from "./messages";
  */
 export function validateForm<Schema extends z.ZodType>(formData: FormData | URLSearchParams, schema: Schema) {
   return parseWithZod(formData, { schema, error: formErrorMap });
+}
+
+/**
+ * The HTML constraints (`required`, `maxLength`, `pattern`…) a schema gives its fields: what the
+ * server renders into the form, so a visit without JavaScript gets the same checks.
+ */
+export function formConstraint(schema: z.ZodType) {
+  return getZodConstraint(schema);
 }
 
 export type FieldErrors = Record<string, string[]>;

@@ -1,6 +1,6 @@
 import { getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { birthYears } from "~/platform/forms/date-of-birth";
+import { birthYears } from "~/platform/forms/birth-years";
 import { translateMessage } from "~/platform/forms/messages";
 import type { Language } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";

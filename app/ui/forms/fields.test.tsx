@@ -6,7 +6,8 @@ import { checkedBox, choice, choices, email, requiredString } from "~/platform/f
 import { formMessage } from "~/platform/forms/messages";
 import { type FormReply, parseForm } from "~/platform/forms/parse-form.server";
 import { phoneE164 } from "~/platform/forms/phone";
-import { uploadAccept, uploadFiles } from "~/platform/forms/upload-rules";
+import { uploadFiles } from "~/platform/forms/upload-files";
+import { uploadAccept } from "~/platform/forms/upload-rules";
 import type { Language } from "~/platform/i18n/languages";
 import { CheckboxSwitch } from "./CheckboxSwitch";
 import { DateOfBirthField } from "./DateOfBirthField";
@@ -19,7 +20,7 @@ import { Textarea } from "./Textarea";
 import { EmailField, TextField } from "./TextField";
 import { byId, renderMarkup, tags, textOf } from "./test-markup";
 import { UploadWidget } from "./UploadWidget";
-import { useValidatedForm } from "./use-validated-form";
+import { formSchema, useValidatedForm } from "./use-validated-form";
 
 const teams = [
   { value: "art", label: "Art" },
@@ -42,11 +43,16 @@ const schema = z.object({
   files: uploadFiles(),
 });
 
+const kitForm = formSchema(async () => schema);
+// The server's render has the schema (renderToString cannot wait for it).
+await kitForm.load();
+
 /** The kit mounted as a feature page would mount it, with the action's reply if any. */
 function KitForm({ lastResult }: { lastResult?: FormReply }) {
-  const [form, fields] = useValidatedForm({ schema, lastResult, id: "kit" });
+  const [form, fields, constraints] = useValidatedForm({ schema: kitForm, lastResult, id: "kit" });
   return (
     <form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      {constraints}
       <FormErrors
         id={form.errorId}
         errors={form.errors}
