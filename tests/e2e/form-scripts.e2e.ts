@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureHtml, scriptLoader } from "../../scripts/js-budget";
 import { type Site, startSite } from "./support/harness";
+import { playtestSignupFields } from "./support/submissions";
 
 /**
  * What a page with a form makes a browser load at once (docs/decisions/0027-javascript-budget.md):
@@ -50,6 +51,19 @@ async function jobWithForm(): Promise<string> {
   throw new Error("no job page with an application form");
 }
 
+/** The survey a new playtest sign-up is sent to (its address carries the survey's token). */
+async function surveyAfterSignUp(): Promise<string> {
+  const res = await fetch(`${site.url}/playtesting`, {
+    method: "POST",
+    body: new URLSearchParams(playtestSignupFields("Ada Survey", `survey-${Date.now()}@example.com`)),
+    headers: { Origin: site.url },
+    redirect: "manual",
+  });
+  const location = res.headers.get("location") ?? "";
+  expect(location, await res.text()).toMatch(/^\/playtesting\/survey\?token=/);
+  return location;
+}
+
 describe("the scripts a page with a form loads at once", { timeout: 120_000 }, () => {
   it.each([
     "/contact",
@@ -70,6 +84,12 @@ describe("the scripts a page with a form loads at once", { timeout: 120_000 }, (
     const { containing } = await initialScripts(await jobWithForm());
     expect(containing(zodMarker)).toEqual([]);
     expect(containing(phoneLibraryMarker)).toEqual([]);
+  });
+
+  it("the playtest survey renders its questions without Zod", async () => {
+    const { html, containing } = await initialScripts(await surveyAfterSignUp());
+    expect(html.includes('name="q.favouriteGame"'), "the survey's questions are on the page").toBe(true);
+    expect(containing(zodMarker)).toEqual([]);
   });
 
   it("the playtest sign-up, with its phone field, loads no phone library either", async () => {

@@ -10,13 +10,9 @@ import {
 } from "~/features/content/index.server";
 import { playtestSitesKind } from "./playtest-site-kind.server";
 import { ageOnDay } from "./signup.server";
-import {
-  localizeSurvey,
-  stepProblems,
-  surveyDefinitionSchema,
-  validateSurveyAnswers,
-} from "./survey-definition";
+import { localizeSurvey, stepProblems, validateSurveyAnswers } from "./survey-definition";
 import { surveysKind } from "./survey-kind.server";
+import { surveyDefinitionSchema } from "./survey-schema";
 
 let content: ContentFiles;
 beforeAll(async () => {

@@ -25,7 +25,7 @@ import { signupSchemaInput } from "./playtest-test-data";
 import { listSignups } from "./selection.server";
 import { purgeExpiredSignups, removeSignup, SignupRefused, signUpPlaytester } from "./signup.server";
 import { playtestSignupSchema } from "./signup-form";
-import { surveyDefinitionSchema } from "./survey-definition";
+import { surveyDefinitionSchema } from "./survey-schema";
 
 const readYaml = (file: string) => YAML.parse(fs.readFileSync(`content/${file}`, "utf8"));
 

@@ -4,7 +4,8 @@ import type { Db } from "~/platform/db/client.server";
 import { offices } from "~/platform/db/schema/content";
 import { playtestSites, surveys } from "~/platform/db/schema/playtest";
 import { type Language, pick } from "~/platform/i18n/languages";
-import { type SurveyDefinition, surveyDefinitionSchema } from "./survey-definition";
+import type { SurveyDefinition } from "./survey-definition";
+import { surveyDefinitionSchema } from "./survey-schema";
 import type { PlaytestSiteView } from "./types";
 
 export type * from "./types";

@@ -1,85 +1,13 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { hasForbiddenCharacters } from "~/platform/forms/text-rules";
-import { type Language, languages } from "~/platform/i18n/languages";
+import type { Language } from "~/platform/i18n/languages";
+import type { surveyDefinitionSchema, surveyQuestionSchema } from "./survey-schema";
 
 /**
- * A survey as the studio writes it (content/surveys/{code}.yaml): steps of questions in every
- * language. The same definition is served by GET /api/contact-surveys/code/{code}, drives the
- * survey page, and validates the answers (validateSurveyAnswers), in the browser and the server.
+ * A survey's questions and answers: the definition (survey-schema.ts) is served by
+ * GET /api/contact-surveys/code/{code}, drives the survey page, and validates the answers
+ * (validateSurveyAnswers), in the browser and the server.
  */
-
-const text = z.string().trim().min(1);
-const id = z.string().regex(/^[a-z][a-zA-Z0-9]*$/, "Must be an identifier (letters and digits)");
-const localizedText = z.strictObject(
-  Object.fromEntries(languages.map((lang) => [lang, text])) as Record<Language, typeof text>,
-);
-
-const option = z.strictObject({ id, label: localizedText });
-/** docs/requirements.md#playtesting: a game option has id, name and icon.url. */
-const gameOption = z.strictObject({
-  id,
-  name: text,
-  icon: z.strictObject({
-    url: z.string().regex(/^\/[\w\-./]+\.(svg|png|jpe?g|webp)$/, "Must be a path under public/"),
-  }),
-});
-
-const base = {
-  id,
-  label: localizedText,
-  help: localizedText.optional(),
-  required: z.boolean().default(true),
-};
-
-export const surveyQuestionSchema = z.discriminatedUnion("type", [
-  z.strictObject({ ...base, type: z.literal("text"), maxLength: z.int().min(1).max(2000).default(500) }),
-  z.strictObject({ ...base, type: z.literal("single"), options: z.array(option).min(2) }),
-  z.strictObject({ ...base, type: z.literal("multiple"), options: z.array(option).min(2) }),
-  z.strictObject({
-    ...base,
-    type: z.literal("scale"),
-    min: z.int().min(0).max(1),
-    max: z.int().min(3).max(10),
-    minLabel: localizedText,
-    maxLabel: localizedText,
-  }),
-  z.strictObject({ ...base, type: z.literal("games"), options: z.array(gameOption).min(2) }),
-]);
-
-export const surveyDefinitionSchema = z
-  .strictObject({
-    title: localizedText,
-    intro: localizedText,
-    steps: z
-      .array(z.strictObject({ id, title: localizedText, questions: z.array(surveyQuestionSchema).min(1) }))
-      .min(1),
-    thankYou: z.strictObject({ title: localizedText, body: localizedText }),
-  })
-  .superRefine((survey, ctx) => {
-    const seen = new Set<string>();
-    survey.steps.forEach((step, s) => {
-      step.questions.forEach((question, q) => {
-        if (seen.has(question.id)) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["steps", s, "questions", q, "id"],
-            message: `Duplicate question id "${question.id}"`,
-          });
-        }
-        seen.add(question.id);
-        if ("options" in question) {
-          const ids = new Set(question.options.map((o) => o.id));
-          if (ids.size !== question.options.length) {
-            ctx.addIssue({
-              code: "custom",
-              path: ["steps", s, "questions", q, "options"],
-              message: "Duplicate option id",
-            });
-          }
-        }
-      });
-    });
-  });
 
 export type SurveyDefinition = z.output<typeof surveyDefinitionSchema>;
 export type SurveyQuestion = z.output<typeof surveyQuestionSchema>;

@@ -1,13 +1,14 @@
 import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { surveys } from "~/platform/db/schema/playtest";
 import { slugPattern } from "~/platform/text/slug";
-import { type SurveyDefinition, surveyDefinitionSchema } from "./survey-definition";
+import type { SurveyDefinition } from "./survey-definition";
+import { surveyDefinitionSchema } from "./survey-schema";
 
 export type SurveyUnit = { code: string; definition: SurveyDefinition };
 
 const filePattern = new RegExp(String.raw`^surveys\/(${slugPattern})\.yaml$`);
 
-/** Surveys (content/surveys/{code}.yaml, see survey-definition.ts), stored by code. */
+/** Surveys (content/surveys/{code}.yaml, see survey-schema.ts), stored by code. */
 export const surveysKind: ContentKind<SurveyUnit> = {
   name: "surveys",
   unitKeyOf(file) {
