@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -6,6 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageCacheControl } from "~/platform/cache/page-headers";
+import { coalescingPassThrough } from "~/platform/http/coalescing-stream.server";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { serverI18n } from "~/platform/i18n/translator.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -45,7 +45,8 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React's pieces written at once leave as one chunk (see coalescing-stream.server.ts).
+          const body = coalescingPassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages carry a per-response CSP nonce and consent state: no shared cache may keep them
           // unless a route says otherwise (and then it must use script hashes, not a nonce); no

@@ -33,6 +33,7 @@ import { mergeCspExtras, pageHeaders, securityHeaders } from "~/platform/securit
 import "~/platform/forms/phone-numbers.server";
 import { createApi } from "./api";
 import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
+import { onlyPublicEntries } from "./public-files";
 
 export { boot, markStopping, shutdown };
 
@@ -174,7 +175,7 @@ function buildApp() {
       "/assets",
       express.static(path.join(client, "assets"), { ...files, immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(client, { ...files, maxAge: "1h" }));
+    app.use(onlyPublicEntries(client, express.static(client, { ...files, maxAge: "1h" }), ["assets"]));
   }
 
   // sitemap.xml and robots.txt (features/discovery).

@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openBrowser, openPage, type Site, startSite, waitForHydration } from "./support/harness";
 
 describe("security headers", () => {
@@ -66,7 +68,31 @@ describe("security headers", () => {
     expect(ready.status).toBe(200);
     expect((await ready.json()).database).toBe("pglite");
   });
+
+  // The static files handler only sees paths under the build's top-level public entries
+  // (server/public-files.ts): one file of each must still be served, with its caching.
+  it("serves a file of each of the build's public folders", async () => {
+    const client = path.join(inject("buildDir"), "client");
+    const entries = fs.readdirSync(client, { withFileTypes: true }).filter((e) => e.name !== "assets");
+    expect(entries.map((e) => e.name)).toContain("brand");
+    for (const entry of entries) {
+      const file = entry.isDirectory() ? firstFile(client, entry.name) : entry.name;
+      const res = await fetch(`${site.url}/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get("cache-control"), file).toBe("public, max-age=3600");
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(fs.readFileSync(path.join(client, file)));
+    }
+  });
 });
+
+/** The path (under `client`) of a file in the folder `dir`. */
+function firstFile(client: string, dir: string): string {
+  const file = fs
+    .readdirSync(path.join(client, dir), { recursive: true, withFileTypes: true })
+    .find((entry) => entry.isFile());
+  if (!file) throw new Error(`no file under ${dir}`);
+  return path.relative(client, path.join(file.parentPath, file.name));
+}
 
 describe("security headers behind https", () => {
   let site: Site;

@@ -1,6 +1,7 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import { createI18n, loadAllLanguages } from "./catalogs";
 import type { Language } from "./languages";
+import { memoizedT } from "./use-translation";
 
 /*
  * The server's translations: catalogs never change while the process runs, so they are loaded
@@ -18,7 +19,19 @@ export function serverI18n(lang: Language): Promise<I18n> {
   return instance;
 }
 
-/** A translation function fixed to one language (and namespace, else `common`). */
-export async function translator(lang: Language, ns?: string): Promise<TFunction> {
-  return (await serverI18n(lang)).getFixedT(lang, ns);
+const translators = new Map<string, TFunction>();
+
+/**
+ * A translation function fixed to one language (and namespace, else `common`), one per process
+ * for each: it keeps what it translated (`memoizedT`), as the catalogs never change here.
+ */
+export async function translator(lang: Language, ns = "common"): Promise<TFunction> {
+  const i18n = await serverI18n(lang);
+  const id = `${lang}|${ns}`;
+  let t = translators.get(id);
+  if (!t) {
+    t = memoizedT(i18n.getFixedT(lang, ns));
+    translators.set(id, t);
+  }
+  return t;
 }

@@ -1,8 +1,9 @@
+import type { TFunction } from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { createI18n, loadAllLanguages } from "./catalogs";
-import { useTranslation } from "./use-translation";
+import { maxMemoizedCallsWithOptions, memoizedT, useTranslation } from "./use-translation";
 
 function Header({ count }: { count: number }) {
   const { t, i18n } = useTranslation("careers");
@@ -35,8 +36,16 @@ describe("useTranslation", () => {
     // A copy: adding a bundle edits the catalogs the instance was given.
     const i18n = createI18n("en", structuredClone(await loadAllLanguages()));
     expect(render(i18n)).toContain("Careers<!-- -->");
-    i18n.addResourceBundle("en", "careers", { header: { label: "Jobs" } }, true, true);
+    expect(render(i18n)).toContain("We are over 400 people");
+    i18n.addResourceBundle(
+      "en",
+      "careers",
+      { header: { label: "Jobs", content: "{{count}} of us" } },
+      true,
+      true,
+    );
     expect(render(i18n)).toContain("Jobs<!-- -->");
+    expect(render(i18n)).toContain("400 of us");
   });
 
   it("follows the instance when it changes language", async () => {
@@ -44,5 +53,54 @@ describe("useTranslation", () => {
     expect(render(i18n)).toContain('lang="en">Careers');
     await i18n.changeLanguage("es");
     expect(render(i18n)).toContain('lang="es">Empleo');
+  });
+});
+
+describe("memoizedT", () => {
+  /** A translate function that counts its calls and says what it was given. */
+  function counting() {
+    const calls: unknown[][] = [];
+    const base = ((...args: unknown[]) => {
+      calls.push(args);
+      const [key, options] = args;
+      if (key === "list") return ["a", "b"];
+      return `${key as string} ${JSON.stringify(options ?? null)}`;
+    }) as unknown as TFunction;
+    return { calls, t: memoizedT(base) as unknown as (...args: unknown[]) => unknown };
+  }
+
+  it("translates a key with the same plain values once, and each other value on its own", () => {
+    const { calls, t } = counting();
+    expect(t("locations.link", { city: "Québec" })).toBe('locations.link {"city":"Québec"}');
+    expect(t("locations.link", { city: "Québec" })).toBe('locations.link {"city":"Québec"}');
+    expect(t("locations.link", { city: "Lyon" })).toBe('locations.link {"city":"Lyon"}');
+    expect(t("slide", { index: 1, count: 3 })).toBe('slide {"index":1,"count":3}');
+    expect(t("slide", { index: 1, count: 3, ordinal: true })).toBe(
+      'slide {"index":1,"count":3,"ordinal":true}',
+    );
+    expect(t("slide", { index: 1, count: 3 })).toBe('slide {"index":1,"count":3}');
+    expect(calls).toHaveLength(4);
+  });
+
+  it("asks every time when an option is not a string, number or boolean, or the answer not a text", () => {
+    const { calls, t } = counting();
+    const when = { date: new Date(0) };
+    t("posted", when);
+    t("posted", when);
+    t("posted", "a default");
+    t("posted", "a default");
+    expect(t("list", { returnObjects: true })).toEqual(["a", "b"]);
+    expect(t("list", { returnObjects: true })).not.toBe(t("list", { returnObjects: true }));
+    expect(calls).toHaveLength(7);
+  });
+
+  it("starts over past its bound, so values from visitors cannot grow it for ever", () => {
+    const { calls, t } = counting();
+    for (let i = 0; i <= maxMemoizedCallsWithOptions; i++) t("results", { query: `q${i}` });
+    expect(calls).toHaveLength(maxMemoizedCallsWithOptions + 1);
+    t("results", { query: `q${maxMemoizedCallsWithOptions}` });
+    expect(calls).toHaveLength(maxMemoizedCallsWithOptions + 1);
+    t("results", { query: "q0" });
+    expect(calls).toHaveLength(maxMemoizedCallsWithOptions + 2);
   });
 });
