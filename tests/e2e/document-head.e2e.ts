@@ -15,7 +15,7 @@ async function headLinks(site: Site, path: string): Promise<{ rel: string; href:
 /**
  * What the browser needs for the first paint comes first in the head: a phone fetches a few
  * files at a time, and the ~30 modules a page preloads for hydration must not hold up its
- * stylesheets (or the home page's key art) on the way.
+ * stylesheets (or the art of its largest paint) on the way.
  */
 describe("document head", () => {
   let site: Site;
@@ -39,12 +39,18 @@ describe("document head", () => {
     });
   }
 
-  it("preloads the home page's key art before its stylesheets", async () => {
-    const links = await headLinks(site, "/");
-    const art = links.findIndex((link) => link.rel === "preload" && /hero-640\.avif/.test(link.href));
-    expect(art).toBeGreaterThanOrEqual(0);
-    expect(art).toBeLessThan(links.findIndex((link) => link.rel === "stylesheet"));
-  });
+  // The largest paint of most pages: the home page's key art, a page header's scene.
+  for (const [path, art] of [
+    ["/", /hero-640\.avif 640w/],
+    ["/careers", /\/art\/pages\/careers\/wide-\d+\.avif \d+w/],
+  ] as const) {
+    it(`preloads the art at the top of ${path} before its stylesheets`, async () => {
+      const links = await headLinks(site, path);
+      const preload = links.findIndex((link) => link.rel === "preload" && art.test(link.href));
+      expect(preload).toBeGreaterThanOrEqual(0);
+      expect(preload).toBeLessThan(links.findIndex((link) => link.rel === "stylesheet"));
+    });
+  }
 
   it("hydrates with one link per stylesheet, and shows the next page only once its stylesheets apply", async () => {
     // openPage fails the test on any console error, hydration mismatches included.
