@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import {
   data,
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -21,6 +20,7 @@ import { languageTags, splitLanguage } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { FeedbackProvider } from "~/ui/feedback/FeedbackProvider";
 import { takeFlash } from "~/ui/feedback/flash.server";
+import { DocumentLinks } from "~/ui/layout/DocumentLinks";
 import { SiteScrollRestoration } from "~/ui/layout/SiteScrollRestoration";
 import { ErrorPage } from "~/ui/layouts/ErrorPage";
 import globalStyles from "~/ui/styles/global.css?url";
@@ -86,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <DocumentLinks />
       </head>
       <body>
         {children}

@@ -4,7 +4,6 @@ import { listActiveBanners } from "~/features/home/banners.server";
 import { GamesSection } from "~/features/home/GamesSection";
 import { HomeBanner } from "~/features/home/HomeBanner";
 import { HomeHero } from "~/features/home/HomeHero";
-import { heroPreload } from "~/features/home/hero-image";
 import { getHomeContent } from "~/features/home/index.server";
 import { StudioStory } from "~/features/home/StudioStory";
 import { ValuePanels } from "~/features/home/ValuePanels";
@@ -61,8 +60,6 @@ export async function loader(args: Route.LoaderArgs) {
     })),
   };
 }
-
-export const links: Route.LinksFunction = () => [heroPreload()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

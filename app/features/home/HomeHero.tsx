@@ -2,16 +2,18 @@ import "./home.css";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { heroArt, heroFile, heroSrcSet } from "./hero-image";
+import { heroArt, heroFile, heroSrcSet, preloadHero } from "./hero-image";
 
 type Props = { label: string; title: string; subtitle: string };
 
 /**
  * The first screen: the studio's promise over full-bleed key art. The art is the page's largest
- * paint: AVIF or WebP at the width the screen needs (JPEG for the rest), preloaded by the route
- * (`heroPreload`), fetched at high priority, with its size given to avoid layout shift.
+ * paint: AVIF or WebP at the width the screen needs (JPEG for the rest), preloaded from the top of
+ * the document (`preloadHero`), fetched at high priority, with its size given to avoid layout
+ * shift.
  */
 export function HomeHero({ label, title, subtitle }: Props) {
+  preloadHero();
   const { t } = useTranslation("home");
   const localize = useLocalizePath();
   return (

@@ -1,3 +1,5 @@
+import { preload } from "react-dom";
+
 /**
  * The home hero's key art as raster renditions (made from `hero.svg` by
  * `scripts/hero-images.ts`, committed under public/): the browser picks a width from `sizes`
@@ -28,16 +30,18 @@ export function heroSrcSet(format: HeroFormat): string {
 }
 
 /**
- * The route's preload of the AVIF rendition (every browser the site supports decodes AVIF), so
- * the download starts with the document instead of after the stylesheet.
+ * Preloads the AVIF rendition (every browser the site supports decodes AVIF) while the hero
+ * renders. Called during render rather than declared in the route's `links()`: React writes a
+ * high-priority image preload at the top of the <head>, before the stylesheets and the
+ * modulepreloads, so the download starts with the document; a <link> of `links()` (no `href`:
+ * the srcset chooses) stays below all of them.
  */
-export function heroPreload() {
-  return {
-    rel: "preload",
+export function preloadHero() {
+  preload(heroFile(heroArt.width, "avif"), {
     as: "image",
     type: "image/avif",
     imageSrcSet: heroSrcSet("avif"),
     imageSizes: heroArt.sizes,
     fetchPriority: "high",
-  } as const;
+  });
 }
