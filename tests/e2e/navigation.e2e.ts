@@ -395,6 +395,26 @@ describe("navigation", () => {
       ).toBe("/fr/contact");
     });
 
+    it("loads the page language's translations as one file, and another language's as one more on switching", async () => {
+      const { page } = await open({ width: 1280 });
+      const catalogs: string[] = [];
+      page.on("request", (request) => {
+        const lang = /\/assets\/catalog-([a-z]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+        if (lang) catalogs.push(lang);
+      });
+      await page.goto(`${site.url}/careers`);
+      await hydrated(page);
+      expect(catalogs).toEqual(["en"]);
+      await page
+        .locator("header")
+        .getByRole("navigation", { name: "Language" })
+        .getByRole("link", { name: /^ES/ })
+        .click();
+      await page.waitForURL(`${site.url}/es/careers`);
+      await expect.poll(() => page.getAttribute("html", "lang")).toBe("es");
+      expect(catalogs).toEqual(["en", "es"]);
+    });
+
     it("offers only English and French on a careers-location page", async () => {
       const { page } = await open({ width: 1280 });
       await page.goto(`${site.url}/careers/locations/quebec`);

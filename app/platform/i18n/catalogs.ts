@@ -4,7 +4,8 @@ import { defaultLanguage, type Language, languages } from "./languages";
 
 /**
  * Per-language catalogs: locales/{lang}/{namespace}.json, one namespace per area of the site.
- * The browser loads only the current language's files (lazy chunks); the server loads all.
+ * The browser loads only the current language's files (one lazy chunk per language, vite.config.ts
+ * `catalogChunk`); the server loads all.
  */
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
 
