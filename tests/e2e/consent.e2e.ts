@@ -98,6 +98,14 @@ const banner = (page: Page, name = "Cookies on this site") => page.getByRole("re
 async function clickNav(page: Page, name: string, path: string) {
   await page.getByRole("banner").getByRole("link", { name, exact: true }).first().click();
   await page.waitForURL((url) => url.pathname === path);
+  // The address changes before the new page is shown (React holds the commit until its
+  // stylesheets have loaded): wait for the page itself, whose head names it.
+  await expect
+    .poll(async () => {
+      const href = await page.locator('link[rel="canonical"]').getAttribute("href");
+      return href ? new URL(href).pathname : null;
+    })
+    .toBe(path);
 }
 
 /** Accepts analytics from the footer's "Cookie settings", on the page in view. */
