@@ -1,7 +1,7 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import { createI18n, loadAllLanguages } from "./catalogs";
 import type { Language } from "./languages";
-import { memoizedT } from "./use-translation";
+import { memoizedT } from "./memoized-t";
 
 /*
  * The server's translations: catalogs never change while the process runs, so they are loaded

@@ -3,7 +3,8 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { createI18n, loadAllLanguages } from "./catalogs";
-import { maxMemoizedCallsWithOptions, memoizedT, useTranslation } from "./use-translation";
+import { maxMemoizedCallsWithOptions, memoizedT } from "./memoized-t";
+import { useTranslation } from "./use-translation";
 
 function Header({ count }: { count: number }) {
   const { t, i18n } = useTranslation("careers");
