@@ -33,6 +33,11 @@ function load(lang: string) {
 const catalogs = Object.fromEntries(languages.map((lang) => [lang, load(lang)]));
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)/g)].map((m) => m[1]).sort();
 
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+/** A language's keys with each plural's forms as one (`x_one`, `x_many` → `x_*`). */
+const keysWithPlurals = (catalog: Record<string, string>) =>
+  [...new Set(Object.keys(catalog).map((key) => key.replace(pluralSuffix, "_*")))].sort();
+
 describe("catalogs", () => {
   it("have the same namespaces in every language", () => {
     for (const lang of languages) {
@@ -45,14 +50,32 @@ describe("catalogs", () => {
       const en = catalogs.en?.[ns] ?? {};
       for (const lang of languages) {
         const other = catalogs[lang]?.[ns] ?? {};
-        expect(Object.keys(other).sort(), `${lang}/${ns}.json keys`).toEqual(Object.keys(en).sort());
+        expect(keysWithPlurals(other), `${lang}/${ns}.json keys`).toEqual(keysWithPlurals(en));
         for (const [key, text] of Object.entries(other)) {
           expect(text.trim(), `${lang}/${ns}.json ${key} is empty`).not.toBe("");
           expect(placeholders(text), `${lang}/${ns}.json ${key} placeholders`).toEqual(
-            placeholders(en[key] ?? ""),
+            placeholders(en[key] ?? en[key.replace(pluralSuffix, "_other")] ?? ""),
           );
         }
       }
     });
   }
+
+  // A count in a form the language's catalog lacks (French and Spanish say 1 000 000 with
+  // their "many" form) falls back to English on the server, and to the key in a browser that
+  // loaded one language: each plural carries every form of its language's rules.
+  it.each(languages)("%s: every plural has each form the language's plural rules use", (lang) => {
+    const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    const missing: string[] = [];
+    for (const [ns, catalog] of Object.entries(catalogs[lang] ?? {})) {
+      const bases = new Set(
+        Object.keys(catalog)
+          .filter((key) => pluralSuffix.test(key))
+          .map((key) => key.replace(pluralSuffix, "")),
+      );
+      for (const base of bases)
+        for (const form of forms) if (!(`${base}_${form}` in catalog)) missing.push(`${ns}:${base}_${form}`);
+    }
+    expect(missing).toEqual([]);
+  });
 });
