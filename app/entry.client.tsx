@@ -1,22 +1,23 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { browserI18n } from "~/platform/i18n/browser";
-import { createI18n, loadLanguage } from "~/platform/i18n/catalogs";
+import { browserTranslations } from "~/platform/i18n/browser";
+import { BrowserTranslations } from "~/platform/i18n/browser-translations";
+import { loadLanguage } from "~/platform/i18n/catalogs";
 import { splitLanguage } from "~/platform/i18n/languages";
+import { TranslationsContext } from "~/platform/i18n/translations";
 
 async function hydrate() {
   const { lang } = splitLanguage(window.location.pathname);
-  const i18n = createI18n(lang, { [lang]: await loadLanguage(lang) });
-  browserI18n.current = i18n;
+  const translations = new BrowserTranslations(lang, await loadLanguage(lang));
+  browserTranslations.current = translations;
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <TranslationsContext.Provider value={translations}>
           <HydratedRouter />
-        </I18nextProvider>
+        </TranslationsContext.Provider>
       </StrictMode>,
     );
   });

@@ -1,13 +1,13 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageCacheControl } from "~/platform/cache/page-headers";
 import { coalescingPassThrough } from "~/platform/http/coalescing-stream.server";
 import { splitLanguage } from "~/platform/i18n/languages";
-import { serverI18n } from "~/platform/i18n/translator.server";
+import { TranslationsContext } from "~/platform/i18n/translations";
+import { serverTranslations } from "~/platform/i18n/translator.server";
 import { requestInfoContext } from "~/platform/request-context";
 
 export const streamTimeout = 5_000;
@@ -31,16 +31,16 @@ export default async function handleRequest(
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
   const { lang } = splitLanguage(new URL(request.url).pathname);
-  const i18n = await serverI18n(lang);
+  const translations = await serverTranslations(lang);
   // Crawlers and no-JS visitors get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <TranslationsContext.Provider value={translations}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>,
+      </TranslationsContext.Provider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {

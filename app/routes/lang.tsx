@@ -2,8 +2,7 @@ import { data, Outlet, redirect } from "react-router";
 import { refuseForbiddenAddress } from "~/platform/http/input-guard.server";
 import { withPathname } from "~/platform/http/same-origin";
 import { refusePagesWhileDatabaseDown } from "~/platform/http/unavailable.server";
-import { browserI18n } from "~/platform/i18n/browser";
-import { switchLanguage } from "~/platform/i18n/catalogs";
+import { browserTranslations } from "~/platform/i18n/browser";
 import { defaultLanguage, isLanguage, splitLanguage } from "~/platform/i18n/languages";
 import { ErrorPage } from "~/ui/layouts/ErrorPage";
 import type { Route } from "./+types/lang";
@@ -44,7 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ params }, next) => {
     const lang = isLanguage(params.lang) ? params.lang : defaultLanguage;
-    if (browserI18n.current) await switchLanguage(browserI18n.current, lang);
+    await browserTranslations.current?.switchTo(lang);
     await next();
   },
 ];

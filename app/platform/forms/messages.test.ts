@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
+import { loadAllLanguages } from "~/platform/i18n/catalogs";
+import { createI18n } from "~/platform/i18n/i18next.server";
 import { decodeMessage, encodeMessage, formMessage, translateMessage } from "./messages";
 import { validateForm } from "./validate";
 

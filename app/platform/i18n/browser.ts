@@ -1,4 +1,4 @@
-import type { i18n as I18n } from "i18next";
+import type { BrowserTranslations } from "./browser-translations";
 
-/** The browser's one i18next instance, so route middleware can load a language before render. */
-export const browserI18n: { current?: I18n } = {};
+/** The browser's one translations object, so route middleware can load a language before render. */
+export const browserTranslations: { current?: BrowserTranslations } = {};

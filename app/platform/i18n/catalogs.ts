@@ -1,6 +1,5 @@
-import { createInstance, type i18n as I18n, type Resource } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { defaultLanguage, type Language, languages } from "./languages";
+import type { Resource } from "i18next";
+import { type Language, languages } from "./languages";
 
 /**
  * Per-language catalogs: locales/{lang}/{namespace}.json, one namespace per area of the site.
@@ -34,30 +33,4 @@ export async function loadLanguage(lang: Language) {
 export async function loadAllLanguages(): Promise<Resource> {
   const all = await Promise.all(languages.map(async (lang) => [lang, await loadLanguage(lang)] as const));
   return Object.fromEntries(all);
-}
-
-/** A fresh i18next instance (one per server request; one for the browser's lifetime). */
-export function createI18n(lang: Language, resources: Resource): I18n {
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: defaultLanguage,
-    supportedLngs: [...languages],
-    resources,
-    ns: namespaces,
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
-  return instance;
-}
-
-/** Makes sure the browser's instance has a language's catalogs, then switches to it. */
-export async function switchLanguage(instance: I18n, lang: Language) {
-  if (!instance.hasResourceBundle(lang, "common")) {
-    const bundles = await loadLanguage(lang);
-    for (const [ns, data] of Object.entries(bundles)) instance.addResourceBundle(lang, ns, data, true, true);
-  }
-  if (instance.language !== lang) await instance.changeLanguage(lang);
 }

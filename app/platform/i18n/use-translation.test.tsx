@@ -1,9 +1,12 @@
 import type { TFunction } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { createI18n, loadAllLanguages } from "./catalogs";
+import { BrowserTranslations } from "./browser-translations";
+import { loadAllLanguages, loadLanguage } from "./catalogs";
+import { createI18n } from "./i18next.server";
 import { maxMemoizedCallsWithOptions, memoizedT } from "./memoized-t";
+import { type Translations, TranslationsContext } from "./translations";
+import { translationsOf } from "./translator.server";
 import { useTranslation } from "./use-translation";
 
 function Header({ count }: { count: number }) {
@@ -15,45 +18,43 @@ function Header({ count }: { count: number }) {
   );
 }
 
-const render = (i18n: ReturnType<typeof createI18n>, count = 400) =>
+const render = (translations: Translations, count = 400) =>
   renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationsContext.Provider value={translations}>
       <Header count={count} />
-    </I18nextProvider>,
+    </TranslationsContext.Provider>,
   );
 
 describe("useTranslation", () => {
-  it("translates plain keys and keys with values in the instance's language", async () => {
+  it("translates plain keys and keys with values in the page's language (server)", async () => {
     const resources = await loadAllLanguages();
-    expect(render(createI18n("en", resources))).toBe(
+    expect(render(translationsOf(createI18n("en", resources), "en"))).toBe(
       '<p lang="en">Careers<!-- --> / <!-- -->We are over 400 people across 7 studios, building worlds for millions of players. Bring your craft, your curiosity and your voice.</p>',
     );
-    const fr = render(createI18n("fr", resources), 12);
+    const fr = render(translationsOf(createI18n("fr", resources), "fr"), 12);
     expect(fr).toContain('<p lang="fr">Carrières');
     expect(fr).toContain("12");
   });
 
-  it("gives a key's new text once a bundle replaces it (the browser loading a language)", async () => {
-    // A copy: adding a bundle edits the catalogs the instance was given.
-    const i18n = createI18n("en", structuredClone(await loadAllLanguages()));
-    expect(render(i18n)).toContain("Careers<!-- -->");
-    expect(render(i18n)).toContain("We are over 400 people");
-    i18n.addResourceBundle(
-      "en",
-      "careers",
-      { header: { label: "Jobs", content: "{{count}} of us" } },
-      true,
-      true,
-    );
-    expect(render(i18n)).toContain("Jobs<!-- -->");
-    expect(render(i18n)).toContain("400 of us");
+  it("renders in the browser what the server rendered", async () => {
+    const resources = await loadAllLanguages();
+    for (const lang of ["en", "fr", "es"] as const) {
+      const browser = new BrowserTranslations(lang, await loadLanguage(lang));
+      expect(render(browser, 3)).toBe(render(translationsOf(createI18n(lang, resources), lang), 3));
+    }
   });
 
-  it("follows the instance when it changes language", async () => {
-    const i18n = createI18n("en", await loadAllLanguages());
-    expect(render(i18n)).toContain('lang="en">Careers');
-    await i18n.changeLanguage("es");
-    expect(render(i18n)).toContain('lang="es">Empleo');
+  it("follows the browser's translations when they switch language, loading its catalogs", async () => {
+    const browser = new BrowserTranslations("en", await loadLanguage("en"));
+    expect(render(browser)).toContain('lang="en">Careers');
+    let told = 0;
+    // Unbound, as useSyncExternalStore calls it.
+    const { subscribe } = browser;
+    const stop = subscribe(() => told++);
+    await browser.switchTo("es");
+    stop();
+    expect(told).toBe(1);
+    expect(render(browser)).toContain('lang="es">Empleo');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
+import { loadAllLanguages } from "~/platform/i18n/catalogs";
+import { createI18n } from "~/platform/i18n/i18next.server";
 import { languages } from "~/platform/i18n/languages";
 import { translateMessage } from "./translate-message";
 

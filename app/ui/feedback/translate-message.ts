@@ -1,5 +1,5 @@
-import type { i18n as I18n } from "i18next";
 import { decodeMessage } from "~/platform/forms/messages";
+import type { Translations } from "~/platform/i18n/translations";
 
 /**
  * The text of one message of a failed response (docs/requirements.md#errors-and-feedback): the
@@ -7,7 +7,7 @@ import { decodeMessage } from "~/platform/forms/messages";
  * message's own translation (it may be a catalog key such as `forms:validation.required`, with its
  * parameters), else the message as it came.
  */
-export function translateMessage(i18n: Pick<I18n, "exists" | "t">, message: string): string {
+export function translateMessage(i18n: Pick<Translations, "exists" | "t">, message: string): string {
   const { key, params } = decodeMessage(message);
   const code = `messages:msg.${key}`;
   if (i18n.exists(code)) return i18n.t(code, params);

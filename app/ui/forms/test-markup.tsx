@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createI18n, loadAllLanguages } from "~/platform/i18n/catalogs";
+import { loadAllLanguages } from "~/platform/i18n/catalogs";
+import { createI18n } from "~/platform/i18n/i18next.server";
 import type { Language } from "~/platform/i18n/languages";
+import { TranslationsContext } from "~/platform/i18n/translations";
+import { translationsOf } from "~/platform/i18n/translator.server";
 
 /**
  * Test helpers: render a component as the server does, in one language, and read elements
@@ -11,7 +13,11 @@ import type { Language } from "~/platform/i18n/languages";
 const resources = await loadAllLanguages();
 
 export function renderMarkup(node: ReactNode, lang: Language = "en"): string {
-  return renderToString(<I18nextProvider i18n={createI18n(lang, resources)}>{node}</I18nextProvider>);
+  return renderToString(
+    <TranslationsContext.Provider value={translationsOf(createI18n(lang, resources), lang)}>
+      {node}
+    </TranslationsContext.Provider>,
+  );
 }
 
 export type Tag = { name: string; attributes: Record<string, string>; html: string };
