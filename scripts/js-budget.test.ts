@@ -2,7 +2,16 @@ import zlib from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import routes from "../app/routes";
-import { budgets, measureHtml, overBudget, type PageKind, pagePatterns } from "./js-budget";
+import {
+  budgets,
+  ceilingSlack,
+  ceilingsOf,
+  measureHtml,
+  overBudget,
+  overCeiling,
+  type PageKind,
+  pagePatterns,
+} from "./js-budget";
 
 const origin = "https://site.test";
 const url = (name: string) => `${origin}/assets/${name}.js`;
@@ -146,6 +155,25 @@ describe("the budget decision", () => {
     const between = { bytes: 130_000 };
     expect(overBudget([{ ...between, kind: "public" }])).toHaveLength(1);
     expect(overBudget([{ ...between, kind: "account" }])).toHaveLength(0);
+  });
+});
+
+describe("the ceilings that keep pages over budget from growing", () => {
+  const home = { path: "/", kind: "public" as const, bytes: 143_800 };
+  const login = { path: "/account/login", kind: "account" as const, bytes: 120_000 };
+
+  it("record a page over budget at its figure plus the slack, and none for a page within", () => {
+    expect(ceilingsOf([home, login])).toEqual({ "/": (143_800 + ceilingSlack) / 1000 });
+  });
+
+  it("fail a page that grew past its ceiling, or past its budget when it has none", () => {
+    const ceilings = ceilingsOf([home]);
+    expect(overCeiling([home], ceilings)).toEqual([]);
+    expect(overCeiling([{ ...home, bytes: home.bytes + ceilingSlack }], ceilings)).toEqual([]);
+    const grown = { ...home, bytes: home.bytes + ceilingSlack + 1 };
+    expect(overCeiling([grown], ceilings)).toEqual([grown]);
+    const newPage = { path: "/new", kind: "public" as const, bytes: budgets.public + 1 };
+    expect(overCeiling([newPage, login], ceilings)).toEqual([newPage]);
   });
 });
 

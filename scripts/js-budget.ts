@@ -6,8 +6,11 @@
 // prefetches and the modules' dynamic imports load later and are not counted.
 //
 //   npm run check:js -- [--build <dir>]      (default: $BUILD_DIR, else ./build)
+//   npm run check:js -- --write-ceilings     (records today's figures as each page's ceiling)
 //
-// Exits 1 when a page is over its budget or cannot be measured.
+// Exits 1 when a page is over its ceiling (scripts/js-ceilings.json), a page without a ceiling
+// is over its budget, or a page cannot be measured. The budgets are the targets; while pages are
+// still over them, each page's ceiling keeps it from growing (docs/decisions/0027).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -31,6 +34,33 @@ import { simpleParser } from "mailparser";
 export const budgets = { public: 120_000, account: 150_000 } as const;
 
 export type PageKind = keyof typeof budgets;
+
+/** Where each page's ceiling (KB) is kept: what it loaded when last recorded, plus a little. */
+export const ceilingsFile = path.join(import.meta.dirname, "js-ceilings.json");
+/** Room above a recorded figure: a content or dependency change of a few hundred bytes passes. */
+export const ceilingSlack = 1_000;
+export type Ceilings = Record<string, number>;
+
+/** The pages over their ceiling, or over their budget when they have no ceiling. */
+export function overCeiling<P extends { path: string; kind: PageKind; bytes: number }>(
+  pages: readonly P[],
+  ceilings: Ceilings,
+  limits: Record<PageKind, number> = budgets,
+): P[] {
+  return pages.filter((page) => {
+    const ceiling = ceilings[page.path];
+    return page.bytes > (ceiling === undefined ? limits[page.kind] : ceiling * 1000);
+  });
+}
+
+/** Today's figures as ceilings (KB, one decimal, slack included); pages within budget need none. */
+export function ceilingsOf(pages: readonly { path: string; kind: PageKind; bytes: number }[]): Ceilings {
+  return Object.fromEntries(
+    pages
+      .filter((page) => page.bytes > budgets[page.kind])
+      .map((page) => [page.path, Math.ceil((page.bytes + ceilingSlack) / 100) / 10]),
+  );
+}
 export type ScriptSize = { url: string; bytes: number };
 export type PageJs = {
   path: string;
@@ -382,7 +412,9 @@ export async function startBuiltSite(buildDir: string): Promise<{
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { build: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { build: { type: "string" }, "write-ceilings": { type: "boolean" } },
+  });
   const buildDir = path.resolve(root, values.build ?? process.env.BUILD_DIR ?? "build");
   const site = await startBuiltSite(buildDir);
   try {
@@ -392,14 +424,29 @@ async function main() {
     );
     console.log(formatTable(pages));
     for (const page of skipped) console.log(`skipped ${page.path}: ${page.reason}`);
+    if (values["write-ceilings"]) {
+      fs.writeFileSync(ceilingsFile, `${JSON.stringify(ceilingsOf(pages), null, 2)}\n`);
+      console.log(`\nceilings written to ${path.relative(root, ceilingsFile)}`);
+      return;
+    }
     const over = overBudget(pages);
-    if (over.length) {
-      console.error(
+    if (over.length)
+      console.log(
         `\n${over.length} of ${pages.length} pages over budget: ${over.map((p) => p.path).join(", ")}`,
+      );
+    else console.log(`\nall ${pages.length} pages within budget`);
+    const ceilings: Ceilings = JSON.parse(fs.readFileSync(ceilingsFile, "utf8"));
+    const grown = overCeiling(pages, ceilings);
+    if (grown.length) {
+      console.error(
+        `\n${grown.length} pages load more than their ceiling (${path.relative(root, ceilingsFile)}): ` +
+          grown
+            .map((p) => `${p.path} ${kb(p.bytes)} KB > ${ceilings[p.path] ?? kb(budgets[p.kind])}`)
+            .join(", "),
       );
       process.exitCode = 1;
     } else {
-      console.log(`\nall ${pages.length} pages within budget`);
+      console.log(`no page loads more than its ceiling (${path.relative(root, ceilingsFile)})`);
     }
   } finally {
     await site.stop();
