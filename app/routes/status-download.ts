@@ -21,5 +21,5 @@ export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
   const archive = await exportByStatusLink(services, args.params.token);
   if (!archive) throw data({ messages: ["NOT_FOUND"] }, { status: 404, headers: noStore });
-  return archiveResponse(archive, "application-data.zip");
+  return archiveResponse(archive.bytes, archive.filename);
 }

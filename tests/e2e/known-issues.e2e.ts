@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectAxeClean,
+  expectAxeCleanWithoutScripts,
   mailQueueSent,
   newDocument,
   openBrowser,
@@ -54,27 +55,6 @@ async function typeReport(page: Page, email: string, words: { summary: string; d
 
 const affectedShown = async (page: Page) =>
   Number(await page.locator(`${suggestion} .known-issues__count`).getAttribute("data-affected"));
-
-/**
- * axe needs scripts, which a page opened without JavaScript cannot run: the same HTML, scripts
- * taken out, is checked in a page that has them, at the same address and width.
- */
-async function expectAxeCleanWithoutScripts(page: Page, width: number, label: string) {
-  const html = (await page.content())
-    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-    .replace(/<head>/i, `<head><base href="${page.url()}">`);
-  // Only axe runs there: a file the copied page names relative to a URL of its own may miss.
-  const { page: checker } = await openPage(browser, {
-    width,
-    javaScript: true,
-    allowErrors: [/Failed to load resource/],
-  });
-  // A document of the site's origin that runs nothing, so fonts and styles load as on the page.
-  await checker.goto(`${site.url}/robots.txt`);
-  await checker.setContent(html, { waitUntil: "load" });
-  expect(await checker.locator(suggestion).count()).toBe(1);
-  await expectAxeClean(checker, label);
-}
 
 /** No report from this address reached support: every e-mail queued so far is out, none is its. */
 async function expectNoReportFrom(email: string) {
@@ -135,7 +115,11 @@ describe("known issues suggested while reporting", { timeout: 90_000 }, () => {
     expect(await page.locator(".known-issues h3").textContent()).toBe("Is it one of these?");
     expect(await page.locator(suggestion).count()).toBe(1);
     expect(await page.locator(".contact-form__actions button").textContent()).toBe("Send my report anyway");
-    await expectAxeCleanWithoutScripts(page, 375, "known issue asked without JavaScript 375");
+    await expectAxeCleanWithoutScripts(browser, site, page, {
+      width: 375,
+      label: "known issue asked without JavaScript 375",
+      shows: suggestion,
+    });
     const before = await affectedShown(page);
     await newDocument(page, () => page.locator(`${suggestion} button`).click());
     expect(await page.locator(`${suggestion} .known-issues__counted`).textContent()).toContain("Thanks");
@@ -154,7 +138,11 @@ describe("known issues suggested while reporting", { timeout: 90_000 }, () => {
     });
     await newDocument(page, () => page.click(".contact-form__actions button[type=submit]"));
     expect(await page.locator(suggestion).count()).toBe(1);
-    await expectAxeCleanWithoutScripts(page, 1280, "known issue asked without JavaScript 1280");
+    await expectAxeCleanWithoutScripts(browser, site, page, {
+      width: 1280,
+      label: "known issue asked without JavaScript 1280",
+      shows: suggestion,
+    });
     await page.click(".contact-form__actions button[type=submit]");
     await page.waitForURL(/\/support\/report\?sent=1#report-form$/, { timeout: 20_000 });
   });

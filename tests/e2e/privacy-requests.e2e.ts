@@ -1,10 +1,12 @@
 import fs from "node:fs";
-import { strFromU8, unzipSync } from "fflate";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  dataJson,
+  downloadZip,
   expectAxeClean,
+  expectAxeCleanWithoutScripts,
   expectFitsWidth,
   mailQueueSent,
   openBrowser,
@@ -21,8 +23,8 @@ import { applyForQuebecOffer, quebecOfferTitle } from "./support/submissions";
  * Data rights, self-service (docs/requirements.md#data-rights): a visitor asks /privacy/requests
  * for everything tied to their address, opens the e-mailed link, downloads it (a zip with
  * data.json and the files) and deletes it, and sees nothing left; at 375 px without JavaScript
- * and at 1280 px with it (axe only with JavaScript: it cannot run in a script-less page). On an
- * application's status page: Download my data and Delete now.
+ * and at 1280 px with it, axe clean (without JavaScript: the page's HTML checked in a copy that
+ * can run axe). On an application's status page: Download my data and Delete now.
  */
 
 let site: Site;
@@ -54,15 +56,6 @@ async function linkFromMail(email: string): Promise<string> {
   return `/privacy/requests/${link![1]}`;
 }
 
-/** Clicks a download button and answers the zip's entries. */
-async function download(page: Page, click: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent("download"), click()]);
-  const bytes = fs.readFileSync((await file.path())!);
-  return { name: file.suggestedFilename(), entries: unzipSync(new Uint8Array(bytes)) };
-}
-
-const dataJson = (entries: Record<string, Uint8Array>) => JSON.parse(strFromU8(entries["data.json"]!));
-
 describe("/privacy/requests", { timeout: 120_000 }, () => {
   it("at 375 px without JavaScript: ask, open the link, download everything, delete everything", async () => {
     await applyForQuebecOffer(browser, site, "donnees@example.com");
@@ -85,8 +78,13 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
     await page.getByRole("heading", { name: `Job application: ${quebecOfferTitle}` }).waitFor();
     await page.getByText("We will delete this on").first().waitFor();
     await expectFitsWidth(page, "data-rights page at 375px");
+    await expectAxeCleanWithoutScripts(browser, site, page, {
+      width: 375,
+      label: "data-rights page without JavaScript at 375px",
+      shows: `button:text-is("Download everything")`,
+    });
 
-    const everything = await download(page, () =>
+    const everything = await downloadZip(page, () =>
       page.getByRole("button", { name: "Download everything" }).click(),
     );
     expect(everything.name).toBe("my-data.zip");
@@ -101,6 +99,11 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
 
     await page.getByRole("link", { name: "Delete everything" }).click();
     await page.waitForURL(/\?delete=all$/);
+    await expectAxeCleanWithoutScripts(browser, site, page, {
+      width: 375,
+      label: "deleting everything, asked without JavaScript at 375px",
+      shows: "dialog[open]",
+    });
     await page.getByRole("button", { name: "Yes, delete everything" }).click();
     await page.waitForURL(`${site.url}/privacy/requests`);
     expect((await page.locator(".toast").allTextContents()).join(" ")).toContain(
@@ -135,7 +138,7 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
     await expectFitsWidth(page, "data-rights page at 1280px");
     await expectAxeClean(page, "data-rights page at 1280px");
 
-    const one = await download(page, () => item.getByRole("button", { name: "Download" }).click());
+    const one = await downloadZip(page, () => item.getByRole("button", { name: "Download" }).click());
     expect(one.name).toBe("application-data.zip");
     expect(dataJson(one.entries)).toMatchObject({
       kind: "application",
@@ -163,7 +166,7 @@ describe("an application's status page", { timeout: 120_000 }, () => {
       await page.goto(site.url + path);
       await page.getByText("Nous supprimerons ceci le").first().waitFor();
       await page.getByText("boîte de recrutement est hors de portée").first().waitFor();
-      const zip = await download(page, () =>
+      const zip = await downloadZip(page, () =>
         page.getByRole("button", { name: "Télécharger mes données" }).click(),
       );
       const data = dataJson(zip.entries);

@@ -2,7 +2,10 @@ import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  dataJson,
+  downloadZip,
   expectAxeClean,
+  expectAxeCleanWithoutScripts,
   expectFitsWidth,
   openBrowser,
   openPage,
@@ -18,8 +21,8 @@ import { playtestSignupFields, studioTool } from "./support/submissions";
  * A playtester follows their sign-up by the private link of the confirmation e-mail: the studio
  * puts them on a session's waitlist, another tester gives up their seat and the first on the
  * waitlist is invited, they confirm their seat, download the calendar file, sign the NDA by
- * typing their name, and get the reminder before the session. At 375 and 1280 px, with and
- * without JavaScript, axe clean.
+ * typing their name, download their data, and get the reminder before the session. At 375 and
+ * 1280 px, with and without JavaScript, axe clean.
  */
 
 const SESSION = "quebec-lantern-focus-2027-01";
@@ -137,6 +140,11 @@ describe("a playtester's status page", { timeout: 300_000 }, () => {
       expect(
         await page.locator(".progress__step", { hasText: "Appel en ligne" }).getAttribute("class"),
       ).toContain("progress__step--skipped");
+      await expectAxeCleanWithoutScripts(browser, site, page, {
+        width: 375,
+        label: "invited to a session, without JavaScript, at 375px",
+        shows: ".progress__step--skipped",
+      });
       await page.getByRole("button", { name: "Confirmer ma place" }).click();
       await page.waitForURL((url) => url.pathname === lea.path);
       expect(await current(page).textContent()).toBe("Place confirmée");
@@ -174,6 +182,24 @@ describe("a playtester's status page", { timeout: 300_000 }, () => {
       await waitForMailFile(site, "playtest-signed", "lea.testeuse@example.com"),
     );
     expect(copy.text).toContain("Entente de non-divulgation des tests de jeu (1)");
+
+    // Her data: the sign-up as stored, with every stage it went through and the NDA she signed.
+    const zip = await downloadZip(page, () =>
+      page.getByRole("button", { name: "Télécharger mes données" }).click(),
+    );
+    expect(zip.name).toBe("playtest-data.zip");
+    const data = dataJson(zip.entries);
+    expect(data).toMatchObject({
+      kind: "playtest",
+      data: { email: "lea.testeuse@example.com", stage: "signed", ndaVersion: 1 },
+    });
+    expect(data.data.stages.map((s: { stage: string }) => s.stage)).toEqual([
+      "received",
+      "waitlisted",
+      "sessionInvited",
+      "confirmed",
+      "signed",
+    ]);
 
     // The session starts within 24 hours: the reminder goes (once: playtest-status.db.test.ts).
     expect(await studioTool(site, "playtest:select", ["remind"])).toContain("1 reminder(s) queued");

@@ -2,13 +2,17 @@ import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  dataJson,
+  downloadZip,
   expectAxeClean,
+  expectAxeCleanWithoutScripts,
   expectFitsWidth,
   newDocument,
   openBrowser,
   openPage,
   type Site,
   startSite,
+  toastsShown,
   waitForHydration,
   waitForMailFile,
 } from "./support/harness";
@@ -17,8 +21,8 @@ import { studioTool } from "./support/submissions";
 /**
  * The status pages of an issue report and a contact message, followed by the private link of
  * their acknowledgement while the studio moves them with its tools (child processes reaching the
- * running site through its control socket): at 375 px without JavaScript and at 1280 px with it
- * (axe checks the latter: it needs scripts in the page).
+ * running site through its control socket): at 375 px without JavaScript and at 1280 px with it,
+ * axe clean; "Download my data" and "Delete now" on both.
  */
 
 let site: Site;
@@ -53,7 +57,10 @@ async function statusLinkOf(kind: string, email: string) {
   return link![1]!;
 }
 
-async function open(path: string, options: { width: number; javaScript?: boolean }) {
+/** The browser's own line for a page answered 404 (a deleted item's link, visited on purpose). */
+const notFoundLine = /Failed to load resource: the server responded with a status of 404/;
+
+async function open(path: string, options: { width: number; javaScript?: boolean; allowErrors?: RegExp[] }) {
   const { page } = await openPage(browser, options);
   await page.goto(site.url + path);
   if (options.javaScript !== false) await waitForHydration(page);
@@ -103,6 +110,11 @@ describe("an issue report's status page", { timeout: 240_000 }, () => {
     // Without JavaScript on a phone: the answer and one file, posted with the form.
     const phone = await open(path, { width: 375, javaScript: false });
     await expectFitsWidth(phone, "issue needing information at 375px");
+    await expectAxeCleanWithoutScripts(browser, site, phone, {
+      width: 375,
+      label: "issue needing information without JavaScript at 375px",
+      shows: '[id="issue-comment-attachments"]',
+    });
     await phone.fill('[id="issue-comment-comment"]', "Emplacement 2, version 2.3.1 sur Windows.");
     await phone.setInputFiles('[id="issue-comment-attachments"]', {
       name: "slot-2.lsx",
@@ -131,12 +143,83 @@ describe("an issue report's status page", { timeout: 240_000 }, () => {
     await fixed.getByRole("link", { name: "Lire les notes de la mise à jour 2.4" }).click();
     await fixed.waitForURL(/\/fr\/support\/patches\?game=tidebound#patch-tidebound-2\.4$/);
     expect(await fixed.locator('[id="patch-tidebound-2.4"] .patch__version').textContent()).toBe("2.4");
-    const phoneFixed = await open(path, { width: 375, javaScript: false });
+    const phoneFixed = await open(path, { width: 375, javaScript: false, allowErrors: [notFoundLine] });
     expect(
       await phoneFixed
         .getByRole("link", { name: "Lire les notes de la mise à jour 2.4" })
         .getAttribute("href"),
     ).toBe("/fr/support/patches?game=tidebound#patch-tidebound-2.4");
+
+    // The reporter's data, without JavaScript: the report, its history and the file they added.
+    const zip = await downloadZip(phoneFixed, () =>
+      phoneFixed.getByRole("button", { name: "Télécharger mes données" }).click(),
+    );
+    expect(zip.name).toBe("issueReport-data.zip");
+    const data = dataJson(zip.entries);
+    expect(data).toMatchObject({
+      kind: "issueReport",
+      data: { email, summary: "Sauvegarde perdue après la tempête", status: "fixed" },
+    });
+    expect(data.data.attachments).toHaveLength(1);
+    expect(data.data.attachments[0].name).toBe("slot-2.lsx");
+    expect(Buffer.from(zip.entries[data.data.attachments[0].file]!).toString("utf8")).toContain(
+      '<save chapter="4"/>',
+    );
+    // Deleted now, asked first: the page goes with it.
+    await phoneFixed.getByRole("link", { name: "Supprimer maintenant" }).click();
+    await phoneFixed.waitForURL(/\?delete=1$/);
+    await phoneFixed.getByRole("dialog", { name: "Supprimer ce signalement maintenant?" }).waitFor();
+    await newDocument(phoneFixed, () =>
+      phoneFixed.getByRole("button", { name: "Oui, le supprimer" }).click(),
+    );
+    expect(new URL(phoneFixed.url()).pathname).toBe("/fr/privacy/requests");
+    expect((await phoneFixed.locator(".toast").allTextContents()).join(" ")).toContain(
+      "Votre signalement et ses pièces jointes sont supprimés",
+    );
+    expect((await phoneFixed.goto(site.url + path))?.status()).toBe(404);
+  });
+
+  it("shows a report the studio won't fix as such, with the studio's word, axe clean", async () => {
+    const email = "refus@example.ca";
+    const res = await fetch(`${site.url}/fr/support/report`, {
+      method: "POST",
+      body: new URLSearchParams({
+        game: "tidebound",
+        category: "bug",
+        platform: "windows",
+        email,
+        summary: "La boussole pointe vers le sud",
+        description: "Sur le pont du navire, la boussole indique toujours le sud au lieu du nord.",
+        consent: "on",
+        known: "seen",
+      }),
+      headers: { Origin: site.url },
+      redirect: "manual",
+    });
+    expect(res.status, await res.text()).toBe(303);
+    const path = await statusLinkOf("issue-report-acknowledgement", email);
+    const listed = JSON.parse(
+      await tool("support:issues", ["list", "--status", "received", "--json"]),
+    ) as Array<{
+      id: string;
+      email: string;
+    }>;
+    const id = listed.find((row) => row.email === email)!.id;
+    const note = "La boussole des Marées pointe vers le sud : c’est voulu.";
+    expect(await tool("support:issues", ["status", "--id", id, "--to", "wontFix", "--note", note])).toContain(
+      "Now wontFix",
+    );
+    const told = await simpleParser(await waitForMailFile(site, "issue-report-status", email));
+    expect(told.text).toContain(note);
+
+    const page = await open(path, { width: 1280 });
+    expect(await statusTitle(page)).toBe("Ne sera pas corrigé");
+    await page.getByText("nous avons décidé de ne pas changer ceci").waitFor();
+    await page.getByText(note).waitFor();
+    // Nothing left to add: the answer form is gone.
+    expect(await page.locator('[id="issue-comment-comment"]').count()).toBe(0);
+    await expectFitsWidth(page, "won't fix at 1280px");
+    await expectAxeClean(page, "won't fix at 1280px");
   });
 });
 
@@ -171,9 +254,28 @@ describe("a contact message's status page", { timeout: 180_000 }, () => {
     const again = await toolRefusal("contact", ["answered", "--id", id]);
     expect(again.stderr).toContain("already marked answered");
 
-    const wide = await open(path, { width: 1280 });
+    const wide = await open(path, { width: 1280, allowErrors: [notFoundLine] });
     expect(await statusTitle(wide)).toBe("Répondu");
     expect(await wide.locator('[aria-current="step"]').textContent()).toContain("Répondu");
     await expectAxeClean(wide, "answered contact message at 1280px");
+
+    // The sender's data, with JavaScript: the message as stored; then deleted now, in a dialog.
+    const zip = await downloadZip(wide, () =>
+      wide.getByRole("button", { name: "Télécharger mes données" }).click(),
+    );
+    expect(zip.name).toBe("contact-data.zip");
+    expect(dataJson(zip.entries)).toMatchObject({
+      kind: "contact",
+      data: { email, subject: "Kiosque au festival", status: "answered" },
+    });
+    await wide.getByRole("link", { name: "Supprimer maintenant" }).click();
+    const dialog = wide.getByRole("dialog", { name: "Supprimer ce message maintenant?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Oui, le supprimer" }).click();
+    await wide.waitForURL(`${site.url}/fr/privacy/requests`);
+    await expect
+      .poll(() => toastsShown(wide))
+      .toContainEqual(expect.stringContaining("Votre message est supprimé"));
+    expect((await wide.goto(site.url + path))?.status()).toBe(404);
   });
 });

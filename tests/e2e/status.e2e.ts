@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectAxeClean,
+  expectAxeCleanWithoutScripts,
   expectFitsWidth,
   mailQueueSent,
   openBrowser,
@@ -74,6 +75,11 @@ describe("an application's status page", { timeout: 90_000 }, () => {
     await page.goto(site.url + path);
     await page.getByRole("link", { name: "Retirer ma candidature" }).click();
     await page.waitForURL(/\?withdraw=1$/);
+    await expectAxeCleanWithoutScripts(browser, site, page, {
+      width: 375,
+      label: "withdrawal question without JavaScript at 375px",
+      shows: "dialog[open]",
+    });
     await page.getByRole("button", { name: "Oui, la retirer" }).click();
     await page.waitForURL((url) => url.pathname === path && url.search === "");
     await page.getByRole("heading", { name: "Retirée" }).waitFor();
@@ -136,6 +142,22 @@ describe("the studio moving an application with its tool", { timeout: 180_000 },
     await page.goto(site.url + path);
     await page.getByRole("heading", { name: "Candidature non retenue cette fois" }).waitFor();
     expect(await page.getByRole("link", { name: "Retirer ma candidature" }).count()).toBe(0);
+    await expectAxeCleanWithoutScripts(browser, site, page, {
+      width: 375,
+      label: "not selected, without JavaScript, at 375px",
+      shows: ".progress__step",
+    });
+    // The same answer at 1280 px with JavaScript: no step current any more, nothing to withdraw.
+    const { page: wide } = await openPage(browser, { width: 1280 });
+    await wide.goto(site.url + path);
+    await waitForHydration(wide);
+    await wide.getByRole("heading", { name: "Candidature non retenue cette fois" }).waitFor();
+    expect(await wide.locator("h1").textContent()).toContain(quebecOfferTitle);
+    expect(await wide.locator('[aria-current="step"]').count()).toBe(0);
+    expect(await wide.getByRole("link", { name: "Retirer ma candidature" }).count()).toBe(0);
+    await wide.getByText("Nous supprimerons ceci le").waitFor();
+    await expectFitsWidth(wide, "not selected at 1280px");
+    await expectAxeClean(wide, "not selected at 1280px");
     const answer = await simpleParser(
       await waitForMailFile(site, "job-application-not-selected", "etapes@example.com"),
     );

@@ -43,7 +43,7 @@ export function StatusDataCard({
           title={t(`status.kinds.${kind}.confirmTitle`)}
           description={t(`status.kinds.${kind}.confirmBody`)}
           fields={{ intent: "delete" }}
-          confirmLabel={t("status.confirm")}
+          confirmLabel={t(`status.kinds.${kind}.confirm`)}
           cancelLabel={t("cancel")}
         />
       </div>

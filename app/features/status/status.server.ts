@@ -25,6 +25,7 @@ import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { archiveFilename } from "~/platform/privacy/archive.server";
 import type { PersonalDataServices } from "~/platform/privacy/personal-data";
 import type { Services } from "~/platform/services.server";
 import {
@@ -240,11 +241,16 @@ export async function statusSummary(
   }
 }
 
-/** "Download my data": the submission's archive (data.json and its files); null when the link does not open. */
+/**
+ * "Download my data": the submission's archive (data.json and its files) and its file name,
+ * which says what it holds (as the data-rights page names it); null when the link does not open.
+ */
 export async function exportByStatusLink(svc: PersonalDataServices, token: string) {
   const target = await findStatusLink(svc.db, token);
   if (!target) return null;
-  return exportItemArchive(svc, personalDataOf[target.kind], target.itemId);
+  const source = personalDataOf[target.kind];
+  const bytes = await exportItemArchive(svc, source, target.itemId);
+  return bytes && { bytes, filename: archiveFilename({ kind: source.kind, id: target.itemId }) };
 }
 
 /** "Delete now": the submission, its files and its links, for good. */

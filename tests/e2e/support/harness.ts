@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import axe from "axe-core";
+import { strFromU8, unzipSync } from "fflate";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject, onTestFinished } from "vitest";
 import { type SiteProcess, spawnSite } from "./site-process";
@@ -129,6 +130,33 @@ export async function expectAxeClean(page: Page, label = page.url()) {
   });
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * axe-core on a page opened without JavaScript. axe needs scripts, which such a page cannot
+ * run: the same HTML, scripts taken out, is checked in a page that has them, at the same
+ * address and width. `shows` (a selector) must be found in the copy: it is the page meant.
+ */
+export async function expectAxeCleanWithoutScripts(
+  browser: Browser,
+  site: Pick<Site, "url">,
+  page: Page,
+  { width, label, shows }: { width: number; label: string; shows: string },
+) {
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<head>/i, `<head><base href="${page.url()}">`);
+  // Only axe runs there: a file the copied page names relative to a URL of its own may miss.
+  const { page: checker } = await openPage(browser, {
+    width,
+    javaScript: true,
+    allowErrors: [/Failed to load resource/],
+  });
+  // A document of the site's origin that runs nothing, so fonts and styles load as on the page.
+  await checker.goto(`${site.url}/robots.txt`);
+  await checker.setContent(html, { waitUntil: "load" });
+  expect(await checker.locator(shows).count(), `${label}: the copy shows ${shows}`).toBeGreaterThan(0);
+  await expectAxeClean(checker, label);
 }
 
 /**
@@ -270,3 +298,13 @@ export async function mailQueueSent(
   expect(res.status, "the marker alert is created").toBe(202);
   await received(to);
 }
+
+/** Does what downloads a zip (a click) and answers its file name and entries. */
+export async function downloadZip(page: Page, action: () => Promise<unknown>) {
+  const [file] = await Promise.all([page.waitForEvent("download"), action()]);
+  const bytes = fs.readFileSync((await file.path())!);
+  return { name: file.suggestedFilename(), entries: unzipSync(new Uint8Array(bytes)) };
+}
+
+/** The `data.json` of a data-rights zip, parsed. */
+export const dataJson = (entries: Record<string, Uint8Array>) => JSON.parse(strFromU8(entries["data.json"]!));
