@@ -334,16 +334,18 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
   });
 
   it("serves a content file reloaded by one process (a restart on new content) from the other within 1 s", async () => {
-    const title = `Gameplay QA Tester ${Date.now()}`;
+    // A home page banner: content that is no job offer, so only the content files' load time
+    // (content_sources.loaded_at, read by content-version.server.ts) can tell the other process.
+    const title = `Seven studios are hiring ${Date.now()}`;
     const dir = contentCopy();
-    const file = path.join(dir, "jobs/dublin-gameplay-qa-tester/en.md");
+    const file = path.join(dir, "banners/01-now-hiring.yaml");
     const text = fs.readFileSync(file, "utf8");
-    expect(text).toContain('title: "Gameplay QA Tester"');
-    fs.writeFileSync(file, text.replace('title: "Gameplay QA Tester"', `title: "${title}"`));
+    expect(text).toContain("  en: Seven studios are hiring\n");
+    fs.writeFileSync(file, text.replace("  en: Seven studios are hiring\n", `  en: ${title}\n`));
     const [a, b] = cluster.sites as [Cluster["sites"][0], Cluster["sites"][0]];
-    const listed = (answer: Answer) => answer.body.includes(title);
-    for (let i = 0; i < 2; i++) expect(listed(await send(`${b.url}/careers`))).toBe(false);
-    const other = watch(`${b.url}/careers`, listed);
+    const shown = (answer: Answer) => answer.body.includes(title);
+    for (let i = 0; i < 2; i++) expect(shown(await send(`${b.url}/`))).toBe(false);
+    const other = watch(`${b.url}/`, shown);
 
     // Process A stops and starts on the new folder, loading it at boot (the content reload,
     // done before A answers /readyz); B, which never reads the folder, is asked all along.
@@ -351,7 +353,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     const restarted = await cluster.restart(0, { CONTENT_DIR: dir });
     other.changed(Date.now());
     const seen = await other.result;
-    expect(listed(await send(`${restarted.url}/careers`))).toBe(true);
+    expect(shown(await send(`${restarted.url}/`))).toBe(true);
     // ms after A was ready: [B's last answer without the change, its first with it].
     figures.contentReloadOldUntilNewFromMs = [seen.lastOldMs, seen.newMs];
     expect(seen.lastOldMs, JSON.stringify(seen)).toBeLessThanOrEqual(FRESH_WITHIN_MS);
