@@ -146,6 +146,13 @@ const envSchema = z.object({
   /** Minutes between Greenhouse syncs run by the site itself; unset: only `npm run jobs:sync`. */
   GREENHOUSE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(10_080).optional(),
   /**
+   * Seconds between the runs of every once-per-period background task (job alert matching, the
+   * recruiting sync, the retention and upload purges, playtest reminders) in place of each one's
+   * own period (a minute to a day); unset in production. For tests and a staging site that must
+   * see them run across processes in seconds (docs/decisions/0022-tasks-once-across-processes.md).
+   */
+  TASK_PERIOD_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  /**
    * Seconds a rendered public page (home, careers, job, blog pages) and an API answer its route
    * marks `Cache-Control: public` are served from memory to anonymous visitors
    * (docs/decisions/0009-page-cache.md). Unset: 60 in production, off in development (where

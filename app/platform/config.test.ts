@@ -33,6 +33,13 @@ describe("configuration", () => {
       expect(() => parseConfig(env), JSON.stringify(env)).toThrow(ConfigError);
   });
 
+  it("leaves each periodic task its own period unless TASK_PERIOD_SECONDS (tests, staging) says one, validated", () => {
+    expect(parseConfig({}).TASK_PERIOD_SECONDS).toBeUndefined();
+    expect(parseConfig({ TASK_PERIOD_SECONDS: "2" }).TASK_PERIOD_SECONDS).toBe(2);
+    for (const value of ["0", "-1", "1.5", "86401", "x"])
+      expect(() => parseConfig({ TASK_PERIOD_SECONDS: value }), value).toThrow(ConfigError);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -1,8 +1,12 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONSENT_COOKIE, CONSENT_DENIED } from "~/features/consent/consent-cookies";
+import { contentCopies } from "../support/content-copies";
 import { type Cluster, startCluster } from "./support/cluster";
+import { type GreenhouseStandIn, greenhouseJob, startGreenhouseStandIn } from "./support/greenhouse";
 import { type Nginx, startNginx } from "./support/nginx";
 import { type Answer, send } from "./support/requests";
 
@@ -37,13 +41,31 @@ function cdnSite(conf: string): string {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * How late after a change a request may still get the old content from a process: each reads
+ * the content version at most once a second (content-version.server.ts), plus the version query
+ * and the request's wait on this busy machine.
+ */
+const FRESH_WITHIN_MS = 1250;
+const contentCopy = contentCopies();
+
+/** Runs `npm run <script>` as the studio would, to its end: its exit code and output. */
+function npmRun(script: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile("npm", ["run", "--silent", script], { env: { ...process.env, ...env } }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
 
 describe("a CDN (nginx proxy_cache) in front of two processes", () => {
   let nginx: Nginx;
   const figures: Record<string, unknown> = {};
   let cluster: Cluster;
+  let greenhouse: GreenhouseStandIn;
 
   beforeAll(async () => {
+    greenhouse = await startGreenhouseStandIn();
     cluster = await startCluster({
       name: "cdn",
       buildDir: inject("buildDir"),
@@ -65,7 +87,29 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     process.stderr.write(`cdn: ${JSON.stringify(figures)}\n`);
     await nginx?.stop();
     await cluster?.stop();
+    await greenhouse?.close();
   });
+
+  /**
+   * Asks until `check` holds for what `get` answers: when (ms after `changedAt`) the last
+   * request still answered with the old content was sent, and the first with the new one.
+   */
+  async function untilChanged(
+    changedAt: number,
+    get: () => Promise<Answer>,
+    check: (a: Answer) => boolean,
+    limitMs: number,
+  ): Promise<{ lastOldMs: number; ms: number }> {
+    let lastOldMs = 0;
+    for (;;) {
+      const sentMs = Date.now() - changedAt;
+      const answer = await get();
+      if (check(answer)) return { lastOldMs, ms: sentMs };
+      lastOldMs = sentMs;
+      if (sentMs > limitMs) throw new Error(`no change after ${sentMs} ms`);
+      await sleep(POLL_MS);
+    }
+  }
 
   const viaCdn = (url: string, headers: Record<string, string> = {}) => send(nginx.url + url, { headers });
   const status = (answer: Answer) => String(answer.headers["x-cache-status"] ?? "");
@@ -176,21 +220,8 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
       const changedAt = Date.now();
       await client.query("update job_offers set status = 'closed', updated_at = now() where id = $1", [id]);
 
-      /**
-       * Asks until `check` holds for what `get` answers: when (ms after the change) the last
-       * request still answered with the old content was sent, and the first with the new one.
-       */
-      const until = async (get: () => Promise<Answer>, check: (a: Answer) => boolean, limitMs: number) => {
-        let lastOldMs = 0;
-        for (;;) {
-          const sentMs = Date.now() - changedAt;
-          const answer = await get();
-          if (check(answer)) return { lastOldMs, ms: sentMs };
-          lastOldMs = sentMs;
-          if (sentMs > limitMs) throw new Error(`no change after ${sentMs} ms`);
-          await sleep(POLL_MS);
-        }
-      };
+      const until = (get: () => Promise<Answer>, check: (a: Answer) => boolean, limitMs: number) =>
+        untilChanged(changedAt, get, check, limitMs);
       const limitMs = 20_000;
       const [processes, cdnPage, cdnApi] = await Promise.all([
         Promise.all(
@@ -228,7 +259,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
       // Each process reads the content version at most once a second: no request sent later than
       // 1 s after the change (plus the version query and the request's wait on a busy machine)
       // gets the old content, page cache and memo included.
-      for (const p of processes) expect(p.lastOldMs, measured).toBeLessThanOrEqual(1250);
+      for (const p of processes) expect(p.lastOldMs, measured).toBeLessThanOrEqual(FRESH_WITHIN_MS);
       // nginx kept its copy at most s-maxage; past that, it serves the stale copy while it fetches
       // the new one (stale-while-revalidate): one fetch, up to a second on this busy machine.
       for (const p of [cdnPage, cdnApi])
@@ -236,5 +267,95 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     } finally {
       await client.end();
     }
+  });
+
+  /**
+   * Asks `url` every POLL_MS from now on (before the change is made) until the change is marked
+   * with `changed` and an answer after it shows `shows` (20 s at most). `result` says, in ms
+   * after the mark, when the last answer without the change was asked for (negative: before the
+   * mark), and when the first with it was; it fails if the first answer already had the change.
+   */
+  function watch(url: string, shows: (a: Answer) => boolean) {
+    let changedAt: number | undefined;
+    const answers: Array<{ at: number; shown: boolean }> = [];
+    const done = (async () => {
+      for (;;) {
+        const at = Date.now();
+        const shown = shows(await send(url));
+        answers.push({ at, shown });
+        if (changedAt !== undefined && shown && at >= changedAt) break;
+        if (changedAt !== undefined && at - changedAt > 20_000)
+          throw new Error(`${url}: the change never showed`);
+        await sleep(POLL_MS);
+      }
+      expect(answers[0]?.shown, `${url}: shown before the change`).toBe(false);
+      const mark = changedAt ?? 0;
+      return {
+        lastOldMs: Math.max(...answers.filter((a) => !a.shown).map((a) => a.at)) - mark,
+        newMs: (answers.find((a) => a.shown)?.at ?? Number.NaN) - mark,
+      };
+    })();
+    // Awaited once the change is made; a failure before that is not an unhandled one.
+    done.catch(() => undefined);
+    return {
+      changed(at: number) {
+        changedAt = at;
+      },
+      result: done,
+    };
+  }
+
+  it("shows the offer `npm run jobs:sync` adds on both processes within 1 s of the tool ending", async () => {
+    const title = `Tidal Systems Programmer ${Date.now()}`;
+    greenhouse.setJobs([greenhouseJob(9101, title)]);
+    const listed = (answer: Answer) => answer.body.includes(title);
+    // Each process's page cache and memo warm (its first answer is rendered, the next cached),
+    // then asked all along while the tool runs.
+    for (const site of cluster.sites) {
+      for (let i = 0; i < 2; i++) expect(listed(await send(`${site.url}/careers`))).toBe(false);
+    }
+    const watches = cluster.sites.map((site) => watch(`${site.url}/careers`, listed));
+
+    // The real tool, on the cluster's database, as the studio runs it beside the site.
+    const tool = await npmRun("jobs:sync", {
+      DATABASE_URL: cluster.database.url,
+      GREENHOUSE_BOARD_URL: greenhouse.boardUrl,
+      LOG_LEVEL: "warn",
+    });
+    const endedAt = Date.now();
+    for (const w of watches) w.changed(endedAt);
+    expect(tool.code, tool.output).toBe(0);
+    expect(tool.output).toMatch(/created 1,/);
+
+    const seen = await Promise.all(watches.map((w) => w.result));
+    // Per process, ms after the tool ended: [last answer without the offer, first with it].
+    figures.jobsSyncOldUntilNewFromMs = seen.map(({ lastOldMs, newMs }) => [lastOldMs, newMs]);
+    for (const p of seen) expect(p.lastOldMs, JSON.stringify(seen)).toBeLessThanOrEqual(FRESH_WITHIN_MS);
+  });
+
+  it("serves a content file reloaded by one process (a restart on new content) from the other within 1 s", async () => {
+    // A home page banner: content that is no job offer, so only the content files' load time
+    // (content_sources.loaded_at, read by content-version.server.ts) can tell the other process.
+    const title = `Seven studios are hiring ${Date.now()}`;
+    const dir = contentCopy();
+    const file = path.join(dir, "banners/01-now-hiring.yaml");
+    const text = fs.readFileSync(file, "utf8");
+    expect(text).toContain("  en: Seven studios are hiring\n");
+    fs.writeFileSync(file, text.replace("  en: Seven studios are hiring\n", `  en: ${title}\n`));
+    const [a, b] = cluster.sites as [Cluster["sites"][0], Cluster["sites"][0]];
+    const shown = (answer: Answer) => answer.body.includes(title);
+    for (let i = 0; i < 2; i++) expect(shown(await send(`${b.url}/`))).toBe(false);
+    const other = watch(`${b.url}/`, shown);
+
+    // Process A stops and starts on the new folder, loading it at boot (the content reload,
+    // done before A answers /readyz); B, which never reads the folder, is asked all along.
+    expect(await a.stop()).toBe(0);
+    const restarted = await cluster.restart(0, { CONTENT_DIR: dir });
+    other.changed(Date.now());
+    const seen = await other.result;
+    expect(shown(await send(`${restarted.url}/`))).toBe(true);
+    // ms after A was ready: [B's last answer without the change, its first with it].
+    figures.contentReloadOldUntilNewFromMs = [seen.lastOldMs, seen.newMs];
+    expect(seen.lastOldMs, JSON.stringify(seen)).toBeLessThanOrEqual(FRESH_WITHIN_MS);
   });
 });

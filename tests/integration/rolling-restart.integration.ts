@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -121,6 +122,85 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
     // A forged X-Forwarded-For changes nothing: nginx appends the real address, the one trusted.
     expect((await from("127.0.0.2", { "X-Forwarded-For": "203.0.113.9" })).status).toBe(429);
     expect((await from("127.0.0.3")).status).not.toBe(429);
+  });
+
+  /**
+   * Each request from an address of its own (X-Forwarded-For, trusted as nginx's would be), so
+   * that only the account's failure budget counts, never the per-address form budget.
+   */
+  let visitor = 0;
+  const post = (site: SiteProcess, route: string, body: unknown, cookie = "") =>
+    send(`${site.url}/api/account/${route}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        // Each process's PUBLIC_URL is its own address: the origin a browser there would send.
+        Origin: site.url,
+        "X-Forwarded-For": `10.77.${(visitor >> 8) & 255}.${visitor++ & 255}`,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const password = "Kettle-Storm-42";
+
+  /** A verified account made through process `site` (the e-mail's link stood in for by SQL). */
+  async function account(site: SiteProcess) {
+    const username = `budget_${crypto.randomBytes(3).toString("hex")}`;
+    const created = await post(site, "create", {
+      username,
+      email: `${username}@example.com`,
+      password,
+      confirmPassword: password,
+      dateOfBirth: "1990-04-12",
+      tos: true,
+    });
+    expect(created.status, created.body).toBe(201);
+    const client = new pg.Client({ connectionString: cluster.database.url });
+    await client.connect();
+    await client
+      .query("update account_users set email_verified_at = now() where username = $1", [username])
+      .finally(() => client.end());
+    return username;
+  }
+
+  it("refuses the 6th failed login whichever process gets it, and takes a session made on one on the other", async () => {
+    const [a, b] = cluster.sites as [SiteProcess, SiteProcess];
+    // Five wrong passwords per account per 15 minutes (account:login), counted in Redis: sent
+    // to the two processes in turn, starting with each, so the 6th reaches B once and A once.
+    const rounds: Record<string, number[]> = {};
+    for (const order of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const username = await account(a);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const site = order[i % 2] as SiteProcess;
+        statuses.push(
+          (await post(site, "login", { identifier: username, password: "Wrong-Password-1" })).status,
+        );
+      }
+      // The budget spent, even the right password is refused, on either process.
+      statuses.push((await post(order[0], "login", { identifier: username, password })).status);
+      rounds[order[1] === b ? "sixthOnB" : "sixthOnA"] = statuses;
+    }
+    const measured = JSON.stringify(rounds);
+    expect(rounds.sixthOnB, measured).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect(rounds.sixthOnA, measured).toEqual([401, 401, 401, 401, 401, 429, 429]);
+
+    // Signed in through A; the session cookie works on B's account page.
+    const username = await account(b);
+    const login = await post(a, "login", { identifier: username, password });
+    expect(login.status, login.body).toBe(200);
+    const cookie = (login.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
+    expect(cookie).not.toBe("");
+    const page = await send(`${b.url}/account`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(username);
+    // The same page without the cookie sends the visitor to the login page.
+    const anonymous = await send(`${b.url}/account`);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.location).toMatch(/\/account\/login/);
   });
 
   it(`restarts one process under ${CONNECTIONS} connections with no failed request, POSTs included`, async () => {

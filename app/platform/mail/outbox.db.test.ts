@@ -172,6 +172,64 @@ describe("deliverDueEmails", () => {
     });
   });
 
+  it("with the production defaults, rides out a relay down for a minute and sends each e-mail once after", async () => {
+    // The defaults a site runs with (MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS, the worker's
+    // tick), not the 1 s first wait mail-outbox.integration.ts uses to keep its outage short.
+    const defaults = parseConfig({});
+    const options = {
+      maxAttempts: defaults.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: defaults.MAIL_RETRY_BASE_SECONDS * 1000,
+    };
+    const OUTAGE_MS = 60_000;
+    // The longest outage the schedule survives: the waits before the last attempt, summed.
+    const riddenOutMs = Array.from({ length: options.maxAttempts - 1 }, (_, i) =>
+      backoffMs(i + 1, options.retryBaseMs),
+    ).reduce((sum, ms) => sum + ms, 0);
+
+    const port = await freePort();
+    const relay = smtpTransport(`smtp://127.0.0.1:${port}`);
+    const id = await enqueueAt(await compose("ada@example.com"));
+    // Every tick of the worker through the minute, on the test clock: the relay refuses.
+    let clock = 0;
+    for (; clock < OUTAGE_MS; clock += defaults.MAIL_WORKER_INTERVAL_MS) {
+      const report = await deliver(relay, { ...options, now: at(clock) });
+      expect(report.failed).toBe(0);
+    }
+    const duringOutage = await row(id);
+    expect(duringOutage).toMatchObject({ status: "pending", sentAt: null });
+    expect(duringOutage.attempts).toBeLessThan(options.maxAttempts);
+
+    // The relay is back on its address: the ticks go on until the e-mail is sent.
+    const back = await startSmtpServer(port);
+    try {
+      let sentAtMs: number | undefined;
+      for (
+        ;
+        sentAtMs === undefined && clock < OUTAGE_MS + riddenOutMs;
+        clock += defaults.MAIL_WORKER_INTERVAL_MS
+      ) {
+        const report = await deliver(relay, { ...options, now: at(clock) });
+        if (report.sent) sentAtMs = clock;
+      }
+      await back.waitFor(1);
+      expect(back.received).toHaveLength(1);
+      expect(await row(id)).toMatchObject({ status: "sent", attempts: duringOutage.attempts + 1 });
+      // Sent at most one wait (the one the outage's last failure set) after the relay returned.
+      expect(Number(sentAtMs) - OUTAGE_MS).toBeLessThanOrEqual(
+        backoffMs(duringOutage.attempts, options.retryBaseMs),
+      );
+      // Later ticks send nothing more.
+      expect(await deliver(relay, { ...options, now: at(clock + 24 * 60 * 60_000) })).toMatchObject({
+        claimed: 0,
+      });
+      expect(back.received).toHaveLength(1);
+    } finally {
+      await back.stop();
+    }
+    // Any outage shorter than the schedule's waits is ridden out the same way (about 3 h).
+    expect(riddenOutMs).toBeGreaterThan(OUTAGE_MS);
+  });
+
   it("gives up at once on a permanent refusal (5xx)", async () => {
     const id = await enqueueAt(await compose("nobody@rejected.example"));
     expect(await deliver(transport)).toMatchObject({ failed: 1 });

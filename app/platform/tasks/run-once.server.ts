@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
+import type { Logger } from "~/platform/logging.server";
 import type { RunExclusive } from "./scheduler.server";
 
 /**
@@ -24,7 +25,12 @@ const TASK_LOCK_SPACE = 7_283_115;
  */
 export function databaseRunExclusive(
   db: Db,
-  options: { holder?: string; tolerance?: number } = {},
+  options: {
+    holder?: string;
+    tolerance?: number;
+    /** Told each run this process claims (debug): which process ran what, and when. */
+    logger?: Pick<Logger, "debug">;
+  } = {},
 ): RunExclusive {
   const holder = options.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
   const tolerance = options.tolerance ?? 0.05;
@@ -41,10 +47,12 @@ export function databaseRunExclusive(
         on conflict (name) do update
           set started_at = excluded.started_at, finished_at = null, holder = excluded.holder
           where task_runs.started_at <= now() - make_interval(secs => ${minGapMs / 1000})
-        returning name`);
-      return (started as unknown as { rows: unknown[] }).rows.length > 0;
+        returning to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt"`);
+      return (started as unknown as { rows: Array<{ startedAt: string }> }).rows[0]?.startedAt;
     });
     if (!claimed) return undefined;
+    // The claim's start by the database's clock, the one the period is judged by.
+    options.logger?.debug({ task: task.name, holder, startedAt: claimed }, "task run claimed");
     const result = await run();
     await db.execute(sql`
       update task_runs set finished_at = now() where name = ${task.name} and holder = ${holder}`);

@@ -5,6 +5,8 @@ export type SiteProcess = {
   url: string;
   /** SIGTERM, then waits for the exit; resolves to the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL (a crash, a machine lost: no shutdown at all), then waits for the exit. */
+  kill(): Promise<void>;
   logs(): string;
 };
 
@@ -85,8 +87,12 @@ export async function spawnSite(options: {
     url,
     logs: () => output,
     async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       return exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
     },
   };
 }

@@ -14,8 +14,11 @@ export type Cluster = {
   dataDirs: string[];
   /** The running processes, by index; `restart(i)` replaces one. */
   sites: SiteProcess[];
-  /** Starts process `i` again on its port (after it was stopped). */
-  restart(i: number): Promise<SiteProcess>;
+  /**
+   * Starts process `i` again on its port (after it was stopped), with `env` over the cluster's
+   * (a new CONTENT_DIR, as a deploy of new content to that machine).
+   */
+  restart(i: number, env?: Record<string, string>): Promise<SiteProcess>;
   stop(): Promise<void>;
 };
 
@@ -46,7 +49,7 @@ export async function startCluster(options: {
     fs.mkdirSync(own);
     return own;
   });
-  const start = (i: number) =>
+  const start = (i: number, env: Record<string, string> = {}) =>
     spawnSite({
       buildDir: options.buildDir,
       dataDir: dataDirs[i]!,
@@ -57,6 +60,7 @@ export async function startCluster(options: {
         REDIS_KEY_PREFIX: redisPrefix,
         HTTP_TRUST_PROXY: "1",
         ...options.env,
+        ...env,
       },
     });
   const sites = await Promise.all(ports.map((_, i) => start(i)));
@@ -65,8 +69,8 @@ export async function startCluster(options: {
     ports,
     dataDirs,
     sites,
-    async restart(i) {
-      sites[i] = await start(i);
+    async restart(i, env) {
+      sites[i] = await start(i, env);
       return sites[i];
     },
     async stop() {
