@@ -261,9 +261,10 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
       // gets the old content, page cache and memo included.
       for (const p of processes) expect(p.lastOldMs, measured).toBeLessThanOrEqual(FRESH_WITHIN_MS);
       // nginx kept its copy at most s-maxage; past that, it serves the stale copy while it fetches
-      // the new one (stale-while-revalidate): one fetch, up to a second on this busy machine.
+      // the new one (stale-while-revalidate): one fetch, a page rendered while the rest of the
+      // suite runs on the same two cores (seen at 1.3 s once), so 2 s are allowed for it.
       for (const p of [cdnPage, cdnApi])
-        expect(p.lastOldMs, measured).toBeLessThanOrEqual(CDN_MAX_AGE_SECONDS * 1000 + 1000);
+        expect(p.lastOldMs, measured).toBeLessThanOrEqual(CDN_MAX_AGE_SECONDS * 1000 + 2000);
     } finally {
       await client.end();
     }
