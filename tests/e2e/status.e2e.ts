@@ -15,7 +15,12 @@ import {
   waitForHydration,
   waitForMailFile,
 } from "./support/harness";
-import { applyForQuebecOffer, quebecOfferTitle, studioTool } from "./support/submissions";
+import {
+  applyForQuebecOffer,
+  applyOpenApplication,
+  quebecOfferTitle,
+  studioTool,
+} from "./support/submissions";
 
 /**
  * An applicant follows their application by the private link of the confirmation e-mail, at
@@ -51,6 +56,8 @@ describe("an application's status page", { timeout: 90_000 }, () => {
       await waitForHydration(page);
       expect(await page.locator("h1").textContent()).toContain(quebecOfferTitle);
       expect(await steps(page).count()).toBe(6);
+      // This role has the skills interview or assessment: it is to come.
+      expect(await steps(page).nth(3).textContent()).toContain("À venir");
       expect(await page.locator('[aria-current="step"]').textContent()).toContain("Postuler");
       // Waiting at the first step is a state, not the careers page's "Postuler" (apply).
       expect(await page.locator("#status-next-title").textContent()).toBe("Candidature reçue");
@@ -67,6 +74,25 @@ describe("an application's status page", { timeout: 90_000 }, () => {
       .first()
       .waitFor();
     expect(await page.locator('[aria-current="step"]').textContent()).toContain("Apply");
+  });
+
+  it("of a role without the skills step (the open application) says that step is not part of it", {
+    timeout: 180_000,
+  }, async () => {
+    const path = await applyOpenApplication(browser, site, "spontanee@example.com");
+    const { page } = await openPage(browser, { width: 375, javaScript: false });
+    await page.goto(site.url + path);
+    expect(await steps(page).count()).toBe(6);
+    const skills = steps(page).nth(3);
+    expect(await skills.textContent()).toContain("Entrevue technique ou évaluation");
+    expect(await skills.textContent()).toContain("Ne fait pas partie du processus pour ce poste");
+    expect(await skills.getAttribute("class")).toContain("progress__step--skipped");
+    // The steps the role has are still to come.
+    expect(await steps(page).nth(4).textContent()).toContain("À venir");
+    await page.goto(site.url + path.replace("/fr/", "/es/"));
+    expect(await steps(page).nth(3).textContent()).toContain("No forma parte del proceso para este puesto");
+    await page.goto(site.url + path.replace("/fr/", "/"));
+    expect(await steps(page).nth(3).textContent()).toContain("Not part of the process for this role");
   });
 
   it("is withdrawn after a confirmation, without JavaScript, and recruiting is told", async () => {

@@ -8,6 +8,7 @@ import {
   applicationStageTitleKey,
   isHiringStep,
   recruitmentSteps,
+  stepsOfRole,
 } from "./application-stages";
 
 /** What the status page shows of an application; dates already in the visitor's language. */
@@ -15,6 +16,8 @@ export type ApplicationStatusData = {
   jobTitle: string;
   jobOfferId: number | null;
   stage: ApplicationStage;
+  /** Whether the role's process has the skills interview or assessment. */
+  skillsStep: boolean;
   sentOn: string;
   changedOn: string;
   /** The day each stage was reached, by stage. */
@@ -30,9 +33,15 @@ function progress(
     .filter((index) => index >= 0);
   const furthest = Math.max(0, ...reachedIndexes);
   const active = isHiringStep(data.stage);
+  const ofRole = stepsOfRole(data);
   return recruitmentSteps.map((step, index) => {
     const title = t(`process.steps.${step}.title`);
     const on = data.reachedOn[step];
+    // Still listed, so the page keeps the careers page's six steps, and said in words. A step
+    // reached before the offer dropped it stays as it happened.
+    if (!ofRole.includes(step) && !on && step !== data.stage) {
+      return { key: step, title, state: "skipped", note: t("status.stepNotInRole") };
+    }
     if (active && step === data.stage) {
       return { key: step, title, state: "current", note: t("status.stepCurrent", { date: data.changedOn }) };
     }

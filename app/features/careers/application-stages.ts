@@ -37,11 +37,22 @@ export const applicationStageTitleKey = (stage: ApplicationStage) =>
 /** An application still in the process: the applicant may withdraw, the studio may move it. */
 export const isActiveStage = (stage: ApplicationStage): stage is HiringStep => isHiringStep(stage);
 
+/** What of the process depends on the role: its offer's `skillsStep` (content/README.md). */
+export type RoleProcess = { skillsStep: boolean };
+
 /**
- * The step after `stage`, or null after the offer. The skills step is for some roles only: the
- * studio's tool passes `--to onSite` to skip it.
+ * The hiring steps of a role, in order: the six, less the skills interview or assessment for a
+ * role without one (the careers page's "for some roles only").
  */
-export function nextStep(stage: HiringStep): HiringStep | null {
-  const at = recruitmentSteps.indexOf(stage);
-  return recruitmentSteps[at + 1] ?? null;
+export const stepsOfRole = (role: RoleProcess): readonly HiringStep[] =>
+  role.skillsStep ? recruitmentSteps : recruitmentSteps.filter((step) => step !== "skills");
+
+/**
+ * The role's step after `stage`, or null after the offer: the studio's tool moves there by
+ * default, so a role without the skills step goes from the initial interview to the on-site one.
+ */
+export function nextStep(stage: HiringStep, role: RoleProcess): HiringStep | null {
+  const steps = stepsOfRole(role);
+  const later = recruitmentSteps.slice(recruitmentSteps.indexOf(stage) + 1);
+  return later.find((step) => steps.includes(step)) ?? null;
 }

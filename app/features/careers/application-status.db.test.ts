@@ -6,10 +6,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { JobOffer } from "~/features/jobs";
 import { getJobOffer } from "~/features/jobs/index.server";
-import { loadStatusPage, sendStatusLinks, withdrawByLink } from "~/features/status/index.server";
+import {
+  deleteByStatusLink,
+  loadStatusPage,
+  sendStatusLinks,
+  withdrawByLink,
+} from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { jobApplications } from "~/platform/db/schema/careers";
+import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
 import { jobOffers } from "~/platform/db/schema/content";
 import { outboxEmails } from "~/platform/db/schema/platform";
 import { statusLinks } from "~/platform/db/schema/status";
@@ -26,6 +31,8 @@ import { applicationCommands } from "./tools.server";
 let database: Database;
 let dir: string;
 let job: JobOffer;
+/** The Quebec open application: its offer says `skillsStep: false` (content/jobs). */
+let openApplication: JobOffer;
 let svc: Parameters<typeof submitApplication>[0];
 
 beforeAll(async () => {
@@ -45,6 +52,11 @@ beforeAll(async () => {
     .from(jobOffers)
     .where(eq(jobOffers.slug, "quebec-senior-gameplay-programmer"));
   job = (await getJobOffer(database.db, row!.id, "fr"))!;
+  const [open] = await database.db
+    .select({ id: jobOffers.id })
+    .from(jobOffers)
+    .where(eq(jobOffers.slug, "quebec-open-application"));
+  openApplication = (await getJobOffer(database.db, open!.id, "fr"))!;
 });
 
 afterAll(async () => {
@@ -57,11 +69,11 @@ beforeEach(async () => {
 });
 
 /** Sends an application as a visitor would; answers its id and the status link of its confirmation. */
-async function apply(email = "lea@example.com", lang: "fr" | "en" = "fr") {
+async function apply(email = "lea@example.com", lang: "fr" | "en" = "fr", offer = job) {
   const [upload] = await svc.uploads.save([{ name: "cv.pdf", bytes: pdf }]);
   const result = await submitApplication(
     svc,
-    job,
+    offer,
     {
       name: "Léa Tremblay",
       email,
@@ -113,6 +125,93 @@ describe("an application's status link", () => {
     await purgeExpiredApplications(svc);
     expect(await findStatusLink(database.db, token)).toBeNull();
     expect(await loadStatusPage(svc, token, "fr")).toBeNull();
+  });
+});
+
+describe("an open application's status link", () => {
+  it("is in its confirmation too, and opens that application", async () => {
+    const { id, token, confirmation } = await apply("ouverte@example.com", "fr", openApplication);
+    expect(confirmation.to).toBe("ouverte@example.com");
+    expect(confirmation.text).toContain(`https://studio.example/fr/status/${token}`);
+    expect(await findStatusLink(database.db, token)).toEqual({ kind: "application", itemId: id });
+    const opened = await loadStatusPage(svc, token, "fr");
+    expect(opened?.title).toBe(openApplication.title);
+    expect(opened?.kind === "application" && opened.application.stage).toBe("apply");
+  });
+});
+
+/** The tool's commands as the studio runs them (`npm run applications -- …`). */
+const tool = (name: string) => applicationCommands.find((c) => c.name === `applications.${name}`)!;
+const advance = async (id: string, to?: string) =>
+  (await tool("advance").run(svc as never, { id, to } as never)) as { stage: string };
+
+describe("the skills step, for the roles that have one", () => {
+  it("an application walks through all six steps to the offer with the tool's default advance, one e-mail each", async () => {
+    const { id, token } = await apply("six@example.com");
+    const reached: string[] = [];
+    for (let move = 0; move < 5; move++) reached.push((await advance(id)).stage);
+    expect(reached).toEqual(["introCall", "initialInterview", "skills", "onSite", "offer"]);
+    expect((await mails("job-application-stage")).map((m) => m.to)).toEqual(Array(5).fill("six@example.com"));
+    const page = await applicationPage(token);
+    expect(page?.skillsStep).toBe(true);
+    expect(page?.stage).toBe("offer");
+    expect(Object.keys(page!.reachedOn)).toEqual([
+      "apply",
+      "introCall",
+      "initialInterview",
+      "skills",
+      "onSite",
+      "offer",
+    ]);
+    // The offer is the last step: nothing after it.
+    await expect(advance(id)).rejects.toThrow(/only moves forward/);
+  });
+
+  it("a role without it (the offer's skillsStep: false): the default advance skips it, and it cannot be named", async () => {
+    const { id, token } = await apply("ouverte@example.com", "fr", openApplication);
+    expect((await applicationPage(token))?.skillsStep).toBe(false);
+    expect((await advance(id)).stage).toBe("introCall");
+    expect((await advance(id)).stage).toBe("initialInterview");
+    await expect(advance(id, "skills")).rejects.toThrow(/no skills interview or assessment/);
+    expect((await advance(id)).stage).toBe("onSite");
+    expect((await advance(id)).stage).toBe("offer");
+    const history = await database.db
+      .select({ stage: jobApplicationStages.stage })
+      .from(jobApplicationStages)
+      .where(eq(jobApplicationStages.applicationId, id));
+    expect(history.map((h) => h.stage).sort()).toEqual(
+      ["apply", "introCall", "initialInterview", "onSite", "offer"].sort(),
+    );
+    expect(Object.keys((await applicationPage(token))!.reachedOn)).not.toContain("skills");
+  });
+
+  it("a role with it keeps it: after the initial interview comes the skills step", async () => {
+    const { id } = await apply("garde@example.com");
+    await advance(id, "initialInterview");
+    expect((await advance(id)).stage).toBe("skills");
+  });
+});
+
+describe("a deleted application", () => {
+  it("cannot be advanced or rejected by the tool: refused with a clear message, nothing changed", async () => {
+    const { id, token } = await apply("efface@example.com");
+    expect(await deleteByStatusLink(svc, token)).toEqual({ ok: true, kind: "application" });
+    await database.db.delete(outboxEmails);
+    const before = {
+      links: await database.db.$count(statusLinks),
+      applications: await database.db.$count(jobApplications),
+      stages: await database.db.$count(jobApplicationStages),
+    };
+    await expect(advance(id)).rejects.toThrow(/No application has this id: it may have been deleted/);
+    await expect(advance(id, "onSite")).rejects.toThrow(/No application has this id/);
+    await expect(tool("reject").run(svc as never, { id })).rejects.toThrow(/No application has this id/);
+    expect(await database.db.select().from(jobApplications).where(eq(jobApplications.id, id))).toEqual([]);
+    expect(await database.db.select().from(outboxEmails)).toEqual([]);
+    expect({
+      links: await database.db.$count(statusLinks),
+      applications: await database.db.$count(jobApplications),
+      stages: await database.db.$count(jobApplicationStages),
+    }).toEqual(before);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
+import { jobOffers } from "~/platform/db/schema/content";
 import { isLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -14,6 +15,7 @@ import {
   isHiringStep,
   nextStep,
   recruitmentSteps,
+  stepsOfRole,
 } from "./application-stages";
 
 /**
@@ -33,6 +35,11 @@ export type ApplicationStatus = {
   email: string;
   language: Language;
   stage: ApplicationStage;
+  /**
+   * Whether the role's process has the skills interview or assessment (its offer's
+   * `skillsStep`); an application whose offer left the database keeps the full process.
+   */
+  skillsStep: boolean;
   stageChangedAt: Date;
   createdAt: Date;
   expiresAt: Date;
@@ -44,8 +51,13 @@ const asStage = (value: string): ApplicationStage =>
   (applicationStages as readonly string[]).includes(value) ? (value as ApplicationStage) : "apply";
 
 export async function applicationStatus(db: Db, id: string): Promise<ApplicationStatus | null> {
-  const [row] = await db.select().from(jobApplications).where(eq(jobApplications.id, id));
-  if (!row) return null;
+  const [found] = await db
+    .select({ row: jobApplications, skillsStep: jobOffers.skillsStep })
+    .from(jobApplications)
+    .leftJoin(jobOffers, eq(jobOffers.id, jobApplications.jobOfferId))
+    .where(eq(jobApplications.id, id));
+  if (!found) return null;
+  const { row } = found;
   const stages = await db
     .select({ stage: jobApplicationStages.stage, at: jobApplicationStages.at })
     .from(jobApplicationStages)
@@ -62,6 +74,7 @@ export async function applicationStatus(db: Db, id: string): Promise<Application
     email: row.email,
     language: isLanguage(row.language) ? row.language : "en",
     stage: asStage(row.stage),
+    skillsStep: found.skillsStep ?? true,
     stageChangedAt: row.stageChangedAt,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
@@ -69,8 +82,11 @@ export async function applicationStatus(db: Db, id: string): Promise<Application
   };
 }
 
-/** Why a change was not made; each is a careers catalog key under "status.refused.". */
-export type StageRefusal = "notFound" | "notActive" | "notForward" | "unknownStage";
+/**
+ * Why a change was not made (the tool's words for each: features/careers/tools.server.ts).
+ * `notInProcess`: a step the role's process does not have (the skills step of a role without one).
+ */
+export type StageRefusal = "notFound" | "notActive" | "notForward" | "unknownStage" | "notInProcess";
 
 export type StageChange = { ok: true; status: ApplicationStatus } | { ok: false; code: StageRefusal };
 
@@ -162,9 +178,10 @@ async function statusUrl(svc: Mover, tx: Tx, id: string, lang: Language) {
 }
 
 /**
- * The studio moves an application forward (`to` a later hiring step; the next one when unset)
- * or ends it (`notSelected`). Withdrawn and ended applications cannot be moved. The applicant
- * is e-mailed either way: nobody is left without an answer.
+ * The studio moves an application forward (`to` a later hiring step of the role; its next one
+ * when unset, so a role without the skills step skips it) or ends it (`notSelected`). Withdrawn,
+ * ended and deleted applications cannot be moved. The applicant is e-mailed either way: nobody
+ * is left without an answer.
  */
 export async function moveApplication(
   svc: Mover,
@@ -174,9 +191,11 @@ export async function moveApplication(
   const current = await applicationStatus(svc.db, input.id);
   if (!current) return { ok: false, code: "notFound" };
   if (!isHiringStep(current.stage)) return { ok: false, code: "notActive" };
-  const to = input.to ?? nextStep(current.stage);
+  const to = input.to ?? nextStep(current.stage, current);
   if (to === null) return { ok: false, code: "notForward" };
   if (to !== "notSelected" && !isHiringStep(to)) return { ok: false, code: "unknownStage" };
+  // The status page shows such a step as not part of the role: an application cannot stand there.
+  if (isHiringStep(to) && !stepsOfRole(current).includes(to)) return { ok: false, code: "notInProcess" };
   if (isHiringStep(to) && recruitmentSteps.indexOf(to) <= recruitmentSteps.indexOf(current.stage)) {
     return { ok: false, code: "notForward" };
   }

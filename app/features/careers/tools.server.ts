@@ -16,9 +16,11 @@ import {
  */
 
 const refusals: Record<StageRefusal, string> = {
-  notFound: "No application has this id.",
+  notFound: "No application has this id: it may have been deleted (by the applicant, or once kept its time).",
   notActive: "This application is withdrawn or already decided: it cannot be moved.",
   notForward: "An application only moves forward: name a later step with --to.",
+  notInProcess:
+    "This role has no skills interview or assessment (its offer says skillsStep: false): name a later step with --to.",
   unknownStage: `Unknown stage: use one of ${applicationStages.filter((s) => s !== "withdrawn").join(", ")}.`,
 };
 
@@ -75,7 +77,8 @@ export const applicationCommands = [
   }),
   defineCommand({
     name: "applications.advance",
-    usage: "advance --id ID [--to STEP]   (the next step by default; e-mails the applicant)",
+    usage:
+      "advance --id ID [--to STEP]   (the role's next step by default, skipping the skills step for roles without one; e-mails the applicant)",
     args: z.object({ id, to: z.string().optional() }),
     run: async (svc, args) => changed(await moveApplication(svc, args)),
     print: (status) => `Moved to ${status.stage}; the applicant is e-mailed.\n${describe(status)}`,

@@ -2,11 +2,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
-import { loadStatusPage } from "~/features/status/index.server";
+import { deleteByStatusLink, loadStatusPage } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { contactMessages, outboxEmails, statusLinks } from "~/platform/db/schema";
 import { findStatusLink } from "~/platform/status/links.server";
+import { testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { purgeExpiredContactData, sendContactMessage } from "./contact.server";
 import { contactStatus, listContactMessages, markAnswered } from "./contact-status.server";
@@ -116,5 +117,29 @@ describe("the studio marking a message answered", () => {
     expect(marks.filter((m) => m.ok)).toHaveLength(1);
     expect(marks.filter((m) => !m.ok)).toEqual([{ ok: false, code: "alreadyAnswered" }]);
     expect((await contactStatus(database.db, id))?.status).toBe("answered");
+  });
+});
+
+describe("a deleted contact message", () => {
+  it("cannot be marked answered by the tool: refused with a clear message, nothing changed", async () => {
+    const { id, token } = await send("efface@example.com");
+    // The sender's own "Delete now" (the data-rights deletion behind the status page).
+    const rights = testServices(database, config);
+    expect(await deleteByStatusLink(rights, token)).toEqual({ ok: true, kind: "contact" });
+    await database.db.delete(outboxEmails);
+    const before = {
+      links: await database.db.$count(statusLinks),
+      messages: await database.db.$count(contactMessages),
+    };
+    const answered = contactCommands.find((c) => c.name === "contact.answered")!;
+    await expect(answered.run(svc as never, { id })).rejects.toThrow(
+      /No contact message has this id: it may have been deleted/,
+    );
+    expect(await database.db.select().from(contactMessages).where(eq(contactMessages.id, id))).toEqual([]);
+    expect(await database.db.select().from(outboxEmails)).toEqual([]);
+    expect({
+      links: await database.db.$count(statusLinks),
+      messages: await database.db.$count(contactMessages),
+    }).toEqual(before);
   });
 });

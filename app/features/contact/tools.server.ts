@@ -15,7 +15,8 @@ import {
  */
 
 const refusals: Record<ContactRefusal, string> = {
-  notFound: "No contact message has this id.",
+  notFound:
+    "No contact message has this id: it may have been deleted (by its sender, or once kept its time).",
   alreadyAnswered: "This message is already marked answered.",
 };
 

@@ -35,6 +35,12 @@ export const jobOfferFileSchema = z
     /** A closed offer stays reachable at its address, saying it no longer takes applications. */
     status: z.enum(["open", "closed"]).default("open"),
     applyUrl: httpsUrl.optional(),
+    /**
+     * Whether the hiring process has the skills interview or assessment (fourth of the six
+     * steps, "for some roles only"). Most roles test a craft, so a role has it unless it says
+     * `false`; forgetting the field costs a step the studio skips, never a test a role needed.
+     */
+    skillsStep: z.boolean().default(true),
   })
   .refine((job) => !job.closesAt || job.closesAt >= job.publishedAt, {
     path: ["closesAt"],
@@ -207,6 +213,7 @@ export const jobsKind: ContentKind<JobUnit> = {
           publishedAt: new Date(`${data.publishedAt}T00:00:00.000Z`),
           closesAt: data.closesAt ? endOfDay(data.closesAt) : null,
           applyUrl: data.applyUrl ?? null,
+          skillsStep: data.skillsStep,
           updatedAt: now,
         })),
       );

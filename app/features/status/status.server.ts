@@ -56,6 +56,7 @@ async function applicationPage(db: Db, id: string, lang: Language) {
       jobTitle: status.jobTitle,
       jobOfferId: status.jobOfferId,
       stage: status.stage,
+      skillsStep: status.skillsStep,
       sentOn: day(status.createdAt, lang),
       changedOn: day(status.stageChangedAt, lang),
       reachedOn,

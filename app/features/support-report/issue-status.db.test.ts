@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
-import { loadStatusPage, sendStatusLinks } from "~/features/status/index.server";
+import { deleteByStatusLink, loadStatusPage, sendStatusLinks } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import {
@@ -237,6 +237,34 @@ describe("the studio moving a report", () => {
     const listed = await listIssueReports(database.db, { status: "confirmed", game: "tidebound" });
     expect(listed.find((r) => r.id === id)).toMatchObject({ email: "list@example.com", status: "confirmed" });
     expect(await listIssueReports(database.db, { game: "ashen-covenant" })).toEqual([]);
+  });
+});
+
+describe("a deleted issue report", () => {
+  it("cannot be moved or linked to a patch by the tool: refused with a clear message, nothing changed", async () => {
+    const { id, token } = await report("efface@example.com");
+    // The reporter's own "Delete now" (the data-rights deletion behind the status page).
+    expect(await deleteByStatusLink(svc, token)).toEqual({ ok: true, kind: "issue" });
+    await database.db.delete(outboxEmails);
+    const counts = async () => ({
+      links: await database.db.$count(statusLinks),
+      reports: await database.db.$count(issueReports),
+      stages: await database.db.$count(issueReportStages),
+    });
+    const before = await counts();
+    const status = issueCommands.find((c) => c.name === "support:issues.status")!;
+    for (const to of ["confirmed", "needsInfo", "wontFix"]) {
+      await expect(status.run(svc as never, { id, to } as never)).rejects.toThrow(
+        /No issue report has this id: it may have been deleted/,
+      );
+    }
+    const linkPatchCommand = issueCommands.find((c) => c.name === "support:issues.link-patch")!;
+    await expect(linkPatchCommand.run(svc as never, { id, patch: "tidebound/2.4" } as never)).rejects.toThrow(
+      /No issue report has this id/,
+    );
+    expect(await database.db.select().from(issueReports).where(eq(issueReports.id, id))).toEqual([]);
+    expect(await database.db.select().from(outboxEmails)).toEqual([]);
+    expect(await counts()).toEqual(before);
   });
 });
 

@@ -17,7 +17,7 @@ import {
  */
 
 const refusals: Record<IssueRefusal, string> = {
-  notFound: "No issue report has this id.",
+  notFound: "No issue report has this id: it may have been deleted (by its reporter, or once kept its time).",
   closed: "This report is fixed or won't be fixed: it cannot be moved again.",
   unchanged: "The report already has this status.",
   unknownPatch: "No patch has this name: use <game>/<version> of the patch notes (content/patches).",

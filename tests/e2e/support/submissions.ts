@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { pdf } from "~/platform/uploads/test-samples";
 import { openPage, type Site, waitForHydration, waitForMailFile } from "./harness";
@@ -21,6 +21,24 @@ export async function applyForQuebecOffer(browser: Browser, site: Site, email: s
   await waitForHydration(page);
   await page.locator(".job-card__link").first().click();
   await page.waitForURL(/\/careers\/\d+\?/);
+  return fillApplication(page, site, email);
+}
+
+/**
+ * Sends an open application from the careers page's "open application" section, as
+ * `applyForQuebecOffer` does; answers the path of its status link. Its offer has no skills step.
+ */
+export async function applyOpenApplication(browser: Browser, site: Site, email: string): Promise<string> {
+  const { page } = await openPage(browser, { width: 1280 });
+  await page.goto(`${site.url}/fr/careers`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Envoyer une candidature spontanée" }).click();
+  await page.waitForURL(/\/careers\/\d+$/);
+  return fillApplication(page, site, email);
+}
+
+/** Fills and sends the job page's form, then reads the status link of the confirmation e-mail. */
+async function fillApplication(page: Page, site: Site, email: string): Promise<string> {
   await waitForHydration(page);
   await page.fill(byId("name"), "Léa Tremblay");
   await page.fill(byId("email"), email);

@@ -133,6 +133,12 @@ export const jobOffers = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
     closesAt: timestamp("closes_at", { withTimezone: true }),
     applyUrl: text("apply_url"),
+    /**
+     * Whether the role's hiring process has the skills interview or assessment (the fourth of
+     * the six steps, "for some roles only"): the application status page and the studio's
+     * `applications advance` read it. Offers that do not say (Greenhouse's) keep the full process.
+     */
+    skillsStep: boolean("skills_step").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the row first appeared on the site (job alerts send offers listed after an alert's

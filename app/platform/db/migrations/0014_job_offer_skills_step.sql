@@ -1,0 +1,1 @@
+ALTER TABLE "job_offers" ADD COLUMN "skills_step" boolean DEFAULT true NOT NULL;
