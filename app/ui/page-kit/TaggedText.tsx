@@ -1,7 +1,7 @@
 import { cloneElement, type ReactElement, type ReactNode } from "react";
 
 /**
- * A translated sentence with a link in it, the way react-i18next's `<Trans>` renders the
+ * A translated sentence with a link in it, the way react-i18next's `<Trans>` rendered the
  * site's texts (`…on the <0>support page</0>.`, `Write to <mail>{{email}}</mail>.`): each tag's
  * text becomes the children of the element of that name or index, in place of its own. Tags do
  * not nest. `<Trans>` parses any HTML with a parser of its own, 5 KB of every page that used it
