@@ -57,6 +57,19 @@ async function statusLinkOf(kind: string, email: string) {
   return link![1]!;
 }
 
+/** The id of the report `email` sent, as the studio's tool lists new reports. */
+async function receivedReportId(email: string): Promise<string> {
+  const listed = JSON.parse(
+    await tool("support:issues", ["list", "--status", "received", "--json"]),
+  ) as Array<{
+    id: string;
+    email: string;
+  }>;
+  const report = listed.find((row) => row.email === email);
+  expect(report, `the tool lists the report from ${email}`).toBeDefined();
+  return report!.id;
+}
+
 /** The browser's own line for a page answered 404 (a deleted item's link, visited on purpose). */
 const notFoundLine = /Failed to load resource: the server responded with a status of 404/;
 
@@ -86,13 +99,7 @@ describe("an issue report's status page", { timeout: 240_000 }, () => {
     await form.waitForURL(/\?sent=1/, { timeout: 20_000 });
     const path = await statusLinkOf("issue-report-acknowledgement", email);
 
-    const listed = JSON.parse(
-      await tool("support:issues", ["list", "--status", "received", "--json"]),
-    ) as Array<{
-      id: string;
-      email: string;
-    }>;
-    const id = listed.find((row) => row.email === email)!.id;
+    const id = await receivedReportId(email);
     const note = "Quel emplacement de sauvegarde, et quelle version du jeu?";
     expect(
       await tool("support:issues", ["status", "--id", id, "--to", "needsInfo", "--note", note]),
@@ -198,13 +205,7 @@ describe("an issue report's status page", { timeout: 240_000 }, () => {
     });
     expect(res.status, await res.text()).toBe(303);
     const path = await statusLinkOf("issue-report-acknowledgement", email);
-    const listed = JSON.parse(
-      await tool("support:issues", ["list", "--status", "received", "--json"]),
-    ) as Array<{
-      id: string;
-      email: string;
-    }>;
-    const id = listed.find((row) => row.email === email)!.id;
+    const id = await receivedReportId(email);
     const note = "La boussole des Marées pointe vers le sud : c’est voulu.";
     expect(await tool("support:issues", ["status", "--id", id, "--to", "wontFix", "--note", note])).toContain(
       "Now wontFix",
