@@ -43,6 +43,39 @@ describe("queueRenders", () => {
     expect(site.started).toEqual(paths);
   });
 
+  it("starts the pages that waited in line one per turn of the event loop", async () => {
+    // Counts turns: a setImmediate callback runs once per turn, in its check phase.
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn++;
+      if (counting) setImmediate(count);
+    };
+    count();
+    const startedIn: number[] = [];
+    const app = express();
+    app.get("/{*splat}", queueRenders(1), (req, res) => {
+      startedIn.push(turn);
+      // The first page keeps the others waiting; the rest answer at once, as a render that
+      // never waits (all microtasks) does.
+      if (req.path === "/first") setTimeout(() => res.send("first"), 50);
+      else res.send(req.path);
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server?.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const first = fetch(`http://127.0.0.1:${port}/first`).then((r) => r.text());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const rest = ["/a", "/b", "/c", "/d", "/e"].map((p) =>
+      fetch(`http://127.0.0.1:${port}${p}`).then((r) => r.text()),
+    );
+    expect(await Promise.all([first, ...rest])).toEqual(["first", "/a", "/b", "/c", "/d", "/e"]);
+    counting = false;
+    expect(startedIn).toHaveLength(6);
+    // Pages that waited in line start one per turn: no two share a turn.
+    expect(new Set(startedIn).size).toBe(6);
+  });
+
   it("does not render a page whose visitor left while it waited", async () => {
     const site = await slowSite(1, 200);
     const first = fetch(`${site.url}/first`).then((r) => r.text());
