@@ -10,7 +10,13 @@ import { type Figure, ratio, rps } from "./lib/report";
 import { type SavedAnswer, type Server, saveAnswer, startNginx, startNodeStatic } from "./lib/servers";
 import { median, type WrkOptions, type WrkResult, wrk } from "./lib/wrk";
 
-export type LoadOptions = { threads: number; connections: number; durationS: number; rounds: number };
+export type LoadOptions = {
+  threads: number;
+  connections: number;
+  durationS: number;
+  rounds: number;
+  warmupS: number;
+};
 
 /** A URL to load, with wrk options of its own when they differ from the run's. */
 type Target = { name: string; url: string } & Partial<Omit<WrkOptions, "durationS">>;
@@ -20,6 +26,10 @@ const say = (line: string) => console.log(`  ${line}`);
 /**
  * Each target warmed up (first render, cache fill, JIT), then measured once per round, the
  * targets taking turns, so a burst of other work on the machine does not land on one only.
+ * The warm-up is `warmupS` (10 s unless told): after 2 s, a fresh site still rendered the
+ * careers page 15-40 % slower than a minute later (5 s runs one after another: 78, 75, 88, 95,
+ * 93 pages/s; in another, 82 then 118-130), V8 not having optimized most of a render's code yet,
+ * while the hello world, a few functions, is warm at once: the ratio measured the JIT.
  */
 async function rounds(targets: readonly Target[], options: LoadOptions): Promise<Map<string, WrkResult[]>> {
   const settings = ({ name: _, url: __, ...own }: Target, durationS: number): WrkOptions => ({
@@ -28,7 +38,7 @@ async function rounds(targets: readonly Target[], options: LoadOptions): Promise
     ...own,
     durationS,
   });
-  for (const t of targets) await wrk(t.url, settings(t, 2));
+  for (const t of targets) await wrk(t.url, settings(t, options.warmupS));
   const results = new Map(targets.map((t) => [t.name, [] as WrkResult[]]));
   for (let round = 1; round <= options.rounds; round++) {
     for (const t of targets) {

@@ -27,6 +27,7 @@ const { values } = parseArgs({
     pg: { type: "boolean", default: false },
     rounds: { type: "string", default: "3" },
     duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "10" },
     connections: { type: "string", default: "16" },
     threads: { type: "string", default: "1" },
     "lighthouse-runs": { type: "string", default: "3" },
@@ -48,6 +49,7 @@ const count = (name: keyof typeof values) => {
 const load = {
   rounds: count("rounds"),
   durationS: count("duration"),
+  warmupS: count("warmup"),
   connections: count("connections"),
   threads: count("threads"),
 };
