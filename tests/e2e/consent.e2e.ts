@@ -129,6 +129,16 @@ const bannerLanguages = [
   },
 ];
 
+/** One browser for the file's three groups (each test opens its own context), launched once. */
+let launched: Promise<Browser> | undefined;
+const sharedBrowser = () => {
+  launched ??= openBrowser();
+  return launched;
+};
+afterAll(async () => {
+  await (await launched)?.close();
+});
+
 describe("cookie consent and analytics", () => {
   let site: Site;
   let browser: Browser;
@@ -136,11 +146,10 @@ describe("cookie consent and analytics", () => {
     // Many choices from one address: more than the consent form's budget per client.
     [site, browser] = await Promise.all([
       startSite({ env: { RATE_LIMIT_FORM_POINTS: "1000" } }),
-      openBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
     await site?.stop();
   });
 
@@ -714,7 +723,7 @@ describe("a new revision of the consent policy", () => {
   let dataDir: string;
   let contentDir: string;
   beforeAll(async () => {
-    browser = await openBrowser();
+    browser = await sharedBrowser();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-consent-data-"));
     // The studio's content with the revision raised, as the studio would commit it.
     contentDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-consent-")), "content");
@@ -723,7 +732,6 @@ describe("a new revision of the consent policy", () => {
     fs.writeFileSync(policy, fs.readFileSync(policy, "utf8").replace(/^revision: 1$/m, "revision: 2"));
   });
   afterAll(async () => {
-    await browser?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(path.dirname(contentDir), { recursive: true, force: true });
   });
@@ -824,11 +832,10 @@ describe("an outside analytics provider", () => {
     scriptUrl = `${origin}/script.js`;
     [site, browser] = await Promise.all([
       startSite({ env: { ANALYTICS_SCRIPT_URL: scriptUrl, ANALYTICS_COOKIE_NAMES: "_prov_id" } }),
-      openBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
     await site?.stop();
     await new Promise((resolve) => provider?.close(resolve));
   });

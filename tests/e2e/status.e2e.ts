@@ -64,7 +64,6 @@ describe("an application's status page", { timeout: 90_000 }, () => {
       await page.getByText("Nous supprimerons ceci le").waitFor();
       await expectFitsWidth(page, `status page at ${width}px`);
       await expectAxeClean(page, `status page at ${width}px`);
-      await page.screenshot({ path: `/tmp/status-fr-${width}.png`, fullPage: true });
     }
     const { page } = await openPage(browser, { width: 1280 });
     await page.goto(site.url + path.replace("/fr/", "/"));
