@@ -47,7 +47,9 @@ export default defineConfig({
           // One file at a time: each runs a server and a browser, which keep both cores busy. Two
           // at a time only made them fight: on a 2-core machine loaded by other work, six files
           // took 238 s and 308 s one at a time against 273 s and 459 s two at a time, and each
-          // file two to four times longer, closer to its time limits.
+          // file two to four times longer, closer to its time limits. On a quiet machine
+          // (2026-11-27, load under 1 before), three files took 305 s one at a time and 283 s two
+          // at a time: 7 % for tests twice as close to their limits.
           maxWorkers: 1,
         },
       },
