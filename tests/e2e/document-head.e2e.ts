@@ -98,4 +98,24 @@ describe("document head", () => {
     const onCareers = await sheets();
     expect(new Set(onCareers.map((sheet) => sheet.href)).size).toBe(onCareers.length);
   });
+  it("asks for the modules it preloads at a low priority, each once, and hydrates", async () => {
+    const { page, context } = await openPage(browser, { width: 375 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const scripts: { url: string; priority: string }[] = [];
+    cdp.on("Network.requestWillBeSent", (event) => {
+      if (event.request.url.endsWith(".js"))
+        scripts.push({ url: new URL(event.request.url).pathname, priority: event.request.initialPriority });
+    });
+    const preloaded = (await headLinks(site, "/careers"))
+      .filter((link) => link.rel === "modulepreload")
+      .map((link) => link.href);
+    expect(preloaded.length).toBeGreaterThan(10);
+    await page.goto(`${site.url}/careers`);
+    await waitForHydration(page);
+    const asked = scripts.filter((script) => preloaded.includes(script.url));
+    // React Router's own links for the same modules (after ours) add no request.
+    expect(asked.map((script) => script.url).sort()).toEqual([...new Set(preloaded)].sort());
+    expect(asked.filter((script) => script.priority !== "Low")).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import {
   UNSAFE_DataRouterStateContext,
   UNSAFE_FrameworkContext,
 } from "react-router";
+import { useHydrated } from "~/ui/use-hydrated";
 
 type Framework = NonNullable<ContextType<typeof UNSAFE_FrameworkContext>>;
 type StylesheetLink = { rel: "stylesheet"; href: string };
@@ -57,6 +58,7 @@ export function DocumentLinks() {
       {[...stylesheets].map((href) => (
         <link key={href} rel="stylesheet" href={href} precedence={precedence} />
       ))}
+      <LowPriorityModules framework={framework} matches={state.matches} />
       <UNSAFE_FrameworkContext.Provider value={rest}>
         <Links />
       </UNSAFE_FrameworkContext.Provider>
@@ -78,4 +80,39 @@ function withoutStylesheets(framework: Framework, matches: readonly { route: { i
       routeModules[id] = { ...module, links: () => links().filter((link) => !isStylesheet(link)) };
   }
   return { ...framework, manifest: { ...framework.manifest, routes }, routeModules };
+}
+
+/**
+ * The modules <Scripts/> preloads, preloaded first at a low priority. The page is rendered on
+ * the server, so its first paint needs its stylesheets, fonts and art, not its ~30 modules; at
+ * the default (high) priority a phone's connection fetched the modules alongside them, and
+ * Lighthouse counted every one as blocking the paint. These links come before React Router's
+ * (hoisted links keep their render order, and the head renders before the body's <Scripts/>),
+ * and a module already being fetched is not fetched again, so React Router's links add no
+ * request. Gone once hydrated, as React Router's are.
+ */
+function LowPriorityModules({
+  framework,
+  matches,
+}: {
+  framework: Framework;
+  matches: readonly { route: { id: string } }[];
+}) {
+  const hydrated = useHydrated();
+  if (hydrated) return null;
+  const { manifest } = framework;
+  const hrefs = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const match of matches) {
+    const route = manifest.routes[match.route.id];
+    if (!route) continue;
+    for (const href of [
+      route.module,
+      route.clientActionModule,
+      route.clientLoaderModule,
+      route.hydrateFallbackModule,
+      ...(route.imports ?? []),
+    ])
+      if (href) hrefs.add(href);
+  }
+  return [...hrefs].map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />);
 }
