@@ -84,7 +84,7 @@ async function lighthouse(url: string, report: string): Promise<Metrics> {
 }
 
 /** One run, tried once more when Lighthouse gave up on it (LighthouseRuntimeError). */
-export async function lighthouseRetried(url: string, report: string): Promise<Metrics> {
+async function lighthouseRetried(url: string, report: string): Promise<Metrics> {
   try {
     return await lighthouse(url, report);
   } catch (error) {
