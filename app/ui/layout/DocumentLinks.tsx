@@ -89,7 +89,9 @@ function withoutStylesheets(framework: Framework, matches: readonly { route: { i
  * Lighthouse counted every one as blocking the paint. These links come before React Router's
  * (hoisted links keep their render order, and the head renders before the body's <Scripts/>),
  * and a module already being fetched is not fetched again, so React Router's links add no
- * request. Gone once hydrated, as React Router's are.
+ * request. Gone once hydrated, as React Router's are. The list is React Router's own
+ * (`getModuleLinkHrefs`, which it does not export); tests/e2e/document-head.e2e.ts fails if a
+ * module <Scripts/> preloads is not here (it would be fetched at a high priority).
  */
 function LowPriorityModules({
   framework,
