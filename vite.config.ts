@@ -1,16 +1,19 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { frameNamespaces } from "./app/platform/i18n/frame-namespaces";
 
 /**
- * One file per language for the browser's translation catalogs: the browser loads all of a
- * language's namespaces before it hydrates (app/platform/i18n/catalogs.ts), and as one chunk
- * per namespace that was ~28 requests queued ahead of the page's images on a phone's few
- * connections, for ~27 KB in all.
+ * The browser's translation catalogs: one file per language for the namespaces every page loads
+ * (frame-namespaces.ts), one per language and namespace for the rest, of which a page loads the
+ * one or two its texts use (app/platform/i18n/PageNamespaces.tsx). One file per namespace for
+ * all was ~28 requests queued ahead of the page's images on a phone's few connections.
  */
 function catalogChunk(id: string): string | undefined {
-  const lang = /\/app\/platform\/i18n\/locales\/([^/]+)\/[^/]+\.json$/.exec(id)?.[1];
-  return lang ? `catalog-${lang}` : undefined;
+  const match = /\/app\/platform\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
+  if (!match) return undefined;
+  const [, lang, ns = ""] = match;
+  return frameNamespaces.includes(ns) ? `catalog-${lang}` : `catalog-${lang}-${ns}`;
 }
 
 // The production server bundle is the whole HTTP app (server/app.ts), not only React Router's

@@ -17,6 +17,7 @@ import { gpcRequested, readConsent } from "~/features/consent/consent-cookies";
 import { consentRevision } from "~/features/consent/index.server";
 import { getStudioInfo, type StudioInfo } from "~/features/studio/studio.server";
 import { languageTags, splitLanguage } from "~/platform/i18n/languages";
+import { PageNamespaces } from "~/platform/i18n/PageNamespaces";
 import { servicesContext } from "~/platform/request-context";
 import { FeedbackProvider } from "~/ui/feedback/FeedbackProvider";
 import { takeFlash } from "~/ui/feedback/flash.server";
@@ -92,6 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <SiteScrollRestoration />
         <Scripts />
+        <PageNamespaces />
       </body>
     </html>
   );

@@ -395,24 +395,51 @@ describe("navigation", () => {
       ).toBe("/fr/contact");
     });
 
-    it("loads the page language's translations as one file, and another language's as one more on switching", async () => {
+    /** The first heading of a page as the server renders it. */
+    async function serverHeading(path: string): Promise<string> {
+      const html = await (await fetch(`${site.url}${path}`)).text();
+      const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "";
+      return h1
+        .replace(/<[^>]+>/g, "")
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, "&")
+        .trim();
+    }
+
+    // A page hydrates with the translations its texts use (the namespaces its server render
+    // listed, and every page's in one file), not all of a language's; another page's come with
+    // the first navigation that shows it.
+    it("loads the catalogs its page uses, the next page's on a navigation, and the other language's on a switch", async () => {
       const { page } = await open({ width: 1280 });
       const catalogs: string[] = [];
       page.on("request", (request) => {
-        const lang = /\/assets\/catalog-([a-z]+)-[\w-]+\.js$/.exec(request.url())?.[1];
-        if (lang) catalogs.push(lang);
+        const file = /\/assets\/(catalog-[a-z-]+)-[\w-]{8}\.js$/.exec(request.url())?.[1];
+        if (file) catalogs.push(file);
       });
-      await page.goto(`${site.url}/careers`);
+      await page.goto(`${site.url}/fr/careers`);
       await hydrated(page);
-      expect(catalogs).toEqual(["en"]);
+      expect(catalogs.sort()).toEqual(["catalog-fr", "catalog-fr-careers"]);
+
+      catalogs.length = 0;
+      await page.locator('footer a[href="/fr/playtesting"]').first().click();
+      await page.waitForURL(`${site.url}/fr/playtesting`);
+      await expect
+        .poll(() => page.locator("h1").first().innerText())
+        .toBe(await serverHeading("/fr/playtesting"));
+      expect(catalogs).toEqual(["catalog-fr-playtesting"]);
+
+      catalogs.length = 0;
       await page
         .locator("header")
-        .getByRole("navigation", { name: "Language" })
-        .getByRole("link", { name: /^ES/ })
+        .getByRole("navigation", { name: "Langue" })
+        .getByRole("link", { name: /^EN/ })
         .click();
-      await page.waitForURL(`${site.url}/es/careers`);
-      await expect.poll(() => page.getAttribute("html", "lang")).toBe("es");
-      expect(catalogs).toEqual(["en", "es"]);
+      await page.waitForURL(`${site.url}/playtesting`);
+      await expect
+        .poll(() => page.locator("h1").first().innerText())
+        .toBe(await serverHeading("/playtesting"));
+      // What the French page had loaded, in English.
+      expect(catalogs.sort()).toEqual(["catalog-en", "catalog-en-careers", "catalog-en-playtesting"]);
     });
 
     it("offers only English and French on a careers-location page", async () => {

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { loadLanguage } from "./catalogs";
+import { isNamespace, loadNamespace } from "./catalogs";
 import { defaultLanguage, type Language } from "./languages";
 import { memoizedT } from "./memoized-t";
 import type { Translations } from "./translations";
@@ -80,22 +80,68 @@ export class BrowserTranslations implements Translations {
   private readonly bundles: Bundles;
   private readonly fixed = new Map<string, TFunction>();
   private readonly listeners = new Set<() => void>();
+  private readonly arriving = new Map<string, Promise<void>>();
+  /** Namespaces a text asked for before they had arrived (`lang|ns`): texts to translate again. */
+  private readonly missed = new Set<string>();
+  private readonly listed: readonly string[];
 
-  constructor(language: Language, catalogs: Record<string, Catalog>) {
+  /**
+   * `catalogs`: the namespaces of `language` loaded before hydration; `listed`, the page's list
+   * they were loaded from (PageNamespaces.tsx), by default their names.
+   */
+  constructor(language: Language, catalogs: Record<string, Catalog>, listed?: readonly string[]) {
     this.language = language;
-    this.bundles = { [language]: catalogs };
+    this.bundles = { [language]: { ...catalogs } };
+    this.listed = listed ?? Object.keys(catalogs).sort();
   }
 
-  /** Loads a language's catalogs (once) and shows it. */
-  async switchTo(language: Language): Promise<void> {
-    if (!this.bundles[language]) {
-      this.bundles[language] = await loadLanguage(language);
-      // A language added may fill keys the others fell back from: translate again.
-      this.fixed.clear();
+  pageNamespaces(): readonly string[] {
+    return this.listed;
+  }
+
+  /**
+   * A namespace of a language, once: when it arrives, the texts that asked for it before are
+   * translated again. A page needs only its own namespaces before it hydrates; another page's,
+   * shown after a navigation, arrive here (and `useTranslation` waits for them).
+   */
+  private arrival(language: Language, ns: string): Promise<void> {
+    const id = `${language}|${ns}`;
+    let promise = this.arriving.get(id);
+    if (!promise) {
+      promise = loadNamespace(language, ns).then(
+        (catalog) => {
+          this.bundles[language] = { ...this.bundles[language], [ns]: catalog };
+          if (this.missed.delete(id)) this.changed();
+        },
+        (error: unknown) => {
+          // Offline, or a deploy removed the file: asked again next time something needs it.
+          this.arriving.delete(id);
+          throw error;
+        },
+      );
+      this.arriving.set(id, promise);
     }
-    if (this.language === language) return;
-    this.language = language;
+    return promise;
+  }
+
+  private changed() {
+    this.fixed.clear();
     for (const listener of this.listeners) listener();
+  }
+
+  pending(ns: string): Promise<void> | undefined {
+    if (this.bundles[this.language]?.[ns] || !isNamespace(ns)) return undefined;
+    return this.arrival(this.language, ns);
+  }
+
+  /** Loads, in `language`, the namespaces shown now (once), then shows it. */
+  async switchTo(language: Language): Promise<void> {
+    if (this.language === language) return;
+    const shown = Object.keys(this.bundles[this.language] ?? {});
+    const lacking = shown.filter((ns) => !this.bundles[language]?.[ns]);
+    await Promise.all(lacking.map((ns) => this.arrival(language, ns)));
+    this.language = language;
+    this.changed();
   }
 
   // A field, not a method: React calls it unbound (useSyncExternalStore).
@@ -138,7 +184,16 @@ export class BrowserTranslations implements Translations {
     const count = options.count;
     for (const code of language === defaultLanguage ? [language] : [language, defaultLanguage]) {
       const catalog = this.bundles[code]?.[ns];
-      if (!catalog) continue;
+      if (!catalog) {
+        // A key naming a namespace no text of the page had needed: fetched now, and the texts
+        // that asked translated again when it comes (English stays a fallback only if loaded).
+        if (code === language && isNamespace(ns)) {
+          this.missed.add(`${code}|${ns}`);
+          // Not fetched (offline): the key stays shown until something asks for it again.
+          this.arrival(code, ns).catch(() => {});
+        }
+        continue;
+      }
       if (count !== undefined && typeof count !== "string") {
         const n = Number(count);
         if (count === 0) {

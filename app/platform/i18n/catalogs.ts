@@ -3,8 +3,10 @@ import { type Language, languages } from "./languages";
 
 /**
  * Per-language catalogs: locales/{lang}/{namespace}.json, one namespace per area of the site.
- * The browser loads only the current language's files (one lazy chunk per language, vite.config.ts
- * `catalogChunk`); the server loads all.
+ * The server loads all. The browser loads, per language, only the namespaces it needs: those the
+ * server's render of the page used (page-namespaces.ts) before it hydrates, then any other one
+ * when something first asks for it (browser-translations.ts); each namespace is its own lazy
+ * chunk, but for the few every page uses (vite.config.ts `catalogChunk`).
  */
 const files = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
 
@@ -15,19 +17,47 @@ function parseKey(file: string) {
 }
 
 export const namespaces = [...new Set(Object.keys(files).map((f) => parseKey(f).ns))];
+const known = new Set(namespaces);
 
-const loaded: Partial<Record<Language, Record<string, Record<string, unknown>>>> = {};
+/** Whether `ns` names one of the catalogs' namespaces. */
+export function isNamespace(ns: string): boolean {
+  return known.has(ns);
+}
 
-/** Loads (once) every namespace of one language. */
-export async function loadLanguage(lang: Language) {
-  if (loaded[lang]) return loaded[lang];
+type Catalog = Record<string, unknown>;
+const loading = new Map<string, Promise<Catalog>>();
+
+/**
+ * One namespace of one language, loaded once: the same promise on every call (React's `use`
+ * needs it to be). Rejects for a namespace the catalogs do not have.
+ */
+export function loadNamespace(lang: Language, ns: string): Promise<Catalog> {
+  const file = `./locales/${lang}/${ns}.json`;
+  let promise = loading.get(file);
+  if (!promise) {
+    const load = files[file];
+    promise = load ? load() : Promise.reject(new Error(`No catalog ${file}`));
+    loading.set(file, promise);
+    // A failed fetch (offline) is tried again on the next call.
+    promise.catch(() => loading.delete(file));
+  }
+  return promise;
+}
+
+/** Some namespaces of one language, by namespace; the unknown ones left out. */
+export async function loadNamespaces(
+  lang: Language,
+  wanted: Iterable<string>,
+): Promise<Record<string, Catalog>> {
   const entries = await Promise.all(
-    Object.entries(files)
-      .filter(([file]) => parseKey(file).lang === lang)
-      .map(async ([file, load]) => [parseKey(file).ns, await load()] as const),
+    [...new Set(wanted)].filter(isNamespace).map(async (ns) => [ns, await loadNamespace(lang, ns)] as const),
   );
-  loaded[lang] = Object.fromEntries(entries);
-  return loaded[lang];
+  return Object.fromEntries(entries);
+}
+
+/** Every namespace of one language. */
+export function loadLanguage(lang: Language): Promise<Record<string, Catalog>> {
+  return loadNamespaces(lang, namespaces);
 }
 
 export async function loadAllLanguages(): Promise<Resource> {

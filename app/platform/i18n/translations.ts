@@ -17,8 +17,23 @@ export interface Translations {
   exists(key: string): boolean;
   /** Translates in the current language, namespace `common` unless the key names one. */
   t: TFunction;
-  /** Calls `listener` when the language changes; returns the unsubscribe. Called unbound. */
+  /**
+   * Calls `listener` when what `getFixedT` returns may have changed (another language shown, or a
+   * namespace arrived that a text had asked for); returns the unsubscribe. Called unbound.
+   */
   subscribe(listener: () => void): () => void;
+  /**
+   * While the current language's `ns` is still loading (in the browser, a namespace the page did
+   * not need until now), the promise of its arrival, for React's `use`; else undefined (always on
+   * the server, which has every catalog).
+   */
+  pending(ns: string): PromiseLike<unknown> | undefined;
+  /**
+   * The namespaces the page's server render used, sorted: written into the page
+   * (PageNamespaces.tsx) so the browser loads those before it hydrates. In the browser, the
+   * list it found there.
+   */
+  pageNamespaces(): readonly string[];
 }
 
 export const TranslationsContext = createContext<Translations | null>(null);

@@ -1,8 +1,9 @@
 import type { TFunction } from "i18next";
+import { Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BrowserTranslations } from "./browser-translations";
-import { loadAllLanguages, loadLanguage } from "./catalogs";
+import { loadAllLanguages, loadLanguage, loadNamespaces } from "./catalogs";
 import { createI18n } from "./i18next.server";
 import { maxMemoizedCallsWithOptions, memoizedT } from "./memoized-t";
 import { type Translations, TranslationsContext } from "./translations";
@@ -55,6 +56,63 @@ describe("useTranslation", () => {
     stop();
     expect(told).toBe(1);
     expect(render(browser)).toContain('lang="es">Empleo');
+  });
+});
+
+function FormHint() {
+  const { t } = useTranslation("account");
+  return (
+    <p>
+      {t("forms:validation.required")} {t("Note: not a namespace")}
+    </p>
+  );
+}
+
+describe("a page's namespaces", () => {
+  it("the server notes each namespace a render used, by useTranslation or by a key naming it", async () => {
+    const translations = translationsOf(createI18n("fr", await loadAllLanguages()), "fr");
+    renderToString(
+      <TranslationsContext.Provider value={translations}>
+        <Header count={2} />
+        <FormHint />
+      </TranslationsContext.Provider>,
+    );
+    expect(translations.pageNamespaces()).toEqual(["account", "careers", "forms"]);
+  });
+
+  it("the browser waits for a namespace the page had not loaded, then renders what the server did", async () => {
+    const server = translationsOf(createI18n("fr", await loadAllLanguages()), "fr");
+    const browser = new BrowserTranslations("fr", await loadNamespaces("fr", ["common", "layout"]));
+    const waiting = renderToString(
+      <TranslationsContext.Provider value={browser}>
+        <Suspense fallback={<p>waiting</p>}>
+          <Header count={5} />
+        </Suspense>
+      </TranslationsContext.Provider>,
+    );
+    expect(waiting).toContain("<p>waiting</p>");
+    await browser.pending("careers");
+    expect(render(browser, 5)).toBe(render(server, 5));
+  });
+
+  it("the browser translates again a key whose namespace arrived after it was asked for", async () => {
+    const browser = new BrowserTranslations("fr", await loadNamespaces("fr", ["common"]));
+    let told = 0;
+    const { subscribe } = browser;
+    subscribe(() => told++);
+    const t = browser.getFixedT("fr", "common");
+    expect(t("forms:validation.required")).toBe("validation.required");
+    await browser.pending("forms");
+    expect(told).toBe(1);
+    expect(browser.getFixedT("fr", "common")("forms:validation.required")).toBe("Ce champ est obligatoire");
+  });
+
+  it("switching language loads the shown namespaces in the new one, and no other", async () => {
+    const browser = new BrowserTranslations("en", await loadNamespaces("en", ["careers"]));
+    await browser.switchTo("es");
+    expect(render(browser)).toContain('lang="es">Empleo');
+    expect(browser.pending("careers")).toBeUndefined();
+    expect(browser.pending("playtesting")).toBeInstanceOf(Promise);
   });
 });
 

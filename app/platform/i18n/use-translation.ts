@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { useContext, useSyncExternalStore } from "react";
+import { use, useContext, useSyncExternalStore } from "react";
 import type { Translations } from "./translations";
 import { TranslationsContext } from "./translations";
 
@@ -10,14 +10,26 @@ import { TranslationsContext } from "./translations";
  * i18next instance, which took a fifth of the CPU of an uncached careers page (bench/README.md).
  * Here each language and namespace has one `t`, made once by the page's translations (server:
  * translator.server.ts; browser: browser-translations.ts), which keep what they translated.
+ *
+ * In the browser, a namespace the page had not loaded (another page's, after a navigation) is
+ * waited for: the component suspends until it arrives, and as React Router renders navigations
+ * in a transition, the previous page stays on screen meanwhile.
  */
+/*
+ * `use` is called on every render, with this when the namespace is there: a thenable React reads
+ * as already fulfilled (the mark React puts on the promises it has seen). React puts its hooks
+ * back in order after a suspension only inside `use`: a component that suspended on its first
+ * render and skipped `use` on the replay failed with "Update hook called on initial render"
+ * (seen in the browser tests on the way to the sign-in page; nstfkc/gemi#494 is the same).
+ */
+const arrived = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
 export function useTranslation(ns = "common"): { t: TFunction; i18n: Translations } {
   const i18n = useContext(TranslationsContext);
   if (!i18n) throw new Error("useTranslation outside TranslationsContext");
-  const language = useSyncExternalStore(
-    i18n.subscribe,
-    () => i18n.language,
-    () => i18n.language,
-  );
-  return { t: i18n.getFixedT(language, ns), i18n };
+  use(i18n.pending(ns) ?? arrived);
+  // The function itself is the snapshot: a new one when the language or the loaded texts change.
+  const current = () => i18n.getFixedT(i18n.language, ns);
+  const t = useSyncExternalStore(i18n.subscribe, current, current);
+  return { t, i18n };
 }
