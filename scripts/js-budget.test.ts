@@ -133,6 +133,36 @@ describe("the JavaScript a page loads at once", () => {
   });
 });
 
+describe("the translation files a page loads before it hydrates", () => {
+  it("are its language's file of every page's namespaces and those of the others it lists", async () => {
+    const html = `<html lang="fr-CA"><head><script type="module" src="/assets/entry.js"></script></head><body><script type="application/json" id="page-namespaces">["careers","common","layout"]</script></body></html>`;
+    const files: Record<string, string> = {
+      "entry.js": [
+        "fr-Ab_c-9Zy",
+        "fr-careers-BQWovKfT",
+        "fr-account-data-BtJHh_Ia",
+        "fr-blog-DHtGD5pt",
+        "en-CoHO5z2X",
+        "en-careers-BXBSAcJS",
+      ]
+        .map((name) => `export const l${name.length} = () => import("./catalog-${name}.js");`)
+        .join("\n"),
+      "catalog-fr-Ab_c-9Zy.js": 'export default { "layout": {} };',
+      "catalog-fr-careers-BQWovKfT.js": 'export default { "header": {} };',
+    };
+    const measured = await measureHtml(html, `${origin}/fr/careers`, async (u) => {
+      const file = files[u.slice(`${origin}/assets/`.length)];
+      if (file === undefined) throw new Error(`not expected: ${u}`);
+      return Buffer.from(file);
+    });
+    expect(measured.scripts.map((s) => s.url).sort()).toEqual([
+      url("catalog-fr-Ab_c-9Zy"),
+      url("catalog-fr-careers-BQWovKfT"),
+      url("entry"),
+    ]);
+  });
+});
+
 describe("the budget decision", () => {
   it("fails exactly the pages over their kind's budget", () => {
     const page = fc.record({

@@ -2,8 +2,10 @@
 // of page. It starts the production build on an empty data folder, asks every page of
 // app/routes.ts as a visitor does (account pages signed in, with an account made through the
 // API) and sums the scripts the HTML loads: `<script src>`, `<link rel="modulepreload">`, what
-// an inline module script imports, and what those modules import statically, each once. Idle
-// prefetches and the modules' dynamic imports load later and are not counted.
+// an inline module script imports, and what those modules import statically, each once, and the
+// translation files the entry loads before the page hydrates (its language's, of the namespaces
+// the page lists). Idle prefetches and the modules' other dynamic imports load later and are not
+// counted.
 //
 //   npm run check:js -- [--build <dir>]      (default: $BUILD_DIR, else ./build)
 //   npm run check:js -- --write-ceilings     (records today's figures as each page's ceiling)
@@ -23,6 +25,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { init as lexerReady, parse as parseModule } from "es-module-lexer";
 import { Parser } from "htmlparser2";
 import { simpleParser } from "mailparser";
+import { frameNamespaces } from "../app/platform/i18n/frame-namespaces";
 
 /**
  * Compressed bytes (1 KB = 1,000 bytes) of JavaScript a page may load. React, React DOM and
@@ -138,13 +141,74 @@ export async function staticModuleGraph(
 
 export const gzipSize = (code: Buffer): number => zlib.gzipSync(code, { level: 9 }).length;
 
-/** The scripts a page's HTML loads, with their gzip level 9 sizes, and their sum. */
+/** The page's language (`<html lang>`'s first part) and the namespaces PageNamespaces.tsx listed. */
+export function pageTranslations(html: string): { lang: string; namespaces: string[] } {
+  let lang = "";
+  let listing = false;
+  let listed = "";
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      if (name === "html") lang = (attrs.lang ?? "").split("-")[0]?.toLowerCase() ?? "";
+      listing = name === "script" && attrs.id === "page-namespaces";
+    },
+    ontext(text) {
+      if (listing) listed += text;
+    },
+    onclosetag() {
+      listing = false;
+    },
+  });
+  parser.end(html);
+  const namespaces: unknown = listed ? JSON.parse(listed) : [];
+  return { lang, namespaces: Array.isArray(namespaces) ? namespaces.map(String) : [] };
+}
+
+/**
+ * Of the modules' dynamic imports, the translation files the site's entry loads before the page
+ * hydrates (entry.client.tsx): in the page's language, the file of the namespaces every page
+ * loads and one per other namespace the page lists. vite.config.ts names them
+ * `catalog-<lang>[-<namespace>]-<hash>.js`, the hash 8 characters.
+ */
+export function translationFiles(
+  page: { lang: string; namespaces: readonly string[] },
+  dynamicImports: readonly string[],
+): string[] {
+  const wanted = new Set([
+    `catalog-${page.lang}`,
+    ...page.namespaces
+      .filter((ns) => !frameNamespaces.includes(ns))
+      .map((ns) => `catalog-${page.lang}-${ns}`),
+  ]);
+  return [
+    ...new Set(
+      dynamicImports.filter((url) => {
+        const file = url.slice(url.lastIndexOf("/") + 1);
+        return file.endsWith(".js") && wanted.has(file.slice(0, -".js".length - 9));
+      }),
+    ),
+  ];
+}
+
+/** The specifiers a module imports dynamically, as absolute URLs (those written as a string). */
+async function dynamicImportsOf(url: string, code: Buffer): Promise<string[]> {
+  await lexerReady;
+  const [imports] = parseModule(code.toString("utf8"));
+  return imports.filter((s) => s.d >= 0 && s.n).map((s) => new URL(s.n as string, url).href);
+}
+
+/**
+ * The scripts a page's HTML loads, with their gzip level 9 sizes, and their sum: with the
+ * translation files its entry loads before hydrating, which the HTML does not name.
+ */
 export async function measureHtml(
   html: string,
   pageUrl: string,
   load: (url: string) => Promise<Buffer>,
 ): Promise<{ scripts: ScriptSize[]; bytes: number }> {
   const modules = await staticModuleGraph(await htmlScripts(html, pageUrl), load);
+  const dynamic = (await Promise.all([...modules].map(([url, code]) => dynamicImportsOf(url, code)))).flat();
+  const catalogs = translationFiles(pageTranslations(html), dynamic);
+  for (const [url, code] of await staticModuleGraph(catalogs, load)) modules.set(url, code);
   const scripts = [...modules].map(([url, code]) => ({ url, bytes: gzipSize(code) }));
   return { scripts, bytes: scripts.reduce((sum, script) => sum + script.bytes, 0) };
 }
