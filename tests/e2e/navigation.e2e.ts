@@ -424,7 +424,7 @@ describe("navigation", () => {
       await page.locator('footer a[href="/fr/playtesting"]').first().click();
       await page.waitForURL(`${site.url}/fr/playtesting`);
       await expect
-        .poll(() => page.locator("h1").first().innerText())
+        .poll(async () => (await page.locator("h1").first().textContent())?.trim())
         .toBe(await serverHeading("/fr/playtesting"));
       expect(catalogs).toEqual(["catalog-fr-playtesting"]);
 
@@ -436,7 +436,7 @@ describe("navigation", () => {
         .click();
       await page.waitForURL(`${site.url}/playtesting`);
       await expect
-        .poll(() => page.locator("h1").first().innerText())
+        .poll(async () => (await page.locator("h1").first().textContent())?.trim())
         .toBe(await serverHeading("/playtesting"));
       // What the French page had loaded, in English.
       expect(catalogs.sort()).toEqual(["catalog-en", "catalog-en-careers", "catalog-en-playtesting"]);
