@@ -3,6 +3,15 @@ import { use, useContext, useSyncExternalStore } from "react";
 import type { Translations } from "./translations";
 import { TranslationsContext } from "./translations";
 
+/*
+ * `use` is called on every render, with this when the namespace is there: a thenable React reads
+ * as already fulfilled (the mark React puts on the promises it has seen). React puts its hooks
+ * back in order after a suspension only inside `use`: a component that suspended on its first
+ * render and skipped `use` on the replay failed with "Update hook called on initial render"
+ * (seen in the browser tests on the way to the sign-in page; nstfkc/gemi#494 is the same).
+ */
+const arrived = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
 /**
  * The site's `useTranslation(ns)`: `{ t, i18n }` as react-i18next's hook gives them, at a fraction
  * of its cost per component. A page renders 100-200 components that translate; react-i18next's
@@ -15,15 +24,6 @@ import { TranslationsContext } from "./translations";
  * waited for: the component suspends until it arrives, and as React Router renders navigations
  * in a transition, the previous page stays on screen meanwhile.
  */
-/*
- * `use` is called on every render, with this when the namespace is there: a thenable React reads
- * as already fulfilled (the mark React puts on the promises it has seen). React puts its hooks
- * back in order after a suspension only inside `use`: a component that suspended on its first
- * render and skipped `use` on the replay failed with "Update hook called on initial render"
- * (seen in the browser tests on the way to the sign-in page; nstfkc/gemi#494 is the same).
- */
-const arrived = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
-
 export function useTranslation(ns = "common"): { t: TFunction; i18n: Translations } {
   const i18n = useContext(TranslationsContext);
   if (!i18n) throw new Error("useTranslation outside TranslationsContext");
