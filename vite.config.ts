@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { frameNamespaces } from "./app/platform/i18n/frame-namespaces";
+import { catalogFile } from "./app/platform/i18n/frame-namespaces";
 
 /**
  * The browser's translation catalogs: one file per language for the namespaces every page loads
@@ -12,8 +12,8 @@ import { frameNamespaces } from "./app/platform/i18n/frame-namespaces";
 function catalogChunk(id: string): string | undefined {
   const match = /\/app\/platform\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
   if (!match) return undefined;
-  const [, lang, ns = ""] = match;
-  return frameNamespaces.includes(ns) ? `catalog-${lang}` : `catalog-${lang}-${ns}`;
+  const [, lang = "", ns = ""] = match;
+  return catalogFile(lang, ns);
 }
 
 // The production server bundle is the whole HTTP app (server/app.ts), not only React Router's

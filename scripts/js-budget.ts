@@ -25,7 +25,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { init as lexerReady, parse as parseModule } from "es-module-lexer";
 import { Parser } from "htmlparser2";
 import { simpleParser } from "mailparser";
-import { frameNamespaces } from "../app/platform/i18n/frame-namespaces";
+import { catalogFile, frameNamespaces, pageNamespacesElementId } from "../app/platform/i18n/frame-namespaces";
 
 /**
  * Compressed bytes (1 KB = 1,000 bytes) of JavaScript a page may load. React, React DOM and
@@ -149,7 +149,7 @@ export function pageTranslations(html: string): { lang: string; namespaces: stri
   const parser = new Parser({
     onopentag(name, attrs) {
       if (name === "html") lang = (attrs.lang ?? "").split("-")[0]?.toLowerCase() ?? "";
-      listing = name === "script" && attrs.id === "page-namespaces";
+      listing = name === "script" && attrs.id === pageNamespacesElementId;
     },
     ontext(text) {
       if (listing) listed += text;
@@ -167,18 +167,13 @@ export function pageTranslations(html: string): { lang: string; namespaces: stri
  * Of the modules' dynamic imports, the translation files the site's entry loads before the page
  * hydrates (entry.client.tsx): in the page's language, the file of the namespaces every page
  * loads and one per other namespace the page lists. vite.config.ts names them
- * `catalog-<lang>[-<namespace>]-<hash>.js`, the hash 8 characters.
+ * with `catalogFile`, then `-<hash>.js`, the hash 8 characters.
  */
 export function translationFiles(
   page: { lang: string; namespaces: readonly string[] },
   dynamicImports: readonly string[],
 ): string[] {
-  const wanted = new Set([
-    `catalog-${page.lang}`,
-    ...page.namespaces
-      .filter((ns) => !frameNamespaces.includes(ns))
-      .map((ns) => `catalog-${page.lang}-${ns}`),
-  ]);
+  const wanted = new Set([...frameNamespaces, ...page.namespaces].map((ns) => catalogFile(page.lang, ns)));
   return [
     ...new Set(
       dynamicImports.filter((url) => {

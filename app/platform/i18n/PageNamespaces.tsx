@@ -1,7 +1,6 @@
 import { useContext } from "react";
+import { pageNamespacesElementId as elementId } from "./frame-namespaces";
 import { TranslationsContext } from "./translations";
-
-const elementId = "page-namespaces";
 
 /**
  * The translation namespaces the page's render used, written into the page for the browser to

@@ -134,7 +134,7 @@ export class BrowserTranslations implements Translations {
     return this.arrival(this.language, ns);
   }
 
-  /** Loads, in `language`, the namespaces shown now (once), then shows it. */
+  /** Loads, in `language`, every namespace loaded so far in the current one, then shows it. */
   async switchTo(language: Language): Promise<void> {
     if (this.language === language) return;
     const shown = Object.keys(this.bundles[this.language] ?? {});

@@ -5,3 +5,15 @@
  * on every page, as one file per language (vite.config.ts).
  */
 export const frameNamespaces = ["common", "consent", "embeds", "feedback", "forms", "layout", "messages"];
+
+/**
+ * The browser's file (chunk name, before Vite's hash) holding a namespace of a language: one per
+ * language for the frame's, one per language and namespace for the rest. vite.config.ts names
+ * the chunks with it and the JavaScript check (scripts/js-budget.ts) finds a page's with it.
+ */
+export function catalogFile(lang: string, ns: string): string {
+  return frameNamespaces.includes(ns) ? `catalog-${lang}` : `catalog-${lang}-${ns}`;
+}
+
+/** The id of the element listing a page's namespaces (PageNamespaces.tsx). */
+export const pageNamespacesElementId = "page-namespaces";
