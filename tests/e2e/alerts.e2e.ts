@@ -161,7 +161,11 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
         .replace(/^title: .*$/m, 'title: "Becario o becaria de control de calidad"'),
     );
     await site.stop();
-    site = await startSite({ env: env(), dataDir });
+    // The first process claimed this minute's match at its start: the restarted one would wait
+    // out the rest of the minute (tasks run once per period across processes). A one-second
+    // period lets it match now, and has it match again every second: the "once" below holds
+    // across many runs of the matcher.
+    site = await startSite({ env: { ...env(), TASK_PERIOD_SECONDS: "1" }, dataDir });
 
     const mails = await waitForMails(address, 2);
     const jobMail = mails[1]!;
