@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { AccountHeading, CodeForm } from "~/features/account/AccountForms";
+import { CodeForm } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import { codeSchema } from "~/features/account/account-forms";
 import { clearCookie, sessionCookie } from "~/features/account/account-http.server";
 import {

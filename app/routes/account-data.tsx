@@ -1,6 +1,6 @@
 import "~/features/privacy-requests/privacy-requests.css";
 import { data, redirect } from "react-router";
-import { AccountHeading } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import {
   accountContext,
   accountPageHeaders,

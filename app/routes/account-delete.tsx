@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { AccountHeading, PasswordConfirmForm } from "~/features/account/AccountForms";
+import { PasswordConfirmForm } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import { passwordOnlySchema } from "~/features/account/account-forms";
 import { clearCookie } from "~/features/account/account-http.server";
 import {

@@ -1,4 +1,5 @@
-import { AccountHeading, ForgotForm } from "~/features/account/AccountForms";
+import { ForgotForm } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import { forgotSchema } from "~/features/account/account-forms";
 import {
   accountContext,

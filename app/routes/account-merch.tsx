@@ -1,4 +1,4 @@
-import { AccountHeading } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import {
   accountContext,
   accountPageHeaders,

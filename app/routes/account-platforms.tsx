@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { AccountHeading } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import {
   accountContext,
   accountPageHeaders,

@@ -1,4 +1,4 @@
-import { AccountHeading } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import { publicUser } from "~/features/account/account-core.server";
 import { updateEmailSchema, updateProfileSchema } from "~/features/account/account-forms";
 import {

@@ -1,4 +1,5 @@
-import { AccountHeading, ResetForm } from "~/features/account/AccountForms";
+import { ResetForm } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import { resetSchema } from "~/features/account/account-forms";
 import {
   accountContext,

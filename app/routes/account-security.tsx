@@ -1,4 +1,5 @@
-import { AccountHeading, UpdatePasswordForm } from "~/features/account/AccountForms";
+import { UpdatePasswordForm } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import { publicUser } from "~/features/account/account-core.server";
 import {
   codeSchema,

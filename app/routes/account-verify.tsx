@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { AccountHeading } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import { tokenSchema } from "~/features/account/account-forms";
 import {
   accountContext,

@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { AccountHeading } from "~/features/account/AccountForms";
+import { AccountHeading } from "~/features/account/AccountHeading";
 import { publicUser } from "~/features/account/account-core.server";
 import { clearCookie } from "~/features/account/account-http.server";
 import {

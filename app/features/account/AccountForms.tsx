@@ -25,40 +25,6 @@ const updatePasswordSchema = formSchema(() => import("./account-forms").then((m)
 export type Reply = SubmissionResult<string[]> | undefined;
 
 /**
- * The heading block of an account screen. The screens behind the overview (`backToAccount`) lead
- * back to it first: the simple layout's header has no site navigation.
- */
-export function AccountHeading({
-  label,
-  title,
-  intro,
-  backToAccount,
-}: {
-  label: string;
-  title: string;
-  intro?: ReactNode;
-  backToAccount?: boolean;
-}) {
-  const { t } = useTranslation("account");
-  const localize = useLocalizePath();
-  return (
-    <header className="account-heading">
-      {backToAccount ? (
-        <p className="account-heading__back">
-          <SiteLink className="text-link" to={localize("/account")}>
-            <span aria-hidden="true">← </span>
-            {t("backToAccount")}
-          </SiteLink>
-        </p>
-      ) : null}
-      <p className="eyebrow">{label}</p>
-      <h1 className="account-intro__title">{title}</h1>
-      {intro ? <p className="account-intro__intro">{intro}</p> : null}
-    </header>
-  );
-}
-
-/**
  * A new password and its confirmation (the password rule and 'Password must be identical' of
  * docs/requirements.md#validation-messages): the one place that pair is laid out, for creating an
  * account, a reset and a change.
