@@ -9,6 +9,7 @@ import { splitLanguage } from "~/platform/i18n/languages";
 import { TranslationsContext } from "~/platform/i18n/translations";
 import { serverTranslations } from "~/platform/i18n/translator.server";
 import { requestInfoContext } from "~/platform/request-context";
+import { serverPreloadsReady } from "~/ui/server-preloads";
 
 export const streamTimeout = 5_000;
 
@@ -32,6 +33,8 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(requestInfoContext);
   const { lang } = splitLanguage(new URL(request.url).pathname);
   const translations = await serverTranslations(lang);
+  // What the browser loads later renders in full here: forms, their schemas (ui/server-preloads.ts).
+  await serverPreloadsReady();
   // Crawlers and no-JS visitors get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
 
@@ -43,6 +46,11 @@ export default async function handleRequest(
       </TranslationsContext.Provider>,
       {
         nonce,
+        // A Suspense boundary that has finished is written in place, whatever its size. React's
+        // default (12.8 KB) writes a larger one at the end of the page, hidden, and moves it
+        // with an inline script: a form that hydrates later (ui/hydrate-later.tsx) would then
+        // be missing without JavaScript, and jump into place with it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // React's pieces written at once leave as one chunk (see coalescing-stream.server.ts).

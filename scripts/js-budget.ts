@@ -5,7 +5,8 @@
 // an inline module script imports, and what those modules import statically, each once, and the
 // translation files the entry loads before the page hydrates (its language's, of the namespaces
 // the page lists). Idle prefetches and the modules' other dynamic imports load later and are not
-// counted.
+// counted; among them the parts of a page that hydrate after the rest, its forms (loaded at the
+// page's first idle moment after hydrating: app/ui/hydrate-later.tsx, decision 0034).
 //
 //   npm run check:js -- [--build <dir>]      (default: $BUILD_DIR, else ./build)
 //   npm run check:js -- --write-ceilings     (records today's figures as each page's ceiling)

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { CodeForm } from "~/features/account/AccountForms";
 import { AccountHeading } from "~/features/account/AccountHeading";
 import { codeSchema } from "~/features/account/account-forms";
 import { clearCookie, sessionCookie } from "~/features/account/account-http.server";
@@ -16,8 +15,12 @@ import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-code";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const CodeForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.CodeForm));
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { CreateForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
 import { createAccountSchema } from "~/features/account/account-forms";
 import {
@@ -13,8 +12,12 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-create";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const CreateForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.CreateForm));
 
 // The sign-in screen's backdrop: every screen of the way in looks like one place.
 export const handle: LayoutHandle = { backdrop: "login" };

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { PasswordConfirmForm } from "~/features/account/AccountForms";
 import { AccountHeading } from "~/features/account/AccountHeading";
 import { passwordOnlySchema } from "~/features/account/account-forms";
 import { clearCookie } from "~/features/account/account-http.server";
@@ -18,7 +17,13 @@ import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { flashCookie } from "~/ui/feedback/flash.server";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/account-delete";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const PasswordConfirmForm = hydrateLater(() =>
+  import("~/features/account/AccountForms").then((m) => m.PasswordConfirmForm),
+);
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

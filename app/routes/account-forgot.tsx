@@ -1,4 +1,3 @@
-import { ForgotForm } from "~/features/account/AccountForms";
 import { AccountHeading } from "~/features/account/AccountHeading";
 import { forgotSchema } from "~/features/account/account-forms";
 import {
@@ -13,8 +12,12 @@ import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-forgot";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const ForgotForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.ForgotForm));
 
 // The sign-in screen's backdrop: every screen of the way in looks like one place.
 export const handle: LayoutHandle = { backdrop: "login" };

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { LoginForm } from "~/features/account/AccountForms";
 import { AccountIntro } from "~/features/account/AccountIntro";
 import { loginSchema } from "~/features/account/account-forms";
 import { mfaCookie, sessionCookie } from "~/features/account/account-http.server";
@@ -18,8 +17,12 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-login";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const LoginForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.LoginForm));
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

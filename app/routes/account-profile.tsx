@@ -1,3 +1,4 @@
+import type { Reply } from "~/features/account/AccountForms";
 import { AccountHeading } from "~/features/account/AccountHeading";
 import { publicUser } from "~/features/account/account-core.server";
 import { updateEmailSchema, updateProfileSchema } from "~/features/account/account-forms";
@@ -10,11 +11,22 @@ import {
   requireSession,
 } from "~/features/account/account-route.server";
 import { accountWrites } from "~/features/account/account-writes.server";
-import { EmailChangeForm, EmailCodeForm, UsernameForm } from "~/features/account/ProfileForms";
 import { mapOk } from "~/platform/http/outcome";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/account-profile";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const EmailChangeForm = hydrateLater(() =>
+  import("~/features/account/ProfileForms").then((m) => m.EmailChangeForm),
+);
+const EmailCodeForm = hydrateLater(() =>
+  import("~/features/account/ProfileForms").then((m) => m.EmailCodeForm),
+);
+const UsernameForm = hydrateLater(() =>
+  import("~/features/account/ProfileForms").then((m) => m.UsernameForm),
+);
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 
@@ -25,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 type Answer = {
   intent: string;
-  result?: Parameters<typeof UsernameForm>[0]["lastResult"];
+  result?: Reply;
   /** The new address a code was sent to: the page asks for that code next. */
   codeSentTo?: string;
   done?: string;

@@ -1,4 +1,3 @@
-import { UpdatePasswordForm } from "~/features/account/AccountForms";
 import { AccountHeading } from "~/features/account/AccountHeading";
 import { publicUser } from "~/features/account/account-core.server";
 import {
@@ -16,7 +15,7 @@ import {
   requireSession,
 } from "~/features/account/account-route.server";
 import { accountWrites as w } from "~/features/account/account-writes.server";
-import { SecondFactorSection, type SecurityAnswer, SessionsSection } from "~/features/account/SecurityForms";
+import type { SecurityAnswer } from "~/features/account/SecurityForms";
 import { listSessions } from "~/features/account/settings.server";
 import { smsSetupSchema } from "~/features/account/sms-setup-form";
 import { totpSetup } from "~/features/account/totp.server";
@@ -24,7 +23,19 @@ import { getStudioInfo } from "~/features/studio/studio.server";
 import { mapOk } from "~/platform/http/outcome";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/account-security";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const UpdatePasswordForm = hydrateLater(() =>
+  import("~/features/account/AccountForms").then((m) => m.UpdatePasswordForm),
+);
+const SecondFactorSection = hydrateLater(() =>
+  import("~/features/account/SecurityForms").then((m) => m.SecondFactorSection),
+);
+const SessionsSection = hydrateLater(() =>
+  import("~/features/account/SecurityForms").then((m) => m.SessionsSection),
+);
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

@@ -10,7 +10,6 @@ import {
   requireSession,
 } from "~/features/account/account-route.server";
 import { accountWrites } from "~/features/account/account-writes.server";
-import { TermsForm } from "~/features/account/ProfileForms";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
@@ -18,7 +17,11 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/account-terms";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const TermsForm = hydrateLater(() => import("~/features/account/ProfileForms").then((m) => m.TermsForm));
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

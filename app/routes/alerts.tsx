@@ -1,5 +1,5 @@
 import "~/features/alerts/alerts.css";
-import { AlertForm, type AlertFormValues } from "~/features/alerts/AlertForm";
+import type { AlertFormValues } from "~/features/alerts/AlertForm";
 import { AlertsIntro } from "~/features/alerts/AlertsIntro";
 import { alertFilterKeys } from "~/features/alerts/alert-filters";
 import { alertCreateSchema } from "~/features/alerts/alert-form";
@@ -17,9 +17,13 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectToConfirmation } from "~/ui/feedback/flash.server";
+import { hydrateLater } from "~/ui/hydrate-later";
 import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/alerts";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const AlertForm = hydrateLater(() => import("~/features/alerts/AlertForm").then((m) => m.AlertForm));
 
 export const createFormId = "alert-create";
 /** The section around the form: the answer to a post scrolls here. */

@@ -1,7 +1,11 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { data } from "react-router";
-import { ContactForm, contactFormAnchor } from "~/features/contact/ContactForm";
-import { ContactFormIntro, ContactTiles, OfficeList } from "~/features/contact/ContactSections";
+import {
+  ContactFormIntro,
+  ContactTiles,
+  contactFormAnchor,
+  OfficeList,
+} from "~/features/contact/ContactSections";
 import { contactCategories } from "~/features/contact/contact-categories";
 import { contactCspExtras } from "~/features/contact/contact-csp.server";
 import { contactCaptchaAction, contactSchema } from "~/features/contact/contact-form";
@@ -22,8 +26,12 @@ import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.serve
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectToConfirmation } from "~/ui/feedback/flash.server";
+import { hydrateLater } from "~/ui/hydrate-later";
 import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/contact";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const ContactForm = hydrateLater(() => import("~/features/contact/ContactForm").then((m) => m.ContactForm));
 
 export const handle: SitemapHandle = { sitemap: true };
 

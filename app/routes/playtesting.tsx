@@ -12,7 +12,6 @@ import {
 } from "~/features/playtesting/PlaytestSections";
 import { listPlaytestSites } from "~/features/playtesting/playtest.server";
 import { playtestLocations } from "~/features/playtesting/playtest-locations";
-import { SignupForm } from "~/features/playtesting/SignupForm";
 import { SignupRefused, signUpPlaytester } from "~/features/playtesting/signup.server";
 import { playtestSignupSchema } from "~/features/playtesting/signup-form";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
@@ -25,8 +24,12 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { hydrateLater } from "~/ui/hydrate-later";
 import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/playtesting";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const SignupForm = hydrateLater(() => import("~/features/playtesting/SignupForm").then((m) => m.SignupForm));
 
 export const handle: SitemapHandle = { sitemap: true };
 

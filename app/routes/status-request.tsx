@@ -11,9 +11,14 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
-import { EmailRequestForm } from "~/ui/forms/EmailRequestForm";
 import { emailRequestSchema } from "~/ui/forms/email-request-schema";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/status-request";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const EmailRequestForm = hydrateLater(() =>
+  import("~/ui/forms/EmailRequestForm").then((m) => m.EmailRequestForm),
+);
 
 /**
  * A visitor who lost a status link asks for it again: the links go to the address given, and

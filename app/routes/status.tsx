@@ -14,7 +14,6 @@ import {
 } from "~/features/status/index.server";
 import { StatusDataCard } from "~/features/status/StatusDataCard";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { IssueStatusView } from "~/features/support-report/IssueStatusView";
 import { issueCommentSchema } from "~/features/support-report/issue-form";
 import { addInfoToIssue, issueFormTexts } from "~/features/support-report/report-issue.server";
 import { noStore } from "~/platform/cache/page-headers";
@@ -30,7 +29,13 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/status";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const IssueStatusView = hydrateLater(() =>
+  import("~/features/support-report/IssueStatusView").then((m) => m.IssueStatusView),
+);
 
 /**
  * A submission's private status page (docs/requirements.md#status-pages). The token is in the

@@ -2,8 +2,7 @@ import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
-import { IssueReportForm, issueFormAnchor } from "~/features/support-report/IssueReportForm";
-import { issueHoneypot } from "~/features/support-report/issue-choices";
+import { issueFormAnchor, issueHoneypot } from "~/features/support-report/issue-choices";
 import { issueSchema } from "~/features/support-report/issue-form";
 import {
   KnownIssueList,
@@ -32,9 +31,15 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectToConfirmation } from "~/ui/feedback/flash.server";
+import { hydrateLater } from "~/ui/hydrate-later";
 import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/support-report";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const IssueReportForm = hydrateLater(() =>
+  import("~/features/support-report/IssueReportForm").then((m) => m.IssueReportForm),
+);
 
 export const handle: SitemapHandle = { sitemap: true };
 

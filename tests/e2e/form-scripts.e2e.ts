@@ -6,14 +6,17 @@ import { playtestSignupFields } from "./support/submissions";
 /**
  * What a page with a form makes a browser load at once (docs/decisions/0027-javascript-budget.md):
  * the form renders and works without Zod and the phone library, which load when the visitor
- * first uses the form (useValidatedForm, PhoneField). The scripts are those `npm run check:js`
- * counts: the HTML's scripts and modulepreloads and their static imports.
+ * first uses the form (useValidatedForm, PhoneField), and without its own code and Conform, which
+ * load once the page has hydrated (ui/hydrate-later.tsx, decision 0034). The scripts are those
+ * `npm run check:js` counts: the HTML's scripts and modulepreloads and their static imports.
  */
 
 // Zod's core names its classes with this string, in the full build and in zod/mini alike.
 const zodMarker = '"$ZodType"';
 // libphonenumber-js's metadata, which every build of it carries.
 const phoneLibraryMarker = "country_calling_codes";
+// Conform's name for the intent field of a form's data, in every build of @conform-to/dom.
+const conformMarker = '"__intent__"';
 
 let site: Site;
 beforeAll(async () => {
@@ -74,10 +77,11 @@ describe("the scripts a page with a form loads at once", { timeout: 120_000 }, (
     "/privacy/requests",
     "/account/login",
     "/account/create",
-  ])("%s renders its form without Zod", async (pagePath) => {
+  ])("%s renders its form without Zod or Conform (the form hydrates later)", async (pagePath) => {
     const { html, containing } = await initialScripts(pagePath);
     expect(html, "the page has its form").toMatch(/<form[^>]*method="post"/);
     expect(containing(zodMarker)).toEqual([]);
+    expect(containing(conformMarker)).toEqual([]);
   });
 
   it("a job page renders its application form, phone field included, without Zod or the phone library", async () => {

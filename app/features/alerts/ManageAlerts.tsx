@@ -3,9 +3,13 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
+import { hydrateLater } from "~/ui/hydrate-later";
 import { useHydrated } from "~/ui/use-hydrated";
-import { AlertForm, type AlertOptions } from "./AlertForm";
+import type { AlertOptions } from "./AlertForm";
 import type { AlertFilterKey } from "./alert-filters";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const AlertForm = hydrateLater(() => import("./AlertForm").then((m) => m.AlertForm));
 
 export type ManagedAlert = {
   id: string;

@@ -8,11 +8,14 @@ import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { officeArtOf } from "~/ui/art/art";
+import { hydrateLater } from "~/ui/hydrate-later";
 import { RichText } from "~/ui/page-kit/RichText";
-import { ApplicationForm } from "./ApplicationForm";
 import { careersSectionId, RecruitmentSteps } from "./CareersSections";
 import { JobList } from "./JobList";
 import { ShareJob } from "./ShareJob";
+
+// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
+const ApplicationForm = hydrateLater(() => import("./ApplicationForm").then((m) => m.ApplicationForm));
 
 /** What the job page's loader prepares: the offer plus strings formatted on the server. */
 export type JobView = Pick<

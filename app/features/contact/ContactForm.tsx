@@ -19,7 +19,6 @@ import { CAPTCHA_LOAD_FAILED, type CaptchaSetup, useRecaptcha } from "./use-reca
 const contactSchema = formSchema(() => import("./contact-form").then((m) => m.contactSchema));
 
 export const contactFormId = "contact";
-export const contactFormAnchor = "contact-form";
 
 /**
  * The contact form (docs/requirements.md#contact). A real form: without JavaScript the server

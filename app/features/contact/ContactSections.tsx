@@ -12,6 +12,9 @@ import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
 import { TaggedText } from "~/ui/page-kit/TaggedText";
 
+/** The form's section: the fragment of the form's action and of the address after sending. */
+export const contactFormAnchor = "contact-form";
+
 export function ContactTiles({ email }: { email: { general: string; press: string } }) {
   const { t } = useTranslation("contact");
   const localize = useLocalizePath();
@@ -135,7 +138,7 @@ export function ContactFormIntro({
 }) {
   const { t } = useTranslation("contact");
   return (
-    <Section id="contact-form" label={t("form.label")} title={t("form.title")} width="narrow">
+    <Section id={contactFormAnchor} label={t("form.label")} title={t("form.title")} width="narrow">
       <p className="lead-copy">{t("form.intro")}</p>
       <p>
         <TaggedText

@@ -22,7 +22,6 @@ import type { KnownIssueView } from "./known-issue-search";
 const issueSchema = formSchema(() => import("./issue-form").then((m) => m.issueSchema));
 
 export const issueFormId = "issue";
-export const issueFormAnchor = "report-form";
 
 /**
  * The problem report (docs/requirements.md#issue-reports): what, which game and platform, an e-mail

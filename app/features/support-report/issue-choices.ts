@@ -26,3 +26,6 @@ export const issuePlatforms = [
 
 /** The honeypot (see contact-form.ts): filled means a bot; answered as sent and dropped. */
 export const issueHoneypot = "website";
+
+/** The form's section on the report page: the fragment of its action and of the address after sending. */
+export const issueFormAnchor = "report-form";

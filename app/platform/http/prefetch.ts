@@ -56,11 +56,29 @@ function update() {
   for (const listener of listeners) listener();
 }
 
+let idlePassed: () => void = () => {};
+const idle = new Promise<void>((resolve) => {
+  idlePassed = resolve;
+});
+
+/**
+ * The page's first idle moment after it hydrated, when links start prefetching; also what
+ * ui/hydrate-later.tsx waits for before it loads a form's code.
+ */
+export function pageIdle(): Promise<void> {
+  start();
+  return idle;
+}
+
+/** Whether that moment has passed. */
+export const pageIdleReached = (): boolean => idleReached;
+
 function start() {
   if (started || typeof window === "undefined") return;
   started = true;
   const whenIdle = () => {
     idleReached = true;
+    idlePassed();
     update();
   };
   if (typeof window.requestIdleCallback === "function") {

@@ -1,6 +1,7 @@
 import { type DefaultValue, parse, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { type ReactElement, use, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
+import { preloadOnServer } from "~/ui/server-preloads";
 import { useHydrated } from "~/ui/use-hydrated";
 
 type Constraints = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
@@ -57,6 +58,8 @@ export function formSchema<Schema extends z.ZodType>(
       return loading;
     },
   };
+  // The server renders the form with its schema's constraints: loaded before any render.
+  preloadOnServer(() => lazy.load());
   return lazy;
 }
 

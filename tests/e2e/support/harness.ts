@@ -203,12 +203,15 @@ export function toastsShown(page: Page): Promise<string[]> {
 }
 
 /**
- * Resolves once React has hydrated the page (the toast stack marks itself then), so what the
- * test does next goes through the page's scripts; at once for a page opened without JavaScript.
+ * Resolves once React has hydrated the page (the toast stack marks itself then) and the parts
+ * that hydrate later, its forms (`<html data-hydrating>` until then: ui/hydrate-later.tsx), so
+ * what the test does next goes through the page's scripts; at once for a page opened without
+ * JavaScript.
  */
 export async function waitForHydration(page: Page) {
   if (withoutScripts.has(page)) return;
   await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+  await page.waitForSelector("html:not([data-hydrating])", { state: "attached" });
 }
 
 /** The natural width of an image once it has loaded (at once if it has); fails if it cannot load. */
