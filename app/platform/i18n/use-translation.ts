@@ -1,16 +1,16 @@
 import type { TFunction } from "i18next";
 import { use, useContext, useSyncExternalStore } from "react";
+import { fulfilled } from "~/platform/settled-promise";
 import type { Translations } from "./translations";
 import { TranslationsContext } from "./translations";
 
 /*
- * `use` is called on every render, with this when the namespace is there: a thenable React reads
- * as already fulfilled (the mark React puts on the promises it has seen). React puts its hooks
+ * `use` is called on every render, with `fulfilled` when the namespace is there: a promise React
+ * reads as already settled (settled-promise.ts). React puts its hooks
  * back in order after a suspension only inside `use`: a component that suspended on its first
  * render and skipped `use` on the replay failed with "Update hook called on initial render"
  * (seen in the browser tests on the way to the sign-in page; nstfkc/gemi#494 is the same).
  */
-const arrived = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
 
 /**
  * The site's `useTranslation(ns)`: `{ t, i18n }` as react-i18next's hook gives them, at a fraction
@@ -27,7 +27,7 @@ const arrived = Object.assign(Promise.resolve(), { status: "fulfilled", value: u
 export function useTranslation(ns = "common"): { t: TFunction; i18n: Translations } {
   const i18n = useContext(TranslationsContext);
   if (!i18n) throw new Error("useTranslation outside TranslationsContext");
-  use(i18n.pending(ns) ?? arrived);
+  use(i18n.pending(ns) ?? fulfilled);
   // The function itself is the snapshot: a new one when the language or the loaded texts change.
   const current = () => i18n.getFixedT(i18n.language, ns);
   const t = useSyncExternalStore(i18n.subscribe, current, current);

@@ -1,6 +1,7 @@
 import { type DefaultValue, parse, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { type ReactElement, use, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
+import { type Settled, settled } from "~/platform/settled-promise";
 import { preloadOnServer } from "~/ui/server-preloads";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -32,28 +33,26 @@ export type FormSchema<Schema extends z.ZodType> = {
 export function formSchema<Schema extends z.ZodType>(
   importSchema: () => Promise<Schema>,
 ): FormSchema<Schema> {
-  // React's `use` reads a settled promise's `status` and `value`: once loaded, a form renders
-  // at once instead of suspending for a promise React has not seen yet.
-  let loading:
-    | (Promise<LoadedSchema<Schema>> & { status?: "fulfilled"; value?: LoadedSchema<Schema> })
-    | undefined;
+  // Marked settled once loaded (settled-promise.ts): a form renders at once from then on.
+  let loading: Settled<LoadedSchema<Schema>> | undefined;
   const lazy: FormSchema<Schema> = {
     load() {
-      loading ??= Promise.all([importSchema(), import("~/platform/forms/validate")]).then(
-        ([schema, { formConstraint, validateForm }]) => {
-          const loaded: LoadedSchema<Schema> = {
-            validate: (formData) => validateForm(formData, schema),
-            constraint: formConstraint(schema),
-          };
-          lazy.loaded = loaded;
-          Object.assign(loading ?? {}, { status: "fulfilled", value: loaded });
-          return loaded;
-        },
-        (error: unknown) => {
-          // A chunk that failed to load (offline) is fetched again on the next use.
-          loading = undefined;
-          throw error;
-        },
+      loading ??= settled(
+        Promise.all([importSchema(), import("~/platform/forms/validate")]).then(
+          ([schema, { formConstraint, validateForm }]) => {
+            const loaded: LoadedSchema<Schema> = {
+              validate: (formData) => validateForm(formData, schema),
+              constraint: formConstraint(schema),
+            };
+            lazy.loaded = loaded;
+            return loaded;
+          },
+          (error: unknown) => {
+            // A chunk that failed to load (offline) is fetched again on the next use.
+            loading = undefined;
+            throw error;
+          },
+        ),
       );
       return loading;
     },
