@@ -2,7 +2,8 @@
 // server's form is styled before its code comes (and without JavaScript at all).
 import "~/ui/forms/forms.css";
 import { type ComponentType, Suspense, use, useEffect, useMemo, useState } from "react";
-import { pageIdle, pageIdleReached } from "~/platform/http/prefetch";
+import { pageIdle } from "~/platform/http/prefetch";
+import { fulfilled, type Settled, settled } from "~/platform/settled-promise";
 import { preloadOnServer } from "./server-preloads";
 import { useHydrated } from "./use-hydrated";
 
@@ -24,42 +25,57 @@ import { useHydrated } from "./use-hydrated";
  *   stylesheet that comes with the part's code is linked once that code has loaded, so the
  *   server's HTML shows unstyled until then, and for good without JavaScript. The form kit's is
  *   imported here; a form's feature stylesheet, by the feature's page sections.
- * - On a page reached by a client-side navigation its code loads with the page (its module is
- *   evaluated after the idle point), and the navigation waits for it: the previous page stays up
- *   rather than a page without its form showing.
+ * - On a page reached by a client-side navigation its code loads when the page first renders,
+ *   and the navigation waits for it: the previous page stays up rather than a page without its
+ *   form showing. It does not load when a link's prefetch evaluates the page's module: that
+ *   would fetch the forms of every page the visitor can see a link to, and link their
+ *   stylesheets into the page they are on.
  */
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loading: Settled<ComponentType<P>> | undefined;
+  let hydrating: Settled<ComponentType<P>> | undefined;
   const part: LaterPart<P> = {
+    hydration() {
+      hydrating ??= settled(
+        new Promise<ComponentType<P>>((resolve) => {
+          const attempt = () =>
+            part.start().then(
+              resolve,
+              // The code did not come (a connection lost): the server's form stays and works as
+              // without JavaScript; the visitor's next key, tap or focus tries again.
+              () => {
+                for (const type of interactions)
+                  document.addEventListener(type, attempt, { capture: true, once: true, passive: true });
+              },
+            );
+          void attempt();
+        }),
+      );
+      return hydrating;
+    },
     start() {
-      if (!loading) {
-        const promise: Settled<ComponentType<P>> = load().then(
-          (component) => {
-            // React's `use` reads a settled promise's status: a loaded part renders at once.
-            Object.assign(promise, { status: "fulfilled", value: component });
-            return component;
-          },
-          (error: unknown) => {
-            // A chunk that failed to load (offline) is fetched again on the next attempt.
-            loading = undefined;
-            throw error;
-          },
-        );
-        loading = promise;
-      }
+      loading ??= settled(
+        load().catch((error: unknown) => {
+          // A chunk that failed to load (offline) is fetched again on the next attempt.
+          loading = undefined;
+          throw error;
+        }),
+      );
       return loading;
     },
   };
   preloadOnServer(part.start);
-  // A module evaluated after the idle point belongs to a page the visitor is going to (a
-  // navigation, or a link's prefetch): its part loads with it, as the rest of its code does.
-  if (!import.meta.env.SSR && (idleReached || pageIdleReached())) void part.start().catch(() => undefined);
   const component = (props: P) => <Boundary part={part} props={props} />;
   component.displayName = "HydrateLater";
   return component;
 }
 
-type LaterPart<P> = { start(): Promise<ComponentType<P>> };
+type LaterPart<P> = {
+  /** The part's code, loading once (again after a failure). */
+  start(): Promise<ComponentType<P>>;
+  /** The part's code for the server's HTML to hydrate: never fails, tries again instead. */
+  hydration(): Promise<ComponentType<P>>;
+};
 
 function Boundary<P extends object>({ part, props }: { part: LaterPart<P>; props: P }) {
   // Fixed when it mounts: adding or removing the boundary later would remount the part.
@@ -97,8 +113,8 @@ function Part<P extends object>({
 }) {
   // Both `use`s on every render, in the same order (a `use` skipped on a later render of a
   // component that suspended breaks React's replay: see use-translation.ts).
-  use(waitForIdle ? whenIdle() : ready);
-  const Component = use(part.start());
+  use(waitForIdle ? whenIdle() : fulfilled);
+  const Component = use(waitForIdle ? part.hydration() : part.start());
   return (
     <>
       <Component {...props} />
@@ -107,12 +123,10 @@ function Part<P extends object>({
   );
 }
 
-type Settled<T> = Promise<T> & { status?: "fulfilled"; value?: T };
+/** What the visitor does that asks for a part's code at once: a key, a tap, a focus. */
+const interactions = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 
-const ready: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled" as const });
-
-let idleReached = false;
-let idle: Settled<void> | undefined;
+let idle: Promise<void> | undefined;
 
 /**
  * The page's first idle moment after it hydrated (when its links start prefetching), or the
@@ -120,20 +134,17 @@ let idle: Settled<void> | undefined;
  * soon after.
  */
 function whenIdle(): Promise<void> {
-  if (!idle) {
-    const promise: Settled<void> = new Promise<void>((resolve) => {
-      const events = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+  idle ??= settled(
+    new Promise<void>((resolve) => {
       const reached = () => {
-        for (const type of events) document.removeEventListener(type, reached, true);
-        idleReached = true;
-        Object.assign(promise, { status: "fulfilled" });
+        for (const type of interactions) document.removeEventListener(type, reached, true);
         resolve();
       };
-      for (const type of events) document.addEventListener(type, reached, { capture: true, passive: true });
+      for (const type of interactions)
+        document.addEventListener(type, reached, { capture: true, passive: true });
       void pageIdle().then(reached);
-    });
-    idle = promise;
-  }
+    }),
+  );
   return idle;
 }
 

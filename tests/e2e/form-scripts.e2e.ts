@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureHtml, scriptLoader } from "../../scripts/js-budget";
 import { type Site, startSite } from "./support/harness";
-import { playtestSignupFields } from "./support/submissions";
+import { pagesWithAForm, playtestSignupFields } from "./support/submissions";
 
 /**
  * What a page with a form makes a browser load at once (docs/decisions/0027-javascript-budget.md):
@@ -68,21 +68,15 @@ async function surveyAfterSignUp(): Promise<string> {
 }
 
 describe("the scripts a page with a form loads at once", { timeout: 120_000 }, () => {
-  it.each([
-    "/contact",
-    "/support/report",
-    "/alerts",
-    "/playtesting",
-    "/status",
-    "/privacy/requests",
-    "/account/login",
-    "/account/create",
-  ])("%s renders its form without Zod or Conform (the form hydrates later)", async (pagePath) => {
-    const { html, containing } = await initialScripts(pagePath);
-    expect(html, "the page has its form").toMatch(/<form[^>]*method="post"/);
-    expect(containing(zodMarker)).toEqual([]);
-    expect(containing(conformMarker)).toEqual([]);
-  });
+  it.each(pagesWithAForm)(
+    "%s renders its form without Zod or Conform (the form hydrates later)",
+    async (pagePath) => {
+      const { html, containing } = await initialScripts(pagePath);
+      expect(html, "the page has its form").toMatch(/<form[^>]*method="post"/);
+      expect(containing(zodMarker)).toEqual([]);
+      expect(containing(conformMarker)).toEqual([]);
+    },
+  );
 
   it("a job page renders its application form, phone field included, without Zod or the phone library", async () => {
     const { containing } = await initialScripts(await jobWithForm());

@@ -1,6 +1,7 @@
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, openPage, type Site, startSite, waitForHydration } from "./support/harness";
+import { pagesWithAForm } from "./support/submissions";
 
 /**
  * A page's form hydrates after the rest of the page (app/ui/hydrate-later.tsx,
@@ -122,59 +123,86 @@ describe("a form hydrates after the rest of its page", { timeout: 120_000 }, () 
     expect(sent).toEqual([]);
   });
 
-  it.each([
-    "/contact",
-    "/support/report",
-    "/alerts",
-    "/playtesting",
-    "/status",
-    "/privacy/requests",
-    "/account/login",
-    "/account/create",
-    "/account/forgot",
-  ])("%s keeps the server's form in place and styled while the form's code loads", async (pagePath) => {
-    const { page } = await openPage(browser, { width: 375 });
-    // Every script the HTML does not name, but the translation files hydration needs, is held.
-    const html = await (await fetch(`${site.url}${pagePath}`)).text();
-    const forms = (html.match(/<form[^>]*method="post"/g) ?? []).length;
-    expect(forms, "the server's page has its form").toBeGreaterThan(0);
-    // Named in a src, a modulepreload or the inline module that starts the entry.
-    const firstScripts = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => site.url + m[0]);
-    const held: Route[] = [];
-    await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
-      const url = route.request().url();
-      const file = url.slice(url.lastIndexOf("/") + 1);
-      if (firstScripts.includes(url) || file.startsWith("catalog-")) return route.continue();
-      held.push(route);
+  it("whose code fails to load stays the server's form, and tries again at the next focus", async () => {
+    // The browser reports the failed requests itself.
+    const { page } = await openPage(browser, {
+      width: 1280,
+      allowErrors: [/Failed to load resource/, /ERR_FAILED/],
     });
-    // Each once: loading the form's code may link a stylesheet the page already has again.
-    const stylesheets = () =>
-      page.evaluate(() =>
-        [
-          ...new Set(
-            [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
-              (link) => new URL(link.href).pathname,
-            ),
-          ),
-        ].sort(),
-      );
-    await page.goto(`${site.url}${pagePath}`);
+    let online = false;
+    let attempts = 0;
+    await page.route(/\/assets\/ContactForm-[^/]+\.js$/, async (route: Route) => {
+      if (online) return route.continue();
+      attempts += 1;
+      await route.abort("failed");
+    });
+    const sent = posts(page);
+    await page.goto(`${site.url}/contact`);
     await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
-    await page.focus("main input, main button");
-    await expect.poll(() => held.length, { message: "the form's code is asked for" }).toBeGreaterThan(0);
+    await page.focus(field("name"));
+    await expect.poll(() => attempts, { message: "the load fails" }).toBeGreaterThan(0);
+    // Once the failed attempts have settled, the page is as the server sent it: no error page.
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("h1").textContent()).toBe("Get in touch");
+    expect(await page.locator("#contact").count(), "the server's form is still there").toBe(1);
     expect(await page.locator("html").getAttribute("data-hydrating")).toBe("");
-    expect(await page.locator('form[method="post"]').count()).toBe(forms);
-    // The stylesheets the server's page links: all the form needs, before its code comes.
-    const linked = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)]
-      .map((tag) => /href="([^"#]+)#?"/.exec(tag[0])?.[1] ?? "")
-      .sort();
-    expect(await stylesheets()).toEqual(linked);
 
-    // The form's code arrives and hydrates it: no stylesheet comes with it (the page had them all).
-    for (const route of held.splice(0)) await route.continue();
-    await page.unroute(/\/assets\/[^/]+\.js$/);
+    online = true;
+    await page.focus(field("email"));
     await page.waitForSelector("html:not([data-hydrating])", { state: "attached" });
-    expect(await stylesheets()).toEqual(linked);
-    expect(await page.locator('form[method="post"]').count()).toBe(forms);
+    await page.click(submit);
+    await expect
+      .poll(() => page.locator("#contact .form-errors").textContent())
+      .toContain("Your e-mail address: Field is required");
+    expect(sent).toEqual([]);
   });
+
+  it.each(pagesWithAForm)(
+    "%s keeps the server's form in place and styled while the form's code loads",
+    async (pagePath) => {
+      const { page } = await openPage(browser, { width: 375 });
+      // Every script the HTML does not name, but the translation files hydration needs, is held.
+      const html = await (await fetch(`${site.url}${pagePath}`)).text();
+      const forms = (html.match(/<form[^>]*method="post"/g) ?? []).length;
+      expect(forms, "the server's page has its form").toBeGreaterThan(0);
+      // Named in a src, a modulepreload or the inline module that starts the entry.
+      const firstScripts = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => site.url + m[0]);
+      const held: Route[] = [];
+      await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
+        const url = route.request().url();
+        const file = url.slice(url.lastIndexOf("/") + 1);
+        if (firstScripts.includes(url) || file.startsWith("catalog-")) return route.continue();
+        held.push(route);
+      });
+      // Each once: loading the form's code may link a stylesheet the page already has again.
+      const stylesheets = () =>
+        page.evaluate(() =>
+          [
+            ...new Set(
+              [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+                (link) => new URL(link.href).pathname,
+              ),
+            ),
+          ].sort(),
+        );
+      await page.goto(`${site.url}${pagePath}`);
+      await page.waitForSelector(".toasts[data-hydrated]", { state: "attached" });
+      await page.focus("main input, main button");
+      await expect.poll(() => held.length, { message: "the form's code is asked for" }).toBeGreaterThan(0);
+      expect(await page.locator("html").getAttribute("data-hydrating")).toBe("");
+      expect(await page.locator('form[method="post"]').count()).toBe(forms);
+      // The stylesheets the server's page links: all the form needs, before its code comes.
+      const linked = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)]
+        .map((tag) => /href="([^"#]+)#?"/.exec(tag[0])?.[1] ?? "")
+        .sort();
+      expect(await stylesheets()).toEqual(linked);
+
+      // The form's code arrives and hydrates it: no stylesheet comes with it (the page had them all).
+      for (const route of held.splice(0)) await route.continue();
+      await page.unroute(/\/assets\/[^/]+\.js$/);
+      await page.waitForSelector("html:not([data-hydrating])", { state: "attached" });
+      expect(await stylesheets()).toEqual(linked);
+      expect(await page.locator('form[method="post"]').count()).toBe(forms);
+    },
+  );
 });

@@ -70,9 +70,6 @@ export function pageIdle(): Promise<void> {
   return idle;
 }
 
-/** Whether that moment has passed. */
-export const pageIdleReached = (): boolean => idleReached;
-
 function start() {
   if (started || typeof window === "undefined") return;
   started = true;

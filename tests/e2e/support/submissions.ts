@@ -8,6 +8,22 @@ import { openPage, type Site, waitForHydration, waitForMailFile } from "./harnes
 
 const byId = (id: string) => `[id="job-application-${id}"]`;
 
+/**
+ * The pages a visitor opens with a form on them, signed out, whose address has no token or slug
+ * (a job page's form is found through the careers page): what the form tests go through.
+ */
+export const pagesWithAForm = [
+  "/contact",
+  "/support/report",
+  "/alerts",
+  "/playtesting",
+  "/status",
+  "/privacy/requests",
+  "/account/login",
+  "/account/create",
+  "/account/forgot",
+] as const;
+
 /** The offer `applyForQuebecOffer` applies for, as its French page titles it. */
 export const quebecOfferTitle = "Programmeur ou programmeuse gameplay senior";
 
