@@ -78,16 +78,19 @@ export async function openPage(
     isMobile: false,
   });
   // A toast leaves after a few seconds, which a busy machine can let pass before the test
-  // looks: each document keeps the text of every toast it showed (toastsShown).
+  // looks: each document keeps every toast it showed (toastsShown), and their text is read when
+  // the test asks. Read when added, a server-rendered toast (a flash after a post) could be
+  // caught by the HTML parser before its text: '' (seen in status-playtest, 2026-11-27).
   await context.addInitScript(() => {
-    const shown: string[] = [];
-    (window as unknown as { toastsShown: string[] }).toastsShown = shown;
+    const shown = new Set<Element>();
+    (window as unknown as { toastsShown: () => string[] }).toastsShown = () =>
+      [...shown].map((toast) => toast.textContent ?? "");
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
           for (const toast of [node, ...node.querySelectorAll(".toast")]) {
-            if (toast.matches(".toast")) shown.push(toast.textContent ?? "");
+            if (toast.matches(".toast")) shown.add(toast);
           }
         }
       }
@@ -199,7 +202,7 @@ export async function expectFitsWidth(page: Page, label = page.url()) {
 
 /** The text of every toast the page's document has shown so far, gone or not. */
 export function toastsShown(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { toastsShown: string[] }).toastsShown);
+  return page.evaluate(() => (window as unknown as { toastsShown: () => string[] }).toastsShown());
 }
 
 /**
