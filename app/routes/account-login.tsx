@@ -11,7 +11,6 @@ import {
   refused,
 } from "~/features/account/account-route.server";
 import { accountWrites } from "~/features/account/account-writes.server";
-import { PlatformSignIn } from "~/features/platforms/PlatformSignIn";
 import { configuredPlatforms, signInPlatforms } from "~/features/platforms/platform-config.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
@@ -20,9 +19,17 @@ import { pageMeta } from "~/platform/seo/page-meta";
 import { hydrateLater } from "~/ui/hydrate-later";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-login";
+// Imported by the page, not only by the buttons' module, so they are styled before their code comes.
+import "~/features/platforms/platforms.css";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
 const LoginForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.LoginForm));
+// "Sign in with …": plain forms that work before their code comes, which most sites never load
+// (no platform configured: the page does not render them, and neither their code nor their
+// texts reach the browser).
+const PlatformSignIn = hydrateLater(() =>
+  import("~/features/platforms/PlatformSignIn").then((m) => m.PlatformSignIn),
+);
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 
@@ -64,7 +71,9 @@ export default function AccountLogin({ loaderData, actionData }: Route.Component
   return (
     <AccountIntro screen="login" studioName={loaderData.studioName}>
       <LoginForm lastResult={actionData?.result} />
-      <PlatformSignIn platforms={loaderData.signInWith} language={loaderData.lang} />
+      {loaderData.signInWith.length > 0 ? (
+        <PlatformSignIn platforms={loaderData.signInWith} language={loaderData.lang} />
+      ) : null}
     </AccountIntro>
   );
 }

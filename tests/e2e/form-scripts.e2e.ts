@@ -95,4 +95,13 @@ describe("the scripts a page with a form loads at once", { timeout: 120_000 }, (
     expect(html).toContain('name="phone.number"');
     expect(containing(phoneLibraryMarker)).toEqual([]);
   });
+
+  it("the sign-in page of a site with no sign-in platform configured carries neither the platform buttons' code nor their texts", async () => {
+    const { html, containing } = await initialScripts("/account/login");
+    expect(html, "the sign-in form is there").toContain('name="password"');
+    expect(html).not.toContain("platform-signin");
+    expect(containing('"platform-signin"')).toEqual([]);
+    const namespaces = html.match(/<script type="application\/json" id="page-namespaces">([^<]*)<\/script>/);
+    expect(JSON.parse(namespaces?.[1] ?? "null")).not.toContain("platforms");
+  });
 });

@@ -5,11 +5,11 @@ import "./platforms.css";
 
 /**
  * "Sign in with Steam" and the others, for the configured platforms only. Plain forms to the
- * JSON API's `login`, which answers a browser's form with a redirect to the platform.
+ * JSON API's `login`, which answers a browser's form with a redirect to the platform. The page
+ * renders it only when at least one platform is configured.
  */
 export function PlatformSignIn({ platforms, language }: { platforms: Platform[]; language: string }) {
   const { t } = useTranslation("platforms");
-  if (platforms.length === 0) return null;
   return (
     <section className="platform-signin" aria-labelledby="platform-signin-title">
       <h2 className="platform-signin__title" id="platform-signin-title">
