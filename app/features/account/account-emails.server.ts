@@ -1,14 +1,14 @@
 import { languageTags } from "~/platform/i18n/languages";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 
-/** The account's e-mails; texts under `account:email.*` in the recipient's language. */
+/** The account's e-mails; texts under `mail:account.*` in the recipient's language. */
 const linkEmail = (kind: "verify" | "reset" | "exists") =>
   defineEmailTemplate(`account-${kind}`, (p: { username: string; url: string }, { t, studioName }) => ({
-    subject: t(`account:email.${kind}.subject`, { studio: studioName }),
-    heading: t(`account:email.${kind}.heading`, { name: p.username }),
-    paragraphs: [t(`account:email.${kind}.body`, { studio: studioName })],
-    action: { label: t(`account:email.${kind}.action`), url: p.url },
-    reason: t("account:email.reason", { studio: studioName }),
+    subject: t(`mail:account.${kind}.subject`, { studio: studioName }),
+    heading: t(`mail:account.${kind}.heading`, { name: p.username }),
+    paragraphs: [t(`mail:account.${kind}.body`, { studio: studioName })],
+    action: { label: t(`mail:account.${kind}.action`), url: p.url },
+    reason: t("mail:account.reason", { studio: studioName }),
   }));
 
 export const verifyEmail = linkEmail("verify");
@@ -19,10 +19,10 @@ export const existsEmail = linkEmail("exists");
 export const emailChangeCode = defineEmailTemplate(
   "account-email-code",
   (p: { code: string }, { t, studioName }) => ({
-    subject: t("account:email.code.subject", { studio: studioName }),
-    heading: t("account:email.code.heading"),
-    paragraphs: [t("account:email.code.body", { code: p.code })],
-    reason: t("account:email.reason", { studio: studioName }),
+    subject: t("mail:account.code.subject", { studio: studioName }),
+    heading: t("mail:account.code.heading"),
+    paragraphs: [t("mail:account.code.body", { code: p.code })],
+    reason: t("mail:account.reason", { studio: studioName }),
   }),
 );
 
@@ -61,16 +61,16 @@ const securityNotice = (change: SecurityChange) =>
       timeZone: "UTC",
     }).format(p.at);
     return {
-      subject: t(`account:email.notice.${noticeKey[change]}.subject`, { studio: studioName }),
-      heading: t("account:email.notice.heading", { name: p.username }),
+      subject: t(`mail:account.notice.${noticeKey[change]}.subject`, { studio: studioName }),
+      heading: t("mail:account.notice.heading", { name: p.username }),
       paragraphs: [
-        t(`account:email.notice.${noticeKey[change]}.body`, { studio: studioName, when }),
-        t(change === "email-changed" ? "account:email.notice.notYouEmail" : "account:email.notice.notYou", {
+        t(`mail:account.notice.${noticeKey[change]}.body`, { studio: studioName, when }),
+        t(change === "email-changed" ? "mail:account.notice.notYouEmail" : "mail:account.notice.notYou", {
           url: p.contactUrl,
         }),
       ],
-      action: { label: t("account:email.notice.action"), url: p.forgotUrl },
-      reason: t("account:email.notice.reason", { studio: studioName }),
+      action: { label: t("mail:account.notice.action"), url: p.forgotUrl },
+      reason: t("mail:account.notice.reason", { studio: studioName }),
     };
   });
 

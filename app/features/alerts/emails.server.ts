@@ -18,12 +18,12 @@ export type AlertCriteriaLines = Array<{ label: string; value: string }>;
 export const alertCreatedEmail = defineEmailTemplate(
   "alert-created",
   (p: { name: string; criteria: AlertCriteriaLines; manageUrl: string }, { t }) => ({
-    subject: t("alerts:email.created.subject"),
-    heading: t("alerts:email.created.heading", { name: p.name }),
-    paragraphs: [t("alerts:email.created.confirm"), t("alerts:email.created.keep")],
+    subject: t("mail:alerts.created.subject"),
+    heading: t("mail:alerts.created.heading", { name: p.name }),
+    paragraphs: [t("mail:alerts.created.confirm"), t("mail:alerts.created.keep")],
     details: p.criteria,
-    action: { label: t("alerts:email.created.action"), url: p.manageUrl },
-    reason: t("alerts:email.created.reason"),
+    action: { label: t("mail:alerts.created.action"), url: p.manageUrl },
+    reason: t("mail:alerts.created.reason"),
   }),
 );
 
@@ -39,14 +39,14 @@ export const alertJobsEmail = defineEmailTemplate(
     },
     { t },
   ) => ({
-    subject: t("alerts:email.jobs.subject", { count: p.jobs.length, name: p.name }),
-    heading: t("alerts:email.jobs.heading", { count: p.jobs.length }),
+    subject: t("mail:alerts.jobs.subject", { count: p.jobs.length, name: p.name }),
+    heading: t("mail:alerts.jobs.heading", { count: p.jobs.length }),
     paragraphs: [
-      t("alerts:email.jobs.intro", { name: p.name }),
-      t("alerts:email.jobs.unsubscribe", { url: p.stopUrl }),
+      t("mail:alerts.jobs.intro", { name: p.name }),
+      t("mail:alerts.jobs.unsubscribe", { url: p.stopUrl }),
     ],
     details: p.jobs.map((job) => ({ label: `${job.title} (${job.office})`, value: job.url })),
-    action: { label: t("alerts:email.jobs.action"), url: p.manageUrl },
-    reason: t("alerts:email.jobs.reason"),
+    action: { label: t("mail:alerts.jobs.action"), url: p.manageUrl },
+    reason: t("mail:alerts.jobs.reason"),
   }),
 );

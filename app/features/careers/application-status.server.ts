@@ -93,45 +93,45 @@ export type StageChange = { ok: true; status: ApplicationStatus } | { ok: false;
 const stageChanged = defineEmailTemplate(
   "job-application-stage",
   (p: { name: string; title: string; stage: HiringStep; statusUrl: string }, { t }) => ({
-    subject: t("careers:status.email.stage.subject", { title: p.title }),
-    heading: t("careers:status.email.stage.heading", { name: p.name }),
+    subject: t("mail:careers.status.stage.subject", { title: p.title }),
+    heading: t("mail:careers.status.stage.heading", { name: p.name }),
     paragraphs: [
-      t("careers:status.email.stage.body", {
+      t("mail:careers.status.stage.body", {
         title: p.title,
         stage: t(`careers:process.steps.${p.stage}.title`),
       }),
       t(`careers:status.next.${p.stage}`),
     ],
-    action: { label: t("careers:status.email.action"), url: p.statusUrl },
-    reason: t("careers:status.email.reason"),
+    action: { label: t("mail:careers.status.action"), url: p.statusUrl },
+    reason: t("mail:careers.status.reason"),
   }),
 );
 
 const notSelected = defineEmailTemplate(
   "job-application-not-selected",
   (p: { name: string; title: string; statusUrl: string; deleteOn: string }, { t }) => ({
-    subject: t("careers:status.email.notSelected.subject", { title: p.title }),
-    heading: t("careers:status.email.notSelected.heading", { name: p.name }),
+    subject: t("mail:careers.status.notSelected.subject", { title: p.title }),
+    heading: t("mail:careers.status.notSelected.heading", { name: p.name }),
     paragraphs: [
-      t("careers:status.email.notSelected.body", { title: p.title }),
-      t("careers:status.email.notSelected.encourage"),
-      t("careers:status.email.notSelected.retention", { date: p.deleteOn }),
+      t("mail:careers.status.notSelected.body", { title: p.title }),
+      t("mail:careers.status.notSelected.encourage"),
+      t("mail:careers.status.notSelected.retention", { date: p.deleteOn }),
     ],
-    action: { label: t("careers:status.email.action"), url: p.statusUrl },
-    reason: t("careers:status.email.reason"),
+    action: { label: t("mail:careers.status.action"), url: p.statusUrl },
+    reason: t("mail:careers.status.reason"),
   }),
 );
 
 const withdrawnConfirmation = defineEmailTemplate(
   "job-application-withdrawn",
   (p: { name: string; title: string; deleteOn: string }, { t }) => ({
-    subject: t("careers:status.email.withdrawn.subject", { title: p.title }),
-    heading: t("careers:status.email.withdrawn.heading", { name: p.name }),
+    subject: t("mail:careers.status.withdrawn.subject", { title: p.title }),
+    heading: t("mail:careers.status.withdrawn.heading", { name: p.name }),
     paragraphs: [
-      t("careers:status.email.withdrawn.body", { title: p.title }),
-      t("careers:status.email.notSelected.retention", { date: p.deleteOn }),
+      t("mail:careers.status.withdrawn.body", { title: p.title }),
+      t("mail:careers.status.notSelected.retention", { date: p.deleteOn }),
     ],
-    reason: t("careers:status.email.reason"),
+    reason: t("mail:careers.status.reason"),
   }),
 );
 

@@ -28,18 +28,18 @@ export const applicationOwner = (id: string) => `job-application:${id}`;
 const applicantConfirmation = defineEmailTemplate(
   "job-application-received",
   (p: { name: string; title: string; statusUrl: string; months: number }, { t }) => ({
-    subject: t("careers:apply.email.subject", { title: p.title }),
-    heading: t("careers:apply.email.heading", { name: p.name }),
+    subject: t("mail:careers.apply.subject", { title: p.title }),
+    heading: t("mail:careers.apply.heading", { name: p.name }),
     // A confirmation only: the applicant's own texts are not copied into an e-mail.
     paragraphs: [
-      t("careers:apply.email.received", { title: p.title }),
-      t("careers:apply.email.next"),
-      t("careers:apply.email.status"),
-      t("careers:apply.email.retention", { months: p.months }),
+      t("mail:careers.apply.received", { title: p.title }),
+      t("mail:careers.apply.next"),
+      t("mail:careers.apply.status"),
+      t("mail:careers.apply.retention", { months: p.months }),
     ],
     // The private status page: where it stands, withdraw, download or delete.
-    action: { label: t("careers:apply.email.action"), url: p.statusUrl },
-    reason: t("careers:apply.email.reason"),
+    action: { label: t("mail:careers.apply.action"), url: p.statusUrl },
+    reason: t("mail:careers.apply.reason"),
   }),
 );
 

@@ -19,17 +19,17 @@ const contactForTeam = defineEmailTemplate(
     p: { category: string; name: string; email: string; subject: string; message: string; language: string },
     { t },
   ) => ({
-    subject: t("contact:email.team.subject", { category: p.category, subject: p.subject }),
+    subject: t("mail:contact.team.subject", { category: p.category, subject: p.subject }),
     heading: p.subject,
-    preview: t("contact:email.team.preview", { name: p.name }),
+    preview: t("mail:contact.team.preview", { name: p.name }),
     details: [
-      { label: t("contact:email.team.category"), value: p.category },
-      { label: t("contact:email.team.from"), value: `${p.name} <${p.email}>` },
-      { label: t("contact:email.team.language"), value: p.language },
+      { label: t("mail:contact.team.category"), value: p.category },
+      { label: t("mail:contact.team.from"), value: `${p.name} <${p.email}>` },
+      { label: t("mail:contact.team.language"), value: p.language },
     ],
     paragraphs: p.message.split(/\n\s*\n/).filter((part) => part.trim()),
-    closing: t("contact:email.team.replyHint"),
-    reason: t("contact:email.team.reason"),
+    closing: t("mail:contact.team.replyHint"),
+    reason: t("mail:contact.team.reason"),
   }),
 );
 
@@ -41,15 +41,15 @@ const contactForTeam = defineEmailTemplate(
 const contactAcknowledgement = defineEmailTemplate(
   "contact-acknowledgement",
   (p: { months: number; statusUrl: string }, { t }) => ({
-    subject: t("contact:email.ack.subject"),
-    heading: t("contact:email.ack.heading"),
+    subject: t("mail:contact.ack.subject"),
+    heading: t("mail:contact.ack.heading"),
     paragraphs: [
-      t("contact:email.ack.received"),
-      t("contact:email.ack.status"),
-      t("contact:email.ack.retention", { months: p.months }),
+      t("mail:contact.ack.received"),
+      t("mail:contact.ack.status"),
+      t("mail:contact.ack.retention", { months: p.months }),
     ],
-    action: { label: t("contact:email.ack.action"), url: p.statusUrl },
-    reason: t("contact:email.ack.reason"),
+    action: { label: t("mail:contact.ack.action"), url: p.statusUrl },
+    reason: t("mail:contact.ack.reason"),
   }),
 );
 

@@ -156,13 +156,13 @@ const stageEmail = (stage: PlaytestStage | "reminder", kind = `playtest-${stage}
       },
       { t },
     ) => ({
-      subject: t(`playtesting:status.email.${stage}.subject`),
-      heading: t("playtesting:status.email.heading", { name: p.name }),
+      subject: t(`mail:playtesting.status.${stage}.subject`),
+      heading: t("mail:playtesting.status.heading", { name: p.name }),
       paragraphs: [
-        t(`playtesting:status.email.${stage}.body`, { session: p.session ?? "", date: p.deleteOn }),
+        t(`mail:playtesting.status.${stage}.body`, { session: p.session ?? "", date: p.deleteOn }),
         ...(p.note ? [p.note] : []),
         ...(p.appendix ?? []),
-        ...(p.icsUrl ? [t("playtesting:status.email.calendar", { url: p.icsUrl })] : []),
+        ...(p.icsUrl ? [t("mail:playtesting.status.calendar", { url: p.icsUrl })] : []),
       ],
       details: p.when
         ? [
@@ -170,8 +170,8 @@ const stageEmail = (stage: PlaytestStage | "reminder", kind = `playtest-${stage}
             { label: t("playtesting:invite.where"), value: p.where ?? "" },
           ]
         : undefined,
-      action: { label: t("playtesting:status.email.action"), url: p.statusUrl },
-      reason: t("playtesting:email.reason"),
+      action: { label: t("mail:playtesting.status.action"), url: p.statusUrl },
+      reason: t("mail:playtesting.signup.reason"),
     }),
   );
 

@@ -43,18 +43,18 @@ const signupConfirmation = defineEmailTemplate(
     },
     { t },
   ) => ({
-    subject: t("playtesting:email.subject"),
-    heading: t("playtesting:email.heading", { name: p.name }),
+    subject: t("mail:playtesting.signup.subject"),
+    heading: t("mail:playtesting.signup.heading", { name: p.name }),
     paragraphs: [
-      t("playtesting:email.received", { location: p.location }),
-      t("playtesting:email.next"),
-      t("playtesting:email.status", { url: p.statusUrl }),
-      t("playtesting:email.survey"),
-      t("playtesting:email.retention", { months: p.months }),
-      t("playtesting:email.remove", { url: p.removeUrl }),
+      t("mail:playtesting.signup.received", { location: p.location }),
+      t("mail:playtesting.signup.next"),
+      t("mail:playtesting.signup.status", { url: p.statusUrl }),
+      t("mail:playtesting.signup.survey"),
+      t("mail:playtesting.signup.retention", { months: p.months }),
+      t("mail:playtesting.signup.remove", { url: p.removeUrl }),
     ],
-    action: { label: t("playtesting:email.surveyAction"), url: p.surveyUrl },
-    reason: t("playtesting:email.reason"),
+    action: { label: t("mail:playtesting.signup.surveyAction"), url: p.surveyUrl },
+    reason: t("mail:playtesting.signup.reason"),
   }),
 );
 

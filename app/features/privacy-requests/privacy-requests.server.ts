@@ -194,11 +194,11 @@ export async function removeEverythingByPrivacyLink(svc: PersonalDataServices, t
 }
 
 const privacyLinkEmail = defineEmailTemplate("privacy-link", (p: { url: string; hours: number }, { t }) => ({
-  subject: t("privacy:mail.subject"),
-  heading: t("privacy:mail.heading"),
-  paragraphs: [t("privacy:mail.body"), t("privacy:mail.expiry", { hours: p.hours })],
-  action: { label: t("privacy:mail.action"), url: p.url },
-  reason: t("privacy:mail.reason"),
+  subject: t("mail:privacy.subject"),
+  heading: t("mail:privacy.heading"),
+  paragraphs: [t("mail:privacy.body"), t("mail:privacy.expiry", { hours: p.hours })],
+  action: { label: t("mail:privacy.action"), url: p.url },
+  reason: t("mail:privacy.reason"),
 }));
 
 /**

@@ -274,11 +274,11 @@ export async function issueOfLink(svc: Pick<Services, "db">, token: string): Pro
 const linksEmail = defineEmailTemplate(
   "status-links",
   (p: { items: Array<{ label: string; url: string }> }, { t }) => ({
-    subject: t("status:request.mail.subject"),
-    heading: t("status:request.mail.heading"),
-    paragraphs: [t("status:request.mail.body")],
+    subject: t("mail:status.request.subject"),
+    heading: t("mail:status.request.heading"),
+    paragraphs: [t("mail:status.request.body")],
     details: p.items.map((item) => ({ label: item.label, value: item.url })),
-    reason: t("status:request.mail.reason"),
+    reason: t("mail:status.request.reason"),
   }),
 );
 

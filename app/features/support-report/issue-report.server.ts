@@ -31,19 +31,19 @@ const reportForSupport = defineEmailTemplate(
     },
     { t },
   ) => ({
-    subject: t("support-report:email.support.subject", { game: p.gameName, summary: p.summary }),
+    subject: t("mail:support-report.support.subject", { game: p.gameName, summary: p.summary }),
     heading: p.summary,
     details: [
       { label: t("support-report:form.category"), value: t(`support-report:categories.${p.category}`) },
       { label: t("support-report:form.game"), value: p.gameName },
       { label: t("support-report:form.platform"), value: t(`support-report:platforms.${p.platform}`) },
       { label: t("support-report:form.email"), value: p.email },
-      { label: t("support-report:email.support.language"), value: p.language },
-      { label: t("support-report:email.support.files"), value: p.files.join(", ") || "—" },
-      { label: t("support-report:email.support.reference"), value: p.id },
+      { label: t("mail:support-report.support.language"), value: p.language },
+      { label: t("mail:support-report.support.files"), value: p.files.join(", ") || "—" },
+      { label: t("mail:support-report.support.reference"), value: p.id },
     ],
     paragraphs: p.description.split(/\n\s*\n/).filter((part) => part.trim()),
-    reason: t("support-report:email.support.reason"),
+    reason: t("mail:support-report.support.reason"),
   }),
 );
 
@@ -51,16 +51,16 @@ const reportForSupport = defineEmailTemplate(
 const reportAcknowledgement = defineEmailTemplate(
   "issue-report-acknowledgement",
   (p: { id: string; months: number; statusUrl: string }, { t }) => ({
-    subject: t("support-report:email.ack.subject"),
-    heading: t("support-report:email.ack.heading"),
+    subject: t("mail:support-report.ack.subject"),
+    heading: t("mail:support-report.ack.heading"),
     paragraphs: [
-      t("support-report:email.ack.received"),
-      t("support-report:email.ack.reference", { id: reportReference(p.id) }),
-      t("support-report:email.ack.status"),
-      t("support-report:email.ack.retention", { months: p.months }),
+      t("mail:support-report.ack.received"),
+      t("mail:support-report.ack.reference", { id: reportReference(p.id) }),
+      t("mail:support-report.ack.status"),
+      t("mail:support-report.ack.retention", { months: p.months }),
     ],
-    action: { label: t("support-report:status.email.action"), url: p.statusUrl },
-    reason: t("support-report:email.ack.reason"),
+    action: { label: t("mail:support-report.status.action"), url: p.statusUrl },
+    reason: t("mail:support-report.ack.reason"),
   }),
 );
 

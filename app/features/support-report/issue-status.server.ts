@@ -122,19 +122,19 @@ const statusChanged = defineEmailTemplate(
     },
     { t },
   ) => ({
-    subject: t(`support-report:status.email.${p.status}.subject`, { reference: p.reference, game: p.game }),
-    heading: t(`support-report:status.email.${p.status}.heading`),
+    subject: t(`mail:support-report.status.${p.status}.subject`, { reference: p.reference, game: p.game }),
+    heading: t(`mail:support-report.status.${p.status}.heading`),
     paragraphs: [
-      t(`support-report:status.email.${p.status}.body`, {
+      t(`mail:support-report.status.${p.status}.body`, {
         reference: p.reference,
         game: p.game,
         version: p.patch?.version ?? "",
       }),
-      ...(p.note ? [t("support-report:status.email.note", { note: p.note })] : []),
-      ...(p.patch ? [t("support-report:status.email.patchNotes", { url: p.patch.url })] : []),
+      ...(p.note ? [t("mail:support-report.status.note", { note: p.note })] : []),
+      ...(p.patch ? [t("mail:support-report.status.patchNotes", { url: p.patch.url })] : []),
     ],
-    action: { label: t("support-report:status.email.action"), url: p.statusUrl },
-    reason: t("support-report:status.email.reason"),
+    action: { label: t("mail:support-report.status.action"), url: p.statusUrl },
+    reason: t("mail:support-report.status.reason"),
   }),
 );
 
@@ -149,11 +149,11 @@ const infoForSupport = defineEmailTemplate(
     details: [
       { label: t("support-report:form.game"), value: p.game },
       { label: t("support-report:form.summary"), value: p.summary },
-      { label: t("support-report:email.support.files"), value: p.files.join(", ") || "—" },
-      { label: t("support-report:email.support.reference"), value: p.id },
+      { label: t("mail:support-report.support.files"), value: p.files.join(", ") || "—" },
+      { label: t("mail:support-report.support.reference"), value: p.id },
     ],
     paragraphs: p.comment.split(/\n\s*\n/).filter((part) => part.trim()),
-    reason: t("support-report:email.support.reason"),
+    reason: t("mail:support-report.support.reason"),
   }),
 );
 

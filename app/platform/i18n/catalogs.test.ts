@@ -78,4 +78,32 @@ describe("catalogs", () => {
     }
     expect(missing).toEqual([]);
   });
+
+  // A key the code names that the catalogs lack shows the visitor the key itself (or puts it in an
+  // e-mail's subject): every `t("namespace:key")` in the site's code, and every fixed start of one
+  // built from a variable (`t(`mail:account.${kind}.subject`)`), is in the catalogs.
+  it("have every key the code names with its namespace", () => {
+    const appDir = path.join(import.meta.dirname, "../..");
+    const sources = fs
+      .readdirSync(appDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(db\.)?test\.tsx?$/.test(file));
+    const en = catalogs.en ?? {};
+    const named: string[] = [];
+    const missing: string[] = [];
+    for (const file of sources) {
+      const code = fs.readFileSync(path.join(appDir, file), "utf8");
+      for (const [, ns = "", key = ""] of code.matchAll(/\bt\(\s*["`]([a-z-]+):([\w.${}-]+)["`]/g)) {
+        const catalog = en[ns];
+        if (!catalog) continue;
+        named.push(`${ns}:${key}`);
+        const fixed = key.split("${")[0] ?? "";
+        const found = key.includes("${")
+          ? Object.keys(catalog).some((k) => k.startsWith(fixed))
+          : key in catalog || `${key}_other` in catalog;
+        if (!found) missing.push(`${file}: ${ns}:${key}`);
+      }
+    }
+    expect(named.length, "keys found in the code").toBeGreaterThan(100);
+    expect(missing).toEqual([]);
+  });
 });

@@ -29,7 +29,7 @@ export type EmailBody = {
 export type EmailAudience = { to: string; lang: Language; studioName: string; siteUrl: string };
 
 export type EmailContext = Omit<EmailAudience, "to"> & {
-  /** Translates keys of any namespace ("alerts:email.subject") in the recipient's language. */
+  /** Translates keys of any namespace ("mail:alerts.created.subject") in the recipient's language. */
   t: TFunction;
 };
 
