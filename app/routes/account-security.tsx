@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs): Promise<SecurityAnswer> {
   switch (intent) {
     case "update-password":
       return formStep(formData, intent, updatePasswordSchema, async (value) =>
-        mapOk(await w.updatePassword.run(deps, session, value), () => ({ done: "security.passwordDone" })),
+        mapOk(await w.updatePassword.run(deps, session, value), () => ({ done: "passwordDone" })),
       );
     case "addtotp": {
       const outcome = await w.addTotp.run(deps, user, (await getStudioInfo(svc.db, lang)).name);
@@ -92,11 +92,11 @@ export async function action(args: Route.ActionArgs): Promise<SecurityAnswer> {
       );
     case "remove-mfa":
       return formStep(formData, intent, passwordOnlySchema, async (value) =>
-        mapOk(await w.removeMfa.run(deps, user, value.password), () => ({ done: "security.mfaRemoved" })),
+        mapOk(await w.removeMfa.run(deps, user, value.password), () => ({ done: "mfaRemoved" })),
       );
     case "logout-others":
       await w.endOtherSessions.run(deps, session);
-      return { intent, done: "security.othersSignedOut" };
+      return { intent, done: "othersSignedOut" };
     default:
       return { intent, error: "INVALID_PARAMETERS" };
   }
@@ -106,6 +106,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 
 export default function AccountSecurity({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
+  const { t: ts } = useTranslation("account-security");
   const answer = actionData;
   return (
     <>
@@ -113,17 +114,17 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
         backToAccount
         label={t("login.label")}
         title={t("security.title")}
-        intro={t("security.intro")}
+        intro={ts("intro")}
       />
       {answer?.done ? (
         <p className="account-intro__note" role="status">
-          {t(answer.done)}
+          {ts(answer.done)}
         </p>
       ) : null}
 
       <section className="account-section" aria-labelledby="security-password">
-        <h2 id="security-password">{t("security.passwordTitle")}</h2>
-        <p>{t("security.passwordIntro")}</p>
+        <h2 id="security-password">{ts("passwordTitle")}</h2>
+        <p>{ts("passwordIntro")}</p>
         <UpdatePasswordForm lastResult={answer?.intent === "update-password" ? answer.result : undefined} />
       </section>
 

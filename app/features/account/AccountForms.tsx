@@ -238,6 +238,7 @@ export function ResetForm({ lastResult, token }: { lastResult: Reply; token: str
 
 export function UpdatePasswordForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
+  const { t: ts } = useTranslation("account-security");
   const [form, fields, constraints] = useValidatedForm({
     schema: updatePasswordSchema,
     lastResult,
@@ -254,7 +255,7 @@ export function UpdatePasswordForm({ lastResult }: { lastResult: Reply }) {
         autoComplete="current-password"
       />
       <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
-      <Submit intent="update-password">{t("security.passwordSubmit")}</Submit>
+      <Submit intent="update-password">{ts("passwordSubmit")}</Submit>
     </Form>
   );
 }

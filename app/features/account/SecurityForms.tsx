@@ -31,12 +31,12 @@ const resultFor = (answer: SecurityAnswer | undefined, intent: string) =>
   answer?.intent === intent ? answer.result : undefined;
 
 function RecoveryCodes({ codes, renewed }: { codes: string[]; renewed: boolean }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation("account-security");
   return (
     <div className="account-panel" role="status">
-      <p>{renewed ? t("security.recoveryRenewed") : t("security.mfaOn")}</p>
-      <p>{t("security.recoveryIntro")}</p>
-      <ul className="account-codes" aria-label={t("security.recoveryTitle")}>
+      <p>{renewed ? t("recoveryRenewed") : t("mfaOn")}</p>
+      <p>{t("recoveryIntro")}</p>
+      <ul className="account-codes" aria-label={t("recoveryTitle")}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -46,32 +46,33 @@ function RecoveryCodes({ codes, renewed }: { codes: string[]; renewed: boolean }
 }
 
 function SmsSetupForm({ lastResult }: { lastResult: Reply }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation("account-security");
   const [form, fields, constraints] = useValidatedForm({ schema: smsSetupSchema, lastResult, id: "addsms" });
   return (
     <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
       {constraints}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <PhoneField field={fields.phone} legend={t("security.smsPhone")} hint={t("security.smsPhoneHint")} />
-      <Submit intent="addsms">{t("security.smsSend")}</Submit>
+      <PhoneField field={fields.phone} legend={t("smsPhone")} hint={t("smsPhoneHint")} />
+      <Submit intent="addsms">{t("smsSend")}</Submit>
     </Form>
   );
 }
 
 function TotpSetup({ setup, lastResult }: { setup: { secret: string; qr: string }; lastResult: Reply }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation("account-security");
+  const { t: tAccount } = useTranslation("account");
   return (
     <>
-      <p>{t("security.scan")}</p>
-      <img className="account-qr" src={setup.qr} alt={t("security.qrAlt")} width={192} height={192} />
+      <p>{t("scan")}</p>
+      <img className="account-qr" src={setup.qr} alt={t("qrAlt")} width={192} height={192} />
       <p>
-        {t("security.secretLabel")} <code className="account-secret">{setup.secret}</code>
+        {t("secretLabel")} <code className="account-secret">{setup.secret}</code>
       </p>
       <CodeForm
         lastResult={lastResult}
         intent="confirmtotp"
-        label={t("security.codeLabel")}
-        hint={t("form.codeRule")}
+        label={t("codeLabel")}
+        hint={tAccount("form.codeRule")}
       />
     </>
   );
@@ -79,31 +80,29 @@ function TotpSetup({ setup, lastResult }: { setup: { secret: string; qr: string 
 
 /** What is on (authenticator, text messages to …34), new recovery codes, and turning it off. */
 function ActiveFactor({ user, answer }: { user: SecurityUser; answer?: SecurityAnswer }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation("account-security");
   return (
     <>
-      <p>{t("security.mfaOn")}</p>
+      <p>{t("mfaOn")}</p>
       <ul className="account-methods">
         {user.mfa.map((method) => (
           <li key={method}>
-            {method === "sms"
-              ? t("security.methodSms", { phone: user.phone ?? "" })
-              : t("security.methodTotp")}
+            {method === "sms" ? t("methodSms", { phone: user.phone ?? "" }) : t("methodTotp")}
           </li>
         ))}
       </ul>
-      <h3>{t("security.recoveryTitle")}</h3>
-      <p>{t("security.recoveryRenewIntro")}</p>
+      <h3>{t("recoveryTitle")}</h3>
+      <p>{t("recoveryRenewIntro")}</p>
       <PasswordConfirmForm
         lastResult={resultFor(answer, "recovery-codes")}
         intent="recovery-codes"
-        submit={t("security.recoveryRenew")}
+        submit={t("recoveryRenew")}
       />
-      <h3>{t("security.mfaRemoveTitle")}</h3>
+      <h3>{t("mfaRemoveTitle")}</h3>
       <PasswordConfirmForm
         lastResult={resultFor(answer, "remove-mfa")}
         intent="remove-mfa"
-        submit={t("security.mfaRemove")}
+        submit={t("mfaRemove")}
       />
     </>
   );
@@ -111,7 +110,8 @@ function ActiveFactor({ user, answer }: { user: SecurityUser; answer?: SecurityA
 
 /** The second factor: set up by authenticator app (QR code) or text message, then on. */
 export function SecondFactorSection({ user, answer }: { user: SecurityUser; answer?: SecurityAnswer }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation("account-security");
+  const { t: tAccount } = useTranslation("account");
   const localize = useLocalizePath();
   let body: ReactNode;
   if (answer?.recoveryCodes) {
@@ -123,18 +123,16 @@ export function SecondFactorSection({ user, answer }: { user: SecurityUser; answ
   } else if (answer?.sms) {
     body = (
       <>
-        <p role="status">
-          {answer.sms.to ? t("security.smsSent", { phone: answer.sms.to }) : t("security.smsEnterCode")}
-        </p>
+        <p role="status">{answer.sms.to ? t("smsSent", { phone: answer.sms.to }) : t("smsEnterCode")}</p>
         <CodeForm
           lastResult={resultFor(answer, "confirmsms")}
           intent="confirmsms"
-          label={t("security.smsCodeLabel")}
-          hint={t("form.codeRule")}
+          label={t("smsCodeLabel")}
+          hint={tAccount("form.codeRule")}
         />
         <p>
           <SiteLink className="text-link" to={localize("/account/security")}>
-            {t("security.smsOtherNumber")}
+            {t("smsOtherNumber")}
           </SiteLink>
         </p>
       </>
@@ -142,7 +140,7 @@ export function SecondFactorSection({ user, answer }: { user: SecurityUser; answ
   } else {
     body = (
       <>
-        <p>{t("security.mfaIntro")}</p>
+        <p>{t("mfaIntro")}</p>
         {answer?.error ? (
           <p className="form-errors" role="alert">
             {t(`messages:msg.${answer.error}`)}
@@ -150,17 +148,17 @@ export function SecondFactorSection({ user, answer }: { user: SecurityUser; answ
         ) : null}
         <div className="account-choices">
           <div className="account-choice">
-            <h3>{t("security.totpTitle")}</h3>
-            <p>{t("security.totpIntro")}</p>
+            <h3>{t("totpTitle")}</h3>
+            <p>{t("totpIntro")}</p>
             <Form method="post" preventScrollReset>
               <button type="submit" name="intent" value="addtotp" className="button button--primary">
-                {t("security.mfaAdd")}
+                {t("mfaAdd")}
               </button>
             </Form>
           </div>
           <div className="account-choice">
-            <h3>{t("security.smsTitle")}</h3>
-            <p>{t("security.smsIntro")}</p>
+            <h3>{t("smsTitle")}</h3>
+            <p>{t("smsIntro")}</p>
             <SmsSetupForm lastResult={resultFor(answer, "addsms")} />
           </div>
         </div>
@@ -169,7 +167,7 @@ export function SecondFactorSection({ user, answer }: { user: SecurityUser; answ
   }
   return (
     <section className="account-section" aria-labelledby="security-mfa">
-      <h2 id="security-mfa">{t("security.mfaTitle")}</h2>
+      <h2 id="security-mfa">{t("mfaTitle")}</h2>
       {body}
     </section>
   );
@@ -177,7 +175,7 @@ export function SecondFactorSection({ user, answer }: { user: SecurityUser; answ
 
 /** The account's live sessions, this device marked, and signing the others (or all) out. */
 export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
-  const { t, i18n } = useTranslation("account");
+  const { t, i18n } = useTranslation("account-security");
   const localize = useLocalizePath();
   // UTC on both sides: the server's and the browser's clocks render the same text.
   const format = new Intl.DateTimeFormat(i18n.language, {
@@ -188,17 +186,17 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
   const when = (iso: string) => `${format.format(new Date(iso))} UTC`;
   return (
     <section className="account-section" aria-labelledby="security-sessions">
-      <h2 id="security-sessions">{t("security.sessionsTitle")}</h2>
-      <p>{t("security.sessionsIntro")}</p>
+      <h2 id="security-sessions">{t("sessionsTitle")}</h2>
+      <p>{t("sessionsIntro")}</p>
       <ul className="account-sessions">
         {sessions.map((session) => (
           <li key={session.id} className="account-session">
             <span className="account-session__when">
-              {t("security.sessionStarted", { when: when(session.createdAt) })}
-              {session.current ? <strong className="account-badge">{t("security.thisDevice")}</strong> : null}
+              {t("sessionStarted", { when: when(session.createdAt) })}
+              {session.current ? <strong className="account-badge">{t("thisDevice")}</strong> : null}
             </span>
             <span className="account-session__ends">
-              {t("security.sessionEnds", { when: when(session.expiresAt) })}
+              {t("sessionEnds", { when: when(session.expiresAt) })}
             </span>
           </li>
         ))}
@@ -211,7 +209,7 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
           className="button"
           disabled={sessions.length < 2}
         >
-          {t("security.logoutOthers")}
+          {t("logoutOthers")}
         </button>
         {/* To the overview: one action ends every session and signs this browser out. */}
         <button
@@ -221,7 +219,7 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
           formAction={localize("/account")}
           className="button"
         >
-          {t("security.logoutAll")}
+          {t("logoutAll")}
         </button>
       </Form>
     </section>

@@ -44,7 +44,7 @@ export async function sendSmsCode(
   const t = await translator(user.language as Language);
   const studio = await getStudioInfo(deps.db, user.language as Language);
   try {
-    await sendSms(deps.config, phone, t("account:sms.code", { code, studio: studio.name }));
+    await sendSms(deps.config, phone, t("account-security:sms.code", { code, studio: studio.name }));
   } catch (err) {
     await deps.db.delete(accountTokens).where(eq(accountTokens.hash, hash));
     if (err instanceof SmsUnavailable) {
