@@ -43,10 +43,7 @@ export function hydrateLater<P extends object>(load: () => Promise<ComponentType
               resolve,
               // The code did not come (a connection lost): the server's form stays and works as
               // without JavaScript; the visitor's next key, tap or focus tries again.
-              () => {
-                for (const type of interactions)
-                  document.addEventListener(type, attempt, { capture: true, once: true, passive: true });
-              },
+              () => onFirstInteraction(attempt),
             );
           void attempt();
         }),
@@ -136,16 +133,26 @@ let idle: Promise<void> | undefined;
 function whenIdle(): Promise<void> {
   idle ??= settled(
     new Promise<void>((resolve) => {
-      const reached = () => {
-        for (const type of interactions) document.removeEventListener(type, reached, true);
+      const stopListening = onFirstInteraction(resolve);
+      void pageIdle().then(() => {
+        stopListening();
         resolve();
-      };
-      for (const type of interactions)
-        document.addEventListener(type, reached, { capture: true, passive: true });
-      void pageIdle().then(reached);
+      });
     }),
   );
   return idle;
+}
+
+/** Calls `callback` at the visitor's next key, tap or focus, once; the returned function cancels. */
+function onFirstInteraction(callback: () => void): () => void {
+  const listening = new AbortController();
+  const fire = () => {
+    listening.abort();
+    callback();
+  };
+  for (const type of interactions)
+    document.addEventListener(type, fire, { capture: true, passive: true, signal: listening.signal });
+  return () => listening.abort();
 }
 
 // How many parts are still waiting to hydrate: `<html data-hydrating>` while any is, so a test
