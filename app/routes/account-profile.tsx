@@ -12,6 +12,7 @@ import {
 } from "~/features/account/account-route.server";
 import { accountWrites } from "~/features/account/account-writes.server";
 import { mapOk } from "~/platform/http/outcome";
+import { dateTimeFormat } from "~/platform/i18n/format";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { hydrateLater } from "~/ui/hydrate-later";
@@ -94,7 +95,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
   const answer = actionData;
   const resultFor = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
   // The date of birth is a calendar date: formatted in UTC so it never shifts by a day.
-  const birth = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+  const birth = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${user.dateOfBirth}T00:00:00Z`),
   );
   return (

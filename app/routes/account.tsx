@@ -14,6 +14,7 @@ import { accountWrites } from "~/features/account/account-writes.server";
 import { endSession } from "~/features/account/sessions.server";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
+import { dateTimeFormat } from "~/platform/i18n/format";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -62,7 +63,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("account");
   const localize = useLocalizePath();
   const { user } = loaderData;
-  const expire = new Intl.DateTimeFormat(i18n.language, {
+  const expire = dateTimeFormat(i18n.language, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: "UTC",

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
+import { dateTimeFormat } from "~/platform/i18n/format";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { FormErrors } from "~/ui/forms/FormErrors";
@@ -178,7 +179,7 @@ export function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
   const { t, i18n } = useTranslation("account-security");
   const localize = useLocalizePath();
   // UTC on both sides: the server's and the browser's clocks render the same text.
-  const format = new Intl.DateTimeFormat(i18n.language, {
+  const format = dateTimeFormat(i18n.language, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: "UTC",

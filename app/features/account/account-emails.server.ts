@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/platform/i18n/format";
 import { languageTags } from "~/platform/i18n/languages";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 
@@ -55,7 +56,7 @@ type NoticeProps = { username: string; at: Date; forgotUrl: string; contactUrl: 
  */
 const securityNotice = (change: SecurityChange) =>
   defineEmailTemplate(`account-notice-${change}`, (p: NoticeProps, { t, lang, studioName }) => {
-    const when = new Intl.DateTimeFormat(languageTags[lang], {
+    const when = dateTimeFormat(languageTags[lang], {
       dateStyle: "long",
       timeStyle: "short",
       timeZone: "UTC",

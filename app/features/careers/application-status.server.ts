@@ -3,6 +3,7 @@ import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
 import { jobOffers } from "~/platform/db/schema/content";
+import { dateTimeFormat } from "~/platform/i18n/format";
 import { isLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -148,9 +149,7 @@ const withdrawnNotice = defineEmailTemplate(
 
 /** A date as the applicant reads it in their language ("12 May 2027"). */
 const longDate = (date: Date, lang: Language) =>
-  new Intl.DateTimeFormat(lang === "fr" ? "fr-CA" : lang, { dateStyle: "long", timeZone: "UTC" }).format(
-    date,
-  );
+  dateTimeFormat(lang === "fr" ? "fr-CA" : lang, { dateStyle: "long", timeZone: "UTC" }).format(date);
 
 type Mover = Pick<Services, "db" | "config">;
 

@@ -1,3 +1,4 @@
+import { numberFormat } from "~/platform/i18n/format";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { MerchProduct } from "./merch-product";
 import "./merch.css";
@@ -17,7 +18,7 @@ export function MerchGrid({ products }: { products: MerchProduct[] }) {
   return (
     <ul className="merch-grid">
       {products.map((product) => {
-        const price = new Intl.NumberFormat(i18n.language, {
+        const price = numberFormat(i18n.language, {
           style: "currency",
           currency: product.price.currency,
         }).format(Number(product.price.amount));

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { dateTimeFormat } from "~/platform/i18n/format";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { PlatformIcon } from "./PlatformIcon";
@@ -44,9 +45,7 @@ function PlatformCard({
   const name = t(`names.${row.platform}`);
   const headingId = `platform-${row.platform}`;
   const linkedOn = row.linkedAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(
-        new Date(row.linkedAt),
-      )
+    ? dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(row.linkedAt))
     : null;
   return (
     <>

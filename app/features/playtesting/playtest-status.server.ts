@@ -8,6 +8,7 @@ import {
   playtestSignups,
   playtestSites,
 } from "~/platform/db/schema/playtest";
+import { dateTimeFormat } from "~/platform/i18n/format";
 import { isLanguage, type Language, languageTags, localizePath, pick } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -112,7 +113,7 @@ export function formatSessionStart(sessionAt: string, timezone: string, lang: La
   const instant = localTimeToInstant(sessionAt, timezone);
   if (!instant) return sessionAt;
   // The office's clock, with its zone as people write it ("HNE", "EST", "CET"), not its IANA name.
-  return new Intl.DateTimeFormat(languageTags[lang], {
+  return dateTimeFormat(languageTags[lang], {
     weekday: "long",
     year: "numeric",
     month: "long",
@@ -191,7 +192,7 @@ const emails = {
 
 /** A date as the tester reads it in their language ("12 May 2027"). */
 const longDate = (date: Date, lang: Language) =>
-  new Intl.DateTimeFormat(languageTags[lang], { dateStyle: "long", timeZone: "UTC" }).format(date);
+  dateTimeFormat(languageTags[lang], { dateStyle: "long", timeZone: "UTC" }).format(date);
 
 /**
  * Queues the e-mail about `stage` to the sign-up's person, with a fresh status link (and the

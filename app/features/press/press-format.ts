@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from "~/platform/i18n/format";
+import { formatDate, formatMoney, numberFormat } from "~/platform/i18n/format";
 import { type Language, languageTags } from "~/platform/i18n/languages";
 import type { KitFact, LabelledKit, PressFile, PressKit } from "./press-types";
 
@@ -11,7 +11,7 @@ import type { KitFact, LabelledKit, PressFile, PressKit } from "./press-types";
 export function formatFileSize(bytes: number, lang: Language): string {
   const megabytes = bytes / 1_000_000;
   const [value, unit] = megabytes >= 1 ? [megabytes, "megabyte"] : [Math.max(1, bytes / 1000), "kilobyte"];
-  return new Intl.NumberFormat(languageTags[lang], {
+  return numberFormat(languageTags[lang], {
     style: "unit",
     unit,
     maximumFractionDigits: unit === "megabyte" ? 1 : 0,

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { numberFormat } from "~/platform/i18n/format";
 import { isNamespace, loadNamespace } from "./catalogs";
 import { defaultLanguage, type Language } from "./languages";
 import { memoizedT } from "./memoized-t";
@@ -69,7 +70,7 @@ function interpolate(text: string, options: Options, language: Language): string
       const value = lookup(options, key);
       if (value === undefined) return Object.hasOwn(options, inner.trim()) ? "" : whole;
       if (format.length > 0 && format.join(",").trim() === "number")
-        return new Intl.NumberFormat(language).format(value as number);
+        return numberFormat(language).format(value as number);
       return asText(value);
     });
   return replace(replace(text, /\{\{-(.+?)\}\}/g), /\{\{(.+?)\}\}/g);

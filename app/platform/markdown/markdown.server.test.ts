@@ -24,4 +24,10 @@ describe("renderMarkdown", () => {
   it("renders an empty text as nothing", () => {
     expect(renderMarkdown("")).toBe("");
   });
+
+  it("gives a text rendered before the same HTML, and each text its own", () => {
+    const first = renderMarkdown("Kept **once**.");
+    expect(renderMarkdown("Kept **once**.")).toBe(first);
+    expect(renderMarkdown("Kept *twice*.")).toBe("<p>Kept <em>twice</em>.</p>\n");
+  });
 });

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
@@ -33,7 +34,26 @@ const allowedTags = [
   "td",
 ];
 
+/**
+ * The same texts are rendered on every request (the home page's sections, a job's description, a
+ * legal page): parsing and sanitizing them was a tenth of a legal page's render. The HTML depends
+ * on the text alone, so it is kept by text, up to a bound on the HTML kept (a recruiting service
+ * can bring many offers; the least recently shown go first).
+ */
+const rendered = new LRUCache<string, string>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (html, markdown) => html.length + markdown.length || 1,
+});
+
 export function renderMarkdown(markdown: string): string {
+  const known = rendered.get(markdown);
+  if (known !== undefined) return known;
+  const html = renderUncached(markdown);
+  rendered.set(markdown, html);
+  return html;
+}
+
+function renderUncached(markdown: string): string {
   const html = marked.parse(markdown) as string;
   return sanitizeHtml(html, {
     allowedTags,

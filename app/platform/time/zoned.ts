@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "~/platform/i18n/format";
+
 /**
  * Wall-clock times at a place (an office's IANA time zone) and the instants they name. The
  * studio gives a session's start as the local time at the office ("2027-01-23T09:00"); the
@@ -19,7 +21,7 @@ export function parseLocalDateTime(value: string) {
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",
