@@ -232,6 +232,18 @@ describe("the other long forms", { timeout: 120_000 }, () => {
     await expectAxeCleanWithoutScripts(page, 1280, "contact refused es 1280");
   });
 
+  it("a refused sign-in without JavaScript opens with the focus on the summary, in view at 1280 px", async () => {
+    const page = await open("/account/login", { width: 1280, javaScript: false });
+    await page.fill(byId("login-identifier"), "nobody-signs-in-here");
+    await page.fill(byId("login-password"), "not-the-password-1");
+    await newDocument(page, () => page.click("form.account-form button[type=submit]"));
+    expect(await page.textContent(byId("login-error"))).toContain("could not log you in");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("login-error");
+    await expectSummaryInView(page, "login-error");
+    // No fragment: a success elsewhere would have carried it into its address.
+    expect(new URL(page.url()).hash).toBe("");
+  });
+
   it("a short form keeps its messages by its fields, with no list", async () => {
     const page = await open("/account/login", { width: 375, javaScript: true });
     await page.click("form.account-form button[type=submit]");

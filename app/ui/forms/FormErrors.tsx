@@ -10,8 +10,8 @@ import "./forms.css";
  * long form (`LONG_FORM_FIELDS`), each invalid field by its label with its message, linked to the
  * field. The messages stay under their fields too. Announced when it appears; after a refused
  * submission (the browser's check or the server's answer) it takes the focus, so the visitor
- * starts from the list. Without JavaScript the form's action carries this id as its fragment
- * (`summaryAction`), so the re-rendered page opens scrolled here.
+ * starts from the list. Without JavaScript the page that answers opens with the focus here
+ * (`autofocus`); a long form's action also carries this id as its fragment (`summaryAction`).
  */
 export function FormErrors({
   id,
@@ -66,7 +66,20 @@ export function FormErrors({
   }, [shown, content, submits]);
 
   return (
-    <div id={id} ref={element} className="form-errors" role="alert" tabIndex={-1}>
+    <div
+      id={id}
+      ref={element}
+      className="form-errors"
+      role="alert"
+      tabIndex={-1}
+      // Only the server writes it (React's client neither sets nor acts on it for a div): the page
+      // that answers a refused post made without JavaScript, or before the form's code arrived,
+      // opens with the focus on the summary, scrolled to it (below the sticky header), as the
+      // effect above does with JavaScript. No fragment needed, so no "#…-error" left in the
+      // address after a success elsewhere.
+      // biome-ignore lint/a11y/noAutofocus: the visitor just sent this form; what to fix is next.
+      autoFocus={shown}
+    >
       {shown ? (
         <>
           <h2 className="form-errors__title">{items.length ? t("summary.heading") : t("summary.title")}</h2>
