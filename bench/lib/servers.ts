@@ -6,6 +6,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startFlags } from "../../scripts/start-flags";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -115,7 +116,8 @@ export async function startSite(options: {
   const url = `http://127.0.0.1:${port}`;
   return launch({
     command: process.execPath,
-    args: ["server.js"],
+    // The flags of `npm start` (package.json), without npm in between.
+    args: [...startFlags(root), "server.js"],
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
