@@ -16,11 +16,10 @@ describe("the Node flags production starts with", () => {
 
   it("are the same in the systemd unit and the Dockerfile as under npm start", () => {
     const flags = startFlags(root);
-    expect(read("deploy/systemd/studio@.service")).toMatch(/^ExecStart=\/usr\/bin\/node (.*) server\.js$/m);
     const systemd = /^ExecStart=\/usr\/bin\/node (.*) server\.js$/m.exec(
       read("deploy/systemd/studio@.service"),
-    )!;
-    expect(systemd[1]!.split(" ")).toEqual(flags);
+    );
+    expect(systemd?.[1]?.split(" ")).toEqual(flags);
     const docker = /^CMD \["node", (.*), "server\.js"\]$/m.exec(read("deploy/Dockerfile"));
     expect(docker?.[1]?.split(", ").map((flag) => JSON.parse(flag))).toEqual(flags);
   });

@@ -3,7 +3,7 @@ import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
 import { jobOffers } from "~/platform/db/schema/content";
-import { dateTimeFormat } from "~/platform/i18n/format";
+import { formatDate } from "~/platform/i18n/format";
 import { isLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -147,10 +147,6 @@ const withdrawnNotice = defineEmailTemplate(
   }),
 );
 
-/** A date as the applicant reads it in their language ("12 May 2027"). */
-const longDate = (date: Date, lang: Language) =>
-  dateTimeFormat(lang === "fr" ? "fr-CA" : lang, { dateStyle: "long", timeZone: "UTC" }).format(date);
-
 type Mover = Pick<Services, "db" | "config">;
 
 /**
@@ -215,7 +211,7 @@ export async function moveApplication(
             name: current.name,
             title: current.jobTitle,
             statusUrl: link,
-            deleteOn: longDate(current.expiresAt, current.language),
+            deleteOn: formatDate(current.expiresAt, current.language),
           })
         : await stageChanged.compose(audience, {
             name: current.name,
@@ -252,7 +248,7 @@ export async function withdrawApplication(svc: Mover, id: string, now?: Date): P
         {
           name: current.name,
           title: current.jobTitle,
-          deleteOn: longDate(current.expiresAt, current.language),
+          deleteOn: formatDate(current.expiresAt, current.language),
         },
       ),
     );

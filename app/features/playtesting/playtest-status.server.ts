@@ -8,7 +8,7 @@ import {
   playtestSignups,
   playtestSites,
 } from "~/platform/db/schema/playtest";
-import { dateTimeFormat } from "~/platform/i18n/format";
+import { dateTimeFormat, formatDate } from "~/platform/i18n/format";
 import { isLanguage, type Language, languageTags, localizePath, pick } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -190,10 +190,6 @@ const emails = {
   reminder: stageEmail("reminder"),
 } satisfies Record<PlaytestStage | "reminder", unknown>;
 
-/** A date as the tester reads it in their language ("12 May 2027"). */
-const longDate = (date: Date, lang: Language) =>
-  dateTimeFormat(languageTags[lang], { dateStyle: "long", timeZone: "UTC" }).format(date);
-
 /**
  * Queues the e-mail about `stage` to the sign-up's person, with a fresh status link (and the
  * calendar file's address when a session is set), inside the change's transaction.
@@ -228,7 +224,7 @@ export async function emailStage(
           : undefined,
       where: place ? `${place.siteName} – ${place.address}` : undefined,
       icsUrl: withTime && place && signup.sessionAt ? `${pageUrl}/session.ics` : undefined,
-      deleteOn: longDate(signup.expiresAt, lang),
+      deleteOn: formatDate(signup.expiresAt, lang),
       note,
       appendix,
     },

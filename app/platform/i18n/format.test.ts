@@ -8,6 +8,10 @@ describe("page formats", () => {
     expect(formatDate("2026-03-01T00:00:00.000Z", "es")).toBe("1 de marzo de 2026");
   });
 
+  it("writes a stored date (an e-mail's deletion date) as it writes an address's", () => {
+    expect(formatDate(new Date("2027-05-12T23:30:00.000Z"), "fr")).toBe("12 mai 2027");
+  });
+
   it("writes whole amounts without decimals, in the given currency", () => {
     expect(formatMoney(52000, "EUR", "en")).toBe("€52,000");
     expect(formatMoney(52000, "EUR", "fr").replace(/\s/g, " ")).toBe("52 000 €");

@@ -28,8 +28,8 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
  * Dates and amounts as a page shows them. Loaders call these on the server and send strings,
  * so the browser's ICU data can never render them differently and break hydration.
  */
-export function formatDate(iso: string, lang: Language): string {
-  return dateTimeFormat(languageTags[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+export function formatDate(date: string | Date, lang: Language): string {
+  return dateTimeFormat(languageTags[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(date));
 }
 
 export function formatMoney(amount: number, currency: string, lang: Language): string {
