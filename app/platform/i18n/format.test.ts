@@ -8,7 +8,7 @@ describe("page formats", () => {
     expect(formatDate("2026-03-01T00:00:00.000Z", "es")).toBe("1 de marzo de 2026");
   });
 
-  it("writes a stored date (an e-mail's deletion date) as it writes an address's", () => {
+  it("writes a Date (an e-mail's deletion date) as it writes the same instant as text", () => {
     expect(formatDate(new Date("2027-05-12T23:30:00.000Z"), "fr")).toBe("12 mai 2027");
   });
 
