@@ -9,7 +9,9 @@ describe("page formats", () => {
   });
 
   it("writes a Date (an e-mail's deletion date) as it writes the same instant as text", () => {
-    expect(formatDate(new Date("2027-05-12T23:30:00.000Z"), "fr")).toBe("12 mai 2027");
+    const instant = "2027-05-12T23:30:00.000Z";
+    expect(formatDate(new Date(instant), "fr")).toBe("12 mai 2027");
+    expect(formatDate(new Date(instant), "es")).toBe(formatDate(instant, "es"));
   });
 
   it("writes whole amounts without decimals, in the given currency", () => {
