@@ -42,6 +42,7 @@ const allowedTags = [
  */
 const rendered = new LRUCache<string, string>({
   maxSize: 8 * 1024 * 1024,
+  // lru-cache takes only positive sizes: an empty text (rendered as nothing) counts as 1.
   sizeCalculation: (html, markdown) => html.length + markdown.length || 1,
 });
 
