@@ -69,7 +69,10 @@ async function main() {
   const open = new Set();
   /** Requests that came while a stopping process still empties its accept queue (below). */
   const held = [];
+  /** Connections that have not brought a request yet. */
+  const silent = new Set();
   const server = http.createServer((req, res) => {
+    silent.delete(req.socket);
     open.add(res);
     res.once("close", () => open.delete(res));
     // Once the process no longer listens, a connection that brings a request is closed after
@@ -82,8 +85,10 @@ async function main() {
   // never sends a request on a connection this side is closing for idleness.
   server.keepAliveTimeout = 5000;
   let accepted = 0;
-  server.on("connection", () => {
+  server.on("connection", (socket) => {
     accepted++;
+    silent.add(socket);
+    socket.once("close", () => silent.delete(socket));
   });
   server.listen(port, host, () => {
     const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
@@ -126,6 +131,12 @@ async function main() {
     const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
     listenerClosed = true;
     for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+    // A connection that has not brought a request yet (a browser opens one ahead of need) has no
+    // keep-alive timeout running, and Node counts it as busy, so it would hold the stop until the
+    // deadline. It gets the keep-alive timeout from now: still silent then, it ends.
+    setTimeout(() => {
+      for (const socket of silent) socket.destroy();
+    }, server.keepAliveTimeout).unref();
     const waited = held.splice(0);
     for (const [req, res] of waited) if (!res.destroyed) handle(req, res);
     svc.logger.info(

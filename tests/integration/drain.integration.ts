@@ -92,4 +92,18 @@ describe("graceful stop", () => {
     expect(code).toBe(1);
     expect(site.logs()).toMatch(/"cut":1\b/);
   });
+
+  // The grace period is long enough that a stop waiting for it fails the test by its time limit.
+  it("ends a connection that never brought a request once the keep-alive timeout has passed, and exits 0", {
+    timeout: 60_000,
+  }, async () => {
+    const site = await startSite({ env: { SHUTDOWN_GRACE_SECONDS: "600" } });
+    // As a browser opens one ahead of need: connected, nothing sent.
+    const { port } = new URL(site.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const ended = new Promise((resolve) => socket.once("close", resolve));
+    expect(await site.stop(), site.logs()).toBe(0);
+    await ended;
+  });
 });
