@@ -5,7 +5,7 @@ import { Brand } from "./Brand";
 import { ExternalLink } from "./ExternalLink";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { SocialIcon } from "./SocialIcon";
-import { paths } from "./site-links";
+import { accountLinks, paths, siteMapId } from "./site-links";
 import { useCopyrightYear, useStudio } from "./use-studio";
 
 /** The query that reopens the cookie-consent banner (the consent feature reads it). */
@@ -63,7 +63,9 @@ export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" 
 
   return (
     <footer className="site-footer">
-      <div className="site-footer__main container">
+      {/* The hamburger's target before the page's script runs, and without JavaScript
+          (MobileMenu.tsx): everything the mobile menu offers is in here. */}
+      <div id={siteMapId} className="site-footer__main container">
         <div className="site-footer__intro">
           <Brand className="brand brand--footer" />
           {studio?.tagline ? <p className="site-footer__tagline">{studio.tagline}</p> : null}
@@ -82,6 +84,20 @@ export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" 
               </ul>
             </div>
           ) : null}
+          <div className="site-footer__account">
+            <h2 className="site-footer__heading">{t("footer.account")}</h2>
+            <div className="site-footer__account-links">
+              <SiteLink className="button button--ghost button--small" to={localize(accountLinks.login.path)}>
+                {t(`nav.${accountLinks.login.key}`)}
+              </SiteLink>
+              <SiteLink
+                className="button button--primary button--small"
+                to={localize(accountLinks.create.path)}
+              >
+                {t(`nav.${accountLinks.create.key}`)}
+              </SiteLink>
+            </div>
+          </div>
         </div>
 
         <nav className="site-footer__columns" aria-label={t("footer.label")}>
@@ -135,9 +151,17 @@ export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" 
                 <SiteLink to={localize(paths.support)}>{t("nav.support")}</SiteLink>
               </li>
               {studio ? (
-                <li>
-                  <ExternalLink href={studio.forumsUrl}>{t("nav.forums")}</ExternalLink>
-                </li>
+                <>
+                  <li>
+                    <ExternalLink href={studio.forumsUrl}>{t("nav.forums")}</ExternalLink>
+                  </li>
+                  <li>
+                    <ExternalLink href={studio.businessUrl}>{t("nav.business")}</ExternalLink>
+                  </li>
+                  <li>
+                    <ExternalLink href={studio.website}>{t("nav.mainSite")}</ExternalLink>
+                  </li>
+                </>
               ) : null}
             </ul>
           </div>

@@ -25,6 +25,12 @@ export const paths = {
 } as const;
 
 /**
+ * The footer part that holds every destination of the mobile menu: the hamburger's target where
+ * the menu's script has not run (MobileMenu.tsx).
+ */
+export const siteMapId = "site-map";
+
+/**
  * "Work at the studio" and its submenu: Internship, Career, Playtest
  * (docs/requirements.md#navigation-and-layout, in that order).
  */
