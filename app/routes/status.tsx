@@ -102,7 +102,7 @@ export async function action(args: Route.ActionArgs) {
     if (!deleted.ok) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
     return redirectWithFlash(
       localizePath("/privacy/requests", lang),
-      { kind: "success", messages: [`privacy:status.kinds.${deleted.kind}.deleted`] },
+      { kind: "success", messages: [`privacy:deletedFromStatusPage.${deleted.kind}`] },
       services.config,
     );
   }

@@ -20,31 +20,31 @@ export function StatusDataCard({
   /** What the page is about: the texts say what is deleted and what stays out of reach. */
   kind: "application" | "contact" | "issue" | "playtest";
 }) {
-  const { t } = useTranslation("privacy");
+  const { t } = useTranslation("status");
   return (
     <section className="status-card status-data" aria-labelledby="status-data-title">
       <h2 id="status-data-title" className="status-card__title">
-        {t("status.title")}
+        {t("data.title")}
       </h2>
-      <p>{t("retention", { date: deleteOn })}</p>
-      <p>{t(`status.kinds.${kind}.outOfReach`)}</p>
+      <p>{t("privacy:retention", { date: deleteOn })}</p>
+      <p>{t(`data.kinds.${kind}.outOfReach`)}</p>
       <div className="status-data__actions">
         <form method="post" action={downloadHref}>
           <button type="submit" className="button">
-            {t("status.download")}
+            {t("data.download")}
           </button>
         </form>
         <ConfirmAction
-          label={t("status.delete")}
+          label={t("data.delete")}
           className="button"
           askHref={`${pageHref}?delete=1`}
           cancelHref={pageHref}
           asking={asking}
-          title={t(`status.kinds.${kind}.confirmTitle`)}
-          description={t(`status.kinds.${kind}.confirmBody`)}
+          title={t(`data.kinds.${kind}.confirmTitle`)}
+          description={t(`data.kinds.${kind}.confirmBody`)}
           fields={{ intent: "delete" }}
-          confirmLabel={t(`status.kinds.${kind}.confirm`)}
-          cancelLabel={t("cancel")}
+          confirmLabel={t(`data.kinds.${kind}.confirm`)}
+          cancelLabel={t("privacy:cancel")}
         />
       </div>
     </section>
