@@ -12,6 +12,7 @@ import { MenuCarousel } from "./MenuCarousel";
 import { menuSlides } from "./menu-slides";
 import {
   accountLinks,
+  type InternalNavLink,
   isInSection,
   paths,
   primaryAfter,
@@ -95,6 +96,14 @@ export default function MobileMenuLayer({
 
   const label = (key: string) => t(`nav.${key}`);
   const current = (path: string) => (englishPath === path ? "page" : undefined);
+  const items = (links: readonly InternalNavLink[], className: string) =>
+    links.map((link) => (
+      <li key={link.key}>
+        <SiteLink className={className} to={localize(link.path)} aria-current={current(link.path)}>
+          {label(link.key)}
+        </SiteLink>
+      </li>
+    ));
 
   return (
     <div
@@ -125,17 +134,7 @@ export default function MobileMenuLayer({
 
         <nav className="mobile-nav" aria-label={t("menu.explore")}>
           <ul className="mobile-nav__list">
-            {primaryBefore.map((link) => (
-              <li key={link.key}>
-                <SiteLink
-                  className="mobile-nav__link"
-                  to={localize(link.path)}
-                  aria-current={current(link.path)}
-                >
-                  {label(link.key)}
-                </SiteLink>
-              </li>
-            ))}
+            {items(primaryBefore, "mobile-nav__link")}
             <li>
               <SiteLink
                 className="mobile-nav__link"
@@ -147,30 +146,10 @@ export default function MobileMenuLayer({
                 {label(workLink.key)}
               </SiteLink>
               <ul className="mobile-nav__sublist" aria-label={t("nav.workSubmenu")}>
-                {workSubmenu.map((link) => (
-                  <li key={link.key}>
-                    <SiteLink
-                      className="mobile-nav__sublink"
-                      to={localize(link.path)}
-                      aria-current={current(link.path)}
-                    >
-                      {label(link.key)}
-                    </SiteLink>
-                  </li>
-                ))}
+                {items(workSubmenu, "mobile-nav__sublink")}
               </ul>
             </li>
-            {[...primaryAfter, { key: "support", path: paths.support }].map((link) => (
-              <li key={link.key}>
-                <SiteLink
-                  className="mobile-nav__link"
-                  to={localize(link.path)}
-                  aria-current={current(link.path)}
-                >
-                  {label(link.key)}
-                </SiteLink>
-              </li>
-            ))}
+            {items([...primaryAfter, { key: "support", path: paths.support }], "mobile-nav__link")}
           </ul>
         </nav>
 
