@@ -23,3 +23,18 @@ export const fulfilled: Promise<void> = Object.assign(Promise.resolve(), {
   status: "fulfilled" as const,
   value: undefined,
 });
+
+/**
+ * `load` (code fetched on demand) run once, its promise marked as it settles (settled above); a
+ * load that failed, a chunk the connection lost, runs again at the next call.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Settled<T> {
+  let loading: Settled<T> | undefined;
+  return () =>
+    (loading ??= settled(
+      load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }),
+    ));
+}

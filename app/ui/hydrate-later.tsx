@@ -3,7 +3,7 @@
 import "~/ui/forms/forms.css";
 import { type ComponentType, Suspense, use, useEffect, useMemo, useState } from "react";
 import { pageIdle } from "~/platform/http/prefetch";
-import { fulfilled, type Settled, settled } from "~/platform/settled-promise";
+import { fulfilled, loadOnce, type Settled, settled } from "~/platform/settled-promise";
 import { preloadOnServer } from "./server-preloads";
 import { useHydrated } from "./use-hydrated";
 
@@ -32,7 +32,6 @@ import { useHydrated } from "./use-hydrated";
  *   stylesheets into the page they are on.
  */
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let loading: Settled<ComponentType<P>> | undefined;
   let hydrating: Settled<ComponentType<P>> | undefined;
   const part: LaterPart<P> = {
     hydration() {
@@ -50,16 +49,7 @@ export function hydrateLater<P extends object>(load: () => Promise<ComponentType
       );
       return hydrating;
     },
-    start() {
-      loading ??= settled(
-        load().catch((error: unknown) => {
-          // A chunk that failed to load (offline) is fetched again on the next attempt.
-          loading = undefined;
-          throw error;
-        }),
-      );
-      return loading;
-    },
+    start: loadOnce(load),
   };
   preloadOnServer(part.start);
   const component = (props: P) => <Boundary part={part} props={props} />;

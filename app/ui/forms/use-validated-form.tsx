@@ -1,7 +1,7 @@
 import { type DefaultValue, parse, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { type ReactElement, use, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
-import { type Settled, settled } from "~/platform/settled-promise";
+import { loadOnce } from "~/platform/settled-promise";
 import { preloadOnServer } from "~/ui/server-preloads";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -33,29 +33,21 @@ export type FormSchema<Schema extends z.ZodType> = {
 export function formSchema<Schema extends z.ZodType>(
   importSchema: () => Promise<Schema>,
 ): FormSchema<Schema> {
-  // Marked settled once loaded (settled-promise.ts): a form renders at once from then on.
-  let loading: Settled<LoadedSchema<Schema>> | undefined;
+  // Marked settled once loaded, and fetched again after a failure (settled-promise.ts): a form
+  // renders at once from then on.
   const lazy: FormSchema<Schema> = {
-    load() {
-      loading ??= settled(
-        Promise.all([importSchema(), import("~/platform/forms/validate")]).then(
-          ([schema, { formConstraint, validateForm }]) => {
-            const loaded: LoadedSchema<Schema> = {
-              validate: (formData) => validateForm(formData, schema),
-              constraint: formConstraint(schema),
-            };
-            lazy.loaded = loaded;
-            return loaded;
-          },
-          (error: unknown) => {
-            // A chunk that failed to load (offline) is fetched again on the next use.
-            loading = undefined;
-            throw error;
-          },
-        ),
-      );
-      return loading;
-    },
+    load: loadOnce(() =>
+      Promise.all([importSchema(), import("~/platform/forms/validate")]).then(
+        ([schema, { formConstraint, validateForm }]) => {
+          const loaded: LoadedSchema<Schema> = {
+            validate: (formData) => validateForm(formData, schema),
+            constraint: formConstraint(schema),
+          };
+          lazy.loaded = loaded;
+          return loaded;
+        },
+      ),
+    ),
   };
   // The server renders the form with its schema's constraints: loaded before any render.
   preloadOnServer(() => lazy.load());

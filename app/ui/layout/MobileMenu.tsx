@@ -2,18 +2,14 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "re
 import { useLocation } from "react-router";
 import { pageIdle } from "~/platform/http/prefetch";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { loadOnce } from "~/platform/settled-promise";
 import { useHydrated } from "~/ui/use-hydrated";
 import { siteMapId } from "./site-links";
 
 const layerId = "mobile-menu";
 
-let layerCode: Promise<typeof import("./MobileMenuLayer")> | undefined;
 /** The layer's code, fetched once; again after a failure (a connection lost). */
-const loadLayer = () =>
-  (layerCode ??= import("./MobileMenuLayer").catch((error: unknown) => {
-    layerCode = undefined;
-    throw error;
-  }));
+const loadLayer = loadOnce(() => import("./MobileMenuLayer"));
 const preloadLayer = () => {
   loadLayer().catch(() => {});
 };
@@ -57,11 +53,7 @@ export function MobileMenu() {
   }, [open]);
 
   useEffect(() => {
-    let stopped = false;
-    void pageIdle().then(() => stopped || preloadLayer());
-    return () => {
-      stopped = true;
-    };
+    void pageIdle().then(preloadLayer);
   }, []);
 
   const content = (
