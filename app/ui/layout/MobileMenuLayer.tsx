@@ -4,6 +4,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { desktopMenuQuery } from "~/ui/styles/breakpoints";
 import { ExternalLink } from "./ExternalLink";
 import { trapTabKey } from "./focus-trap";
 import { inertOutside } from "./inert-outside";
@@ -17,12 +18,11 @@ import {
   paths,
   primaryAfter,
   primaryBefore,
+  studioSites,
   workLink,
   workSubmenu,
 } from "./site-links";
 import { useStudio } from "./use-studio";
-
-const desktopQuery = "(min-width: 970px)";
 
 /**
  * The open mobile menu (MobileMenu.tsx): it exists only while open, so a page's document, its
@@ -75,7 +75,7 @@ export default function MobileMenuLayer({
         trapTabKey(event, layer);
       }
     };
-    const desktop = window.matchMedia(desktopQuery);
+    const desktop = window.matchMedia(desktopMenuQuery);
     const onWiden = () => desktop.matches && close.current(false);
     document.addEventListener("keydown", onKeyDown);
     desktop.addEventListener("change", onWiden);
@@ -165,15 +165,11 @@ export default function MobileMenuLayer({
         {studio ? (
           <nav className="mobile-menu__external" aria-label={t("menu.more")}>
             <ul>
-              <li>
-                <ExternalLink href={studio.website}>{label("mainSite")}</ExternalLink>
-              </li>
-              <li>
-                <ExternalLink href={studio.forumsUrl}>{label("forums")}</ExternalLink>
-              </li>
-              <li>
-                <ExternalLink href={studio.businessUrl}>{label("business")}</ExternalLink>
-              </li>
+              {studioSites(studio).map((site) => (
+                <li key={site.key}>
+                  <ExternalLink href={site.href}>{label(site.key)}</ExternalLink>
+                </li>
+              ))}
             </ul>
           </nav>
         ) : null}

@@ -5,7 +5,7 @@ import { Brand } from "./Brand";
 import { ExternalLink } from "./ExternalLink";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { SocialIcon } from "./SocialIcon";
-import { accountLinks, paths, siteMapId } from "./site-links";
+import { accountLinks, paths, siteMapId, studioSites } from "./site-links";
 import { useCopyrightYear, useStudio } from "./use-studio";
 
 /** The query that reopens the cookie-consent banner (the consent feature reads it). */
@@ -150,19 +150,13 @@ export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" 
               <li>
                 <SiteLink to={localize(paths.support)}>{t("nav.support")}</SiteLink>
               </li>
-              {studio ? (
-                <>
-                  <li>
-                    <ExternalLink href={studio.forumsUrl}>{t("nav.forums")}</ExternalLink>
-                  </li>
-                  <li>
-                    <ExternalLink href={studio.businessUrl}>{t("nav.business")}</ExternalLink>
-                  </li>
-                  <li>
-                    <ExternalLink href={studio.website}>{t("nav.mainSite")}</ExternalLink>
-                  </li>
-                </>
-              ) : null}
+              {studio
+                ? studioSites(studio).map((site) => (
+                    <li key={site.key}>
+                      <ExternalLink href={site.href}>{t(`nav.${site.key}`)}</ExternalLink>
+                    </li>
+                  ))
+                : null}
             </ul>
           </div>
           <div className="site-footer__column">

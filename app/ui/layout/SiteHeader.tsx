@@ -7,7 +7,7 @@ import { DesktopNav } from "./DesktopNav";
 import { ExternalLink } from "./ExternalLink";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { MobileMenu } from "./MobileMenu";
-import { accountLinks, paths } from "./site-links";
+import { accountLinks, paths, studioSites } from "./site-links";
 import { useStudio } from "./use-studio";
 
 /**
@@ -34,25 +34,15 @@ export function SiteHeader({ variant = "full" }: { variant?: "full" | "minimal" 
                     {t("nav.support")}
                   </SiteLink>
                 </li>
-                {studio ? (
-                  <>
-                    <li>
-                      <ExternalLink href={studio.forumsUrl} className="utility-bar__link">
-                        {t("nav.forums")}
-                      </ExternalLink>
-                    </li>
-                    <li>
-                      <ExternalLink href={studio.businessUrl} className="utility-bar__link">
-                        {t("nav.business")}
-                      </ExternalLink>
-                    </li>
-                    <li>
-                      <ExternalLink href={studio.website} className="utility-bar__link">
-                        {t("nav.mainSite")}
-                      </ExternalLink>
-                    </li>
-                  </>
-                ) : null}
+                {studio
+                  ? studioSites(studio).map((site) => (
+                      <li key={site.key}>
+                        <ExternalLink href={site.href} className="utility-bar__link">
+                          {t(`nav.${site.key}`)}
+                        </ExternalLink>
+                      </li>
+                    ))
+                  : null}
               </ul>
             </nav>
             <LanguageSwitcher />

@@ -1,3 +1,5 @@
+import type { SiteIdentity } from "./site-identity";
+
 /**
  * The site's navigation in one place (docs/requirements.md#navigation-and-layout), shared by the
  * desktop menu, the mobile menu and the footer. Paths are the English ones; components localize
@@ -64,4 +66,16 @@ export function isInSection(englishPath: string, link: InternalNavLink): boolean
   if (link.key === "work") return workSection.some((p) => path === p || path.startsWith(`${p}/`));
   if (link.path === "/") return path === "/";
   return path === link.path || path.startsWith(`${link.path}/`);
+}
+
+/**
+ * The studio's other sites, in the order every menu lists them: forums, business, the main
+ * website. Labels are `layout:nav.<key>`; each opens in a new tab (ExternalLink).
+ */
+export function studioSites(studio: Pick<SiteIdentity, "forumsUrl" | "businessUrl" | "website">) {
+  return [
+    { key: "forums", href: studio.forumsUrl },
+    { key: "business", href: studio.businessUrl },
+    { key: "mainSite", href: studio.website },
+  ];
 }

@@ -4,7 +4,5 @@
  */
 export const breakpoints = { md: 970, lg: 1170, xl: 1452, xxl: 1732 } as const;
 
-/** True when the full desktop menu shows (970 px and wider); below it, the hamburger menu. */
-export function isDesktopWidth(width: number): boolean {
-  return width >= breakpoints.md;
-}
+/** Matches while the full desktop menu shows (970 px and wider); below it, the hamburger menu. */
+export const desktopMenuQuery = `(min-width: ${breakpoints.md}px)`;
