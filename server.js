@@ -69,10 +69,9 @@ async function main() {
   const open = new Set();
   /** Requests that came while a stopping process still empties its accept queue (below). */
   const held = [];
-  /** Connections that have not brought a request yet. */
-  const silent = new Set();
+  /** Open connections, for the stop's sweep of those that never said anything (below). */
+  const connections = new Set();
   const server = http.createServer((req, res) => {
-    silent.delete(req.socket);
     open.add(res);
     res.once("close", () => open.delete(res));
     // Once the process no longer listens, a connection that brings a request is closed after
@@ -87,8 +86,8 @@ async function main() {
   let accepted = 0;
   server.on("connection", (socket) => {
     accepted++;
-    silent.add(socket);
-    socket.once("close", () => silent.delete(socket));
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
   });
   server.listen(port, host, () => {
     const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
@@ -131,11 +130,12 @@ async function main() {
     const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
     listenerClosed = true;
     for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
-    // A connection that has not brought a request yet (a browser opens one ahead of need) has no
+    // A connection that has not sent a byte yet (a browser opens one ahead of need) has no
     // keep-alive timeout running, and Node counts it as busy, so it would hold the stop until the
-    // deadline. It gets the keep-alive timeout from now: still silent then, it ends.
+    // deadline. It gets the keep-alive timeout from now: still silent then, it ends. One that has
+    // begun a request is left to finish it.
     setTimeout(() => {
-      for (const socket of silent) socket.destroy();
+      for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
     }, server.keepAliveTimeout).unref();
     const waited = held.splice(0);
     for (const [req, res] of waited) if (!res.destroyed) handle(req, res);
