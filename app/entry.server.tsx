@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -5,6 +6,7 @@ import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } f
 import { ServerRouter } from "react-router";
 import { pageCacheControl } from "~/platform/cache/page-headers";
 import { coalescingPassThrough } from "~/platform/http/coalescing-stream.server";
+import { scriptsAfterFirstPaint } from "~/platform/http/page-scripts.server";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { TranslationsContext } from "~/platform/i18n/translations";
 import { serverTranslations } from "~/platform/i18n/translator.server";
@@ -53,8 +55,12 @@ export default async function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          // React's pieces written at once leave as one chunk (see coalescing-stream.server.ts).
+          // React's pieces written at once leave as one chunk (see coalescing-stream.server.ts),
+          // its modules asked for once it has painted (page-scripts.server.ts).
+          const html = scriptsAfterFirstPaint();
           const body = coalescingPassThrough();
+          // An abort or error on either side ends the other: the response never hangs.
+          pipeline(html, body, () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages carry a per-response CSP nonce and consent state: no shared cache may keep them
           // unless a route says otherwise (and then it must use script hashes, not a nonce); no
@@ -69,7 +75,7 @@ export default async function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          pipe(html);
         },
         onShellError(error: unknown) {
           reject(error);

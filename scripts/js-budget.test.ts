@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { afterPaintModuleType } from "../app/platform/http/page-scripts.server";
 import routes from "../app/routes";
 import {
   budgets,
@@ -23,6 +24,7 @@ const roles = [
   "modulepreload",
   "inline-import",
   "inline-dynamic-import",
+  "after-paint-import",
   "prefetch",
   "data-script",
   "none",
@@ -34,6 +36,7 @@ const loadsAtOnce = new Set<Role>([
   "modulepreload",
   "inline-import",
   "inline-dynamic-import",
+  "after-paint-import",
 ]);
 
 function tags(name: string, role: Role): string {
@@ -49,6 +52,9 @@ function tags(name: string, role: Role): string {
       return `<script type="module">import * as m from "${href}"; window.m = m;</script>`;
     case "inline-dynamic-import":
       return `<script type="module" async>import("${href}");</script>`;
+    case "after-paint-import":
+      // React Router's module script as the server sends it, run once the page has painted.
+      return `<script type="${afterPaintModuleType}">import * as m from "${href}"; import("${href}");</script>`;
     case "prefetch":
       return `<link rel="prefetch" href="${href}" as="script"/>`;
     case "data-script":

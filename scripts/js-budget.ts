@@ -26,6 +26,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { init as lexerReady, parse as parseModule } from "es-module-lexer";
 import { Parser } from "htmlparser2";
 import { simpleParser } from "mailparser";
+import { afterPaintModuleType } from "../app/platform/http/page-scripts.server";
 import { catalogFile, frameNamespaces, pageNamespacesElementId } from "../app/platform/i18n/frame-namespaces";
 
 /**
@@ -76,7 +77,15 @@ export type PageJs = {
 export type Skipped = { path: string; reason: string };
 
 const root = path.resolve(import.meta.dirname, "..");
-const javascriptTypes = new Set(["", "module", "text/javascript", "application/javascript"]);
+// React Router's module script is served as a data block and run as a module once the page has
+// painted (app/platform/http/page-scripts.server.ts): its imports load at once all the same.
+const javascriptTypes = new Set([
+  "",
+  "module",
+  afterPaintModuleType,
+  "text/javascript",
+  "application/javascript",
+]);
 
 /** Scripts the HTML itself starts loading, as absolute URLs in document order, each once. */
 export async function htmlScripts(html: string, pageUrl: string): Promise<string[]> {
@@ -90,7 +99,7 @@ export async function htmlScripts(html: string, pageUrl: string): Promise<string
         const type = (attrs.type ?? "").trim().toLowerCase();
         if (!javascriptTypes.has(type)) return;
         if (attrs.src) found.push(attrs.src);
-        else if (type === "module") inlineModule = "";
+        else if (type === "module" || type === afterPaintModuleType) inlineModule = "";
       } else if (name === "link" && attrs.href) {
         const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
         if (rel.includes("modulepreload")) found.push(attrs.href);

@@ -22,6 +22,7 @@ import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobOffers } from "~/platform/db/schema/content";
+import { afterPaintModuleType } from "~/platform/http/page-scripts.server";
 import { securityHeaders } from "~/platform/security/headers.server";
 import { routeManifest } from "../support/route-manifest";
 import { createTestDatabase } from "../support/test-db";
@@ -523,6 +524,11 @@ describe("script hashes", () => {
       '<script type="module" nonce="n1">b()</script><script nonce="n1">a()</script>' +
       '<script>injected()</script><script nonce="other">c()</script>';
     expect(inlineScriptHashes(html, "n1")).toEqual([sha256("a()"), sha256("b()")]);
+  });
+
+  it("hash the module script held until the first paint, whose text then runs as a module", () => {
+    const html = `<script nonce="n1" type="${afterPaintModuleType}">m()</script><script nonce="n1" type="text/plain">t</script>`;
+    expect(inlineScriptHashes(html, "n1")).toEqual([sha256("m()")]);
   });
 
   it("leave a page without inline scripts with no script source but 'self'", () => {

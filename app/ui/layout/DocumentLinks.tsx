@@ -5,7 +5,6 @@ import {
   UNSAFE_DataRouterStateContext,
   UNSAFE_FrameworkContext,
 } from "react-router";
-import { useHydrated } from "~/ui/use-hydrated";
 
 type Framework = NonNullable<ContextType<typeof UNSAFE_FrameworkContext>>;
 type StylesheetLink = { rel: "stylesheet"; href: string };
@@ -24,7 +23,8 @@ const isStylesheet = (link: LinkDescriptor): link is LinkDescriptor & Stylesheet
  * React Router's <Links/>, with the page's stylesheets rendered as React stylesheet resources
  * (a `precedence`). React 19 writes the <link>s it hoists from the body, the ~30 modulepreloads
  * of <Scripts/>, before the head's own children: plain stylesheet links came after ~160 KB of
- * JavaScript, which a phone's few connections fetch first, and the first paint waited for it.
+ * JavaScript, which a phone's few connections fetch first, and the first paint waited for it
+ * (the server now takes those modulepreloads out: platform/http/page-scripts.server.ts).
  * Stylesheets with a precedence are written right after the charset, viewport and preloads.
  * On a client-side navigation React inserts the next page's stylesheets and holds the commit
  * until they have loaded (React Router has already preloaded them), so nothing shows unstyled.
@@ -58,7 +58,6 @@ export function DocumentLinks() {
       {[...stylesheets].map((href) => (
         <link key={href} rel="stylesheet" href={href} precedence={precedence} />
       ))}
-      <LowPriorityModules framework={framework} matches={state.matches} />
       <UNSAFE_FrameworkContext.Provider value={rest}>
         <Links />
       </UNSAFE_FrameworkContext.Provider>
@@ -80,41 +79,4 @@ function withoutStylesheets(framework: Framework, matches: readonly { route: { i
       routeModules[id] = { ...module, links: () => links().filter((link) => !isStylesheet(link)) };
   }
   return { ...framework, manifest: { ...framework.manifest, routes }, routeModules };
-}
-
-/**
- * The modules <Scripts/> preloads, preloaded first at a low priority. The page is rendered on
- * the server, so its first paint needs its stylesheets, fonts and art, not its ~30 modules; at
- * the default (high) priority a phone's connection fetched the modules alongside them, and
- * Lighthouse counted every one as blocking the paint. These links come before React Router's
- * (hoisted links keep their render order, and the head renders before the body's <Scripts/>),
- * and a module already being fetched is not fetched again, so React Router's links add no
- * request. Gone once hydrated, as React Router's are. The list is React Router's own
- * (`getModuleLinkHrefs`, which it does not export); tests/e2e/document-head.e2e.ts fails if a
- * module <Scripts/> preloads is not here (it would be fetched at a high priority).
- */
-function LowPriorityModules({
-  framework,
-  matches,
-}: {
-  framework: Framework;
-  matches: readonly { route: { id: string } }[];
-}) {
-  const hydrated = useHydrated();
-  if (hydrated) return null;
-  const { manifest } = framework;
-  const hrefs = new Set([manifest.entry.module, ...manifest.entry.imports]);
-  for (const match of matches) {
-    const route = manifest.routes[match.route.id];
-    if (!route) continue;
-    for (const href of [
-      route.module,
-      route.clientActionModule,
-      route.clientLoaderModule,
-      route.hydrateFallbackModule,
-      ...(route.imports ?? []),
-    ])
-      if (href) hrefs.add(href);
-  }
-  return [...hrefs].map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />);
 }

@@ -1,0 +1,69 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { afterPaintModuleType, scriptsAfterFirstPaint } from "./page-scripts.server";
+
+/** What the stream hands on for a document written in the given pieces, as one text. */
+async function through(pieces: Buffer[]): Promise<string> {
+  const stream = scriptsAfterFirstPaint();
+  const out: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => stream.on("end", resolve));
+  for (const piece of pieces) stream.write(piece);
+  stream.end();
+  await ended;
+  return Buffer.concat(out).toString("utf8");
+}
+
+/** The bytes of `text` cut at the given offsets (anywhere: inside a tag or a character). */
+function cut(text: string, offsets: number[]): Buffer[] {
+  const bytes = Buffer.from(text);
+  const points = [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))].sort((a, b) => a - b);
+  return [0, ...points].map((start, i) => bytes.subarray(start, points[i] ?? bytes.length));
+}
+
+const head =
+  '<!DOCTYPE html><html lang="fr-CA"><head><meta charSet="utf-8"/>' +
+  '<link rel="stylesheet" href="/assets/root-1.css" data-precedence="site"/>' +
+  "<title>Carrières – Studio</title>" +
+  '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="abc=="/>' +
+  '<link rel="modulepreload" href="/assets/chunk-2.js" nonce="abc=="/>' +
+  '<link rel="preload" href="/assets/inter.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>' +
+  "</head>";
+const shell =
+  "<body><h1>Développeur·euse</h1>" +
+  // Text of the page that looks like markup (an article about HTML) is the page's own.
+  "<pre>&lt;link rel=&quot;modulepreload&quot;&gt;</pre>" +
+  '<script nonce="abc==">window.__reactRouterContext = {};</script>';
+const module = 'import * as route0 from "/assets/root-1.js";\nimport("/assets/entry.client-1.js");';
+const later =
+  '<div hidden id="S:0"><p>Plus tard é</p></div><script nonce="abc==">$RC("B:0","S:0")</script></body></html>';
+
+const source = `${head}${shell}<script nonce="abc==" type="module" async="">${module}</script>${later}`;
+
+describe("scriptsAfterFirstPaint", () => {
+  it("drops the head's modulepreloads, holds the module script, and keeps everything else", async () => {
+    const out = await through([Buffer.from(source)]);
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain('<link rel="preload" href="/assets/inter.woff2"');
+    expect(out).not.toMatch(/<script[^>]*type="module"/);
+    expect(out.startsWith(head.replace(/<link rel="modulepreload"[^>]*>/g, "") + shell)).toBe(true);
+    expect(out).toContain(
+      `<script nonce="abc==" type="${afterPaintModuleType}">${module}</script><script nonce="abc==">`,
+    );
+    expect(out.endsWith(`</script>${later}`)).toBe(true);
+  });
+
+  it("gives the same document however its bytes are cut into pieces", async () => {
+    const whole = await through([Buffer.from(source)]);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 12 }), async (offsets) => {
+        expect(await through(cut(source, offsets))).toBe(whole);
+      }),
+    );
+  });
+
+  it("hands on a document without a module script as it came", async () => {
+    const fragment = `${head}<p>é</p>`;
+    expect(await through(cut(fragment, [3, 30, 44, 200]))).toBe(fragment);
+  });
+});
