@@ -1,3 +1,4 @@
+import bodyFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import displayFont from "@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
@@ -24,17 +25,20 @@ import { takeFlash } from "~/ui/feedback/flash.server";
 import { DocumentLinks } from "~/ui/layout/DocumentLinks";
 import { SiteScrollRestoration } from "~/ui/layout/SiteScrollRestoration";
 import { ErrorPage } from "~/ui/layouts/ErrorPage";
-import globalStyles from "~/ui/styles/global.css?url";
 import type { Route } from "./+types/root";
+import siteStyles from "./root.css?url";
 
 /**
- * One stylesheet for the shell; the display font is preloaded since headings are the first
- * paint. The icon is the studio's logo (content/studio.yaml `logo`; links() cannot read loader
+ * One stylesheet for the frame and the kit (root.css). Its two fonts (Latin, every weight) are
+ * preloaded: the body font was otherwise found only once the stylesheets had loaded and the
+ * text was laid out, and the first paint (which shows the fonts that have come by then) waited
+ * for it. The icon is the studio's logo (content/studio.yaml `logo`; links() cannot read loader
  * data), declared so browsers do not ask for a /favicon.ico that does not exist.
  */
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: globalStyles },
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: siteStyles },
   { rel: "icon", href: "/brand/logo.svg", type: "image/svg+xml" },
 ];
 

@@ -1,6 +1,3 @@
-// The parts that hydrate later are forms: the page links the form kit's stylesheet itself, so the
-// server's form is styled before its code comes (and without JavaScript at all).
-import "~/ui/forms/forms.css";
 import { type ComponentType, Suspense, use, useEffect, useMemo, useState } from "react";
 import { pageIdle } from "~/platform/http/prefetch";
 import { fulfilled, loadOnce, type Settled, settled } from "~/platform/settled-promise";

@@ -1,4 +1,3 @@
-import "~/ui/forms/forms.css";
 import "./news.css";
 import { useId } from "react";
 import { Form } from "react-router";

@@ -1,4 +1,3 @@
-import "~/ui/forms/forms.css";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {

@@ -14,7 +14,6 @@ import {
   type ConsentState,
   consentChoices,
 } from "./consent-cookies";
-import "./consent-banner.css";
 
 function isChoice(value: unknown): value is ConsentChoice {
   return (consentChoices as readonly unknown[]).includes(value);

@@ -4,7 +4,6 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { documentIsCurrentPage, reloadToLoad, takePendingLoad } from "./page-document";
 import type { EmbedProvider } from "./providers";
 import { setRemembered, useRememberedEmbeds } from "./remembered";
-import "./embeds.css";
 
 type Props = {
   provider: EmbedProvider;

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { type EmbedProvider, providerNames } from "./providers";
 import { setRemembered, useRememberedEmbeds } from "./remembered";
-import "./embeds.css";
 
 /**
  * The cookie settings' list of providers the visitor chose to always load, to withdraw that

@@ -1,5 +1,4 @@
 import { patchAnchor } from "./patch-links";
-import "~/ui/forms/forms.css";
 import "./patches.css";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";

@@ -1,4 +1,3 @@
-import "~/ui/forms/forms.css";
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";

@@ -1,5 +1,4 @@
 import type { TFunction } from "i18next";
-import "~/ui/forms/forms.css";
 import "./support.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";

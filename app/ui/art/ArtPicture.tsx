@@ -1,4 +1,3 @@
-import "./art.css";
 import { preload } from "react-dom";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { type Art, pictureData } from "./art";

@@ -5,7 +5,6 @@ import { createFeedbackStore, type FeedbackStore, type Flash, TOAST_DURATION_MS 
 import { OfflineNotice } from "./OfflineNotice";
 import { ProgressBar } from "./ProgressBar";
 import { Toasts } from "./Toasts";
-import "./feedback.css";
 
 const FeedbackContext = createContext<FeedbackStore | null>(null);
 

@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { translateMessage } from "~/platform/forms/messages";
 import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import "./forms.css";
 
 /**
  * The parts every field shares (docs/requirements.md#forms-and-validation): a label with a red

@@ -2,7 +2,6 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { translateMessage } from "~/platform/forms/messages";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { type SummaryField, summaryItems } from "./error-summary";
-import "./forms.css";
 
 /**
  * The form's error summary, at its top (docs/decisions/0026-error-summary.md): what went wrong

@@ -1,4 +1,3 @@
-import "./page-kit.css";
 import { Fragment, type ReactNode } from "react";
 
 /**

@@ -1,4 +1,3 @@
-import "./page-kit.css";
 import type { ReactNode } from "react";
 
 export type Card = { key: string; title: string; body: ReactNode; icon?: ReactNode };

@@ -1,4 +1,3 @@
-import "./page-kit.css";
 import { RichText } from "./RichText";
 
 export type FaqEntry = { id: number; slug: string; title: string /** Sanitized HTML. */; html: string };

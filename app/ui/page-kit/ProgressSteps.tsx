@@ -1,5 +1,3 @@
-import "./page-kit.css";
-
 export type ProgressStepState = "done" | "current" | "upcoming" | "skipped";
 export type ProgressStep = {
   key: string;

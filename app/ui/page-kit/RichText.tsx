@@ -1,5 +1,3 @@
-import "./page-kit.css";
-
 type Props = { html: string; className?: string; lang?: string };
 
 /**

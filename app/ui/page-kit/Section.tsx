@@ -1,4 +1,3 @@
-import "./page-kit.css";
 import { type ReactNode, useId } from "react";
 
 type Props = {

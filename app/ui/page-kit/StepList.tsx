@@ -1,4 +1,3 @@
-import "./page-kit.css";
 export type Step = { key: string; title: string; body: string };
 
 /** A numbered process (hiring, playtesting, alerts): an ordered list, numbered for the eye too. */
