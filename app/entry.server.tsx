@@ -56,9 +56,10 @@ export default async function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // React's pieces written at once leave as one chunk (see coalescing-stream.server.ts),
-          // its modules asked for once it has painted (page-scripts.server.ts).
-          const html = scriptsAfterFirstPaint();
-          const body = coalescingPassThrough();
+          // so the page's modules are asked for once it has painted (page-scripts.server.ts)
+          // with one pass over its shell.
+          const html = coalescingPassThrough();
+          const body = scriptsAfterFirstPaint();
           // An abort or error on either side ends the other: the response never hangs.
           pipeline(html, body, () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
