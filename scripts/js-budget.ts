@@ -26,7 +26,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { init as lexerReady, parse as parseModule } from "es-module-lexer";
 import { Parser } from "htmlparser2";
 import { simpleParser } from "mailparser";
-import { afterPaintModuleType } from "../app/platform/http/page-scripts.server";
+import { afterPaintModuleType, runningScriptTypes } from "../app/platform/http/page-scripts.server";
 import { catalogFile, frameNamespaces, pageNamespacesElementId } from "../app/platform/i18n/frame-namespaces";
 
 /**
@@ -77,15 +77,9 @@ export type PageJs = {
 export type Skipped = { path: string; reason: string };
 
 const root = path.resolve(import.meta.dirname, "..");
-// React Router's module script is served as a data block and run as a module once the page has
-// painted (app/platform/http/page-scripts.server.ts): its imports load at once all the same.
-const javascriptTypes = new Set([
-  "",
-  "module",
-  afterPaintModuleType,
-  "text/javascript",
-  "application/javascript",
-]);
+// Inline module scripts: React Router's is served as a data block and run as a module once the
+// page has painted (app/platform/http/page-scripts.server.ts); its imports load at once all the same.
+const moduleTypes = new Set(["module", afterPaintModuleType]);
 
 /** Scripts the HTML itself starts loading, as absolute URLs in document order, each once. */
 export async function htmlScripts(html: string, pageUrl: string): Promise<string[]> {
@@ -97,9 +91,9 @@ export async function htmlScripts(html: string, pageUrl: string): Promise<string
     onopentag(name, attrs) {
       if (name === "script") {
         const type = (attrs.type ?? "").trim().toLowerCase();
-        if (!javascriptTypes.has(type)) return;
+        if (!runningScriptTypes.has(type)) return;
         if (attrs.src) found.push(attrs.src);
-        else if (type === "module" || type === afterPaintModuleType) inlineModule = "";
+        else if (moduleTypes.has(type)) inlineModule = "";
       } else if (name === "link" && attrs.href) {
         const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
         if (rel.includes("modulepreload")) found.push(attrs.href);

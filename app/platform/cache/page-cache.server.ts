@@ -5,7 +5,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import { parseCookies } from "~/platform/http/cookies";
-import { afterPaintModuleType } from "~/platform/http/page-scripts.server";
+import { runningScriptTypes } from "~/platform/http/page-scripts.server";
 
 /**
  * A cache of rendered HTML and public API answers for anonymous visitors
@@ -234,9 +234,8 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
     if (/\ssrc\s*=/i.test(attrs) || !attrs.includes(` nonce="${nonce}"`)) continue;
     // JSON-LD and other data blocks are not executed; CSP does not govern them. The page's
     // module script held until the first paint is one too, but its text then runs as a module.
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-    const runs = [undefined, "module", "text/javascript", "application/javascript", afterPaintModuleType];
-    if (!runs.includes(type)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase() ?? "";
+    if (!runningScriptTypes.has(type)) continue;
     hashes.push(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...new Set(hashes)];

@@ -7,6 +7,19 @@ import { Transform } from "node:stream";
  */
 export const afterPaintModuleType = "text/x-module-after-paint";
 
+/**
+ * The `type`s of an inline script whose text runs ("" when there is none), held module
+ * included: what the page cache hashes for its CSP and what `npm run check:js` reads imports
+ * from. Any other type is a data block (JSON-LD, the page's namespaces).
+ */
+export const runningScriptTypes: ReadonlySet<string> = new Set([
+  "",
+  "module",
+  "text/javascript",
+  "application/javascript",
+  afterPaintModuleType,
+]);
+
 const headEnd = "</head>";
 const modulePreload = /<link rel="modulepreload"[^>]*>/g;
 // React Router's <Scripts/> as React writes it: its only module script, async.
