@@ -58,10 +58,10 @@ export default async function handleRequest(
           // React's pieces written at once leave as one chunk (see coalescing-stream.server.ts),
           // so the page's modules are asked for once it has painted (page-scripts.server.ts)
           // with one pass over its shell.
-          const html = coalescingPassThrough();
+          const rendered = coalescingPassThrough();
           const body = scriptsAfterFirstPaint();
           // An abort or error on either side ends the other: the response never hangs.
-          pipeline(html, body, () => {});
+          pipeline(rendered, body, () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages carry a per-response CSP nonce and consent state: no shared cache may keep them
           // unless a route says otherwise (and then it must use script hashes, not a nonce); no
@@ -76,7 +76,7 @@ export default async function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(html);
+          pipe(rendered);
         },
         onShellError(error: unknown) {
           reject(error);
