@@ -17,6 +17,7 @@ import { ConsentProvider } from "~/features/consent/ConsentProvider";
 import { gpcRequested, readConsent } from "~/features/consent/consent-cookies";
 import { consentRevision } from "~/features/consent/index.server";
 import { getStudioInfo, type StudioInfo } from "~/features/studio/studio.server";
+import { LinkPrefetching } from "~/platform/http/prefetch";
 import { languageTags, splitLanguage } from "~/platform/i18n/languages";
 import { PageNamespaces } from "~/platform/i18n/PageNamespaces";
 import { servicesContext } from "~/platform/request-context";
@@ -125,6 +126,7 @@ function Shell({
         <ConsentBanner />
         {children}
         {loaderData && <AnalyticsTracker setup={loaderData.analytics} />}
+        <LinkPrefetching />
       </ConsentProvider>
     </FeedbackProvider>
   );

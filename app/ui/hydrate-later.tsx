@@ -24,9 +24,9 @@ import { useHydrated } from "./use-hydrated";
  *   imported here; a form's feature stylesheet, by the feature's page sections.
  * - On a page reached by a client-side navigation its code loads when the page first renders,
  *   and the navigation waits for it: the previous page stays up rather than a page without its
- *   form showing. It does not load when a link's prefetch evaluates the page's module: that
- *   would fetch the forms of every page the visitor can see a link to, and link their
- *   stylesheets into the page they are on.
+ *   form showing. It does not load when the page's module is only evaluated (React Router's
+ *   own link prefetching did that): that would fetch the forms of every page the visitor can
+ *   see a link to, and link their stylesheets into the page they are on.
  */
 export function hydrateLater<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let hydrating: Settled<ComponentType<P>> | undefined;
