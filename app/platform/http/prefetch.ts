@@ -177,8 +177,36 @@ function seen(entries: IntersectionObserverEntry[]) {
     if (!entry.isIntersecting) continue;
     const link = entry.target as HTMLAnchorElement;
     observer?.unobserve(link);
-    prefetch(link.href);
+    later(link.href);
   }
+}
+
+/** Pages to prefetch, one per task. */
+const queue: string[] = [];
+let draining = false;
+
+/**
+ * Matching a page's routes costs a few milliseconds on a phone (React Router ranks every route
+ * each time), and a dozen links come into view at once: one page per idle callback keeps each
+ * piece of work short, where all of them in the observer's callback made one long task.
+ */
+function later(href: string) {
+  if (!queue.includes(href)) queue.push(href);
+  if (draining) return;
+  draining = true;
+  nextIdle(drain);
+}
+
+function drain() {
+  const href = queue.shift();
+  if (href) prefetch(href);
+  if (queue.length) nextIdle(drain);
+  else draining = false;
+}
+
+function nextIdle(task: () => void) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(task, { timeout: 1000 });
+  else window.setTimeout(task, 1);
 }
 
 function prefetch(href: string) {
@@ -209,7 +237,7 @@ function prefetch(href: string) {
 }
 
 function add(rel: string, href: string, as?: string, once = true) {
-  if (once && (asked.has(href) || document.querySelector(`link[href="${CSS.escape(href)}"]`))) return;
+  if (once && (asked.has(href) || document.head.querySelector(`link[href="${CSS.escape(href)}"]`))) return;
   asked.add(href);
   const link = document.createElement("link");
   link.rel = rel;
@@ -227,7 +255,7 @@ function routerChanged() {
     prefetchedHere = new Set();
     waiting.clear();
   }
-  for (const href of [...waiting]) prefetch(href);
+  for (const href of waiting) later(href);
 }
 
 function start() {
