@@ -3,6 +3,7 @@ import type { CountryCode } from "libphonenumber-js";
 import { type ReactNode, useRef } from "react";
 import { translateMessage } from "~/platform/forms/messages";
 import { defaultPhoneCountry, isPhoneCountry, phoneCallingCodes } from "~/platform/forms/phone-countries";
+import { phoneCountryNames } from "~/platform/forms/phone-country-names";
 import { loadPhoneNumbers, phoneText } from "~/platform/forms/phone-numbers";
 import { type Language, languageTags } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -11,14 +12,21 @@ import type { SelectOption } from "./Select";
 
 const countryLists = new Map<Language, SelectOption[]>();
 
-/** Every country with a numbering plan, named in the page's language: "Canada (+1)". */
+/**
+ * Every country with a numbering plan, named in the page's language: "Canada (+1)". The names
+ * come from a table (scripts/phone-country-names.ts says why), the order from the language's
+ * collation.
+ */
 export function phoneCountryOptions(lang: Language): SelectOption[] {
   const cached = countryLists.get(lang);
   if (cached) return cached;
-  const names = new Intl.DisplayNames([languageTags[lang]], { type: "region", fallback: "code" });
+  const names = phoneCountryNames[lang].split("|");
   const collator = new Intl.Collator(languageTags[lang]);
   const list = [...phoneCallingCodes]
-    .map(([code, callingCode]) => ({ value: code, label: `${names.of(code) ?? code} (+${callingCode})` }))
+    .map(([code, callingCode], index) => ({
+      value: code,
+      label: `${names[index] ?? code} (+${callingCode})`,
+    }))
     .sort((a, b) => collator.compare(a.label, b.label));
   countryLists.set(lang, list);
   return list;
