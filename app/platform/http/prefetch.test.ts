@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { connectionAllowsPrefetch, PREFETCH_IDLE_TIMEOUT_MS, pagePrefetch } from "./prefetch";
+import { connectionAllowsPrefetch, pagePrefetch } from "./link-prefetcher";
+import { PREFETCH_IDLE_TIMEOUT_MS } from "./prefetch";
 
 describe("connectionAllowsPrefetch", () => {
   it("prefetches when the browser says nothing about its connection", () => {
