@@ -1,5 +1,3 @@
-import bodyFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import displayFont from "@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
   data,
@@ -26,12 +24,14 @@ import { takeFlash } from "~/ui/feedback/flash.server";
 import { DocumentLinks } from "~/ui/layout/DocumentLinks";
 import { SiteScrollRestoration } from "~/ui/layout/SiteScrollRestoration";
 import { ErrorPage } from "~/ui/layouts/ErrorPage";
+import bodyFont from "~/ui/styles/fonts/inter-latin.woff2?url";
+import displayFont from "~/ui/styles/fonts/outfit-latin.woff2?url";
 import type { Route } from "./+types/root";
 import siteStyles from "./root.css?url";
 
 /**
- * One stylesheet for the frame and the kit (root.css). Its two fonts (Latin, every weight) are
- * preloaded: the body font was otherwise found only once the stylesheets had loaded and the
+ * One stylesheet for the frame and the kit (root.css). Its two fonts (the Latin faces cut to the
+ * site's characters, ui/styles/fonts.css) are preloaded: the body font was otherwise found only once the stylesheets had loaded and the
  * text was laid out, and the first paint (which shows the fonts that have come by then) waited
  * for it. The icon is the studio's logo (content/studio.yaml `logo`; links() cannot read loader
  * data), declared so browsers do not ask for a /favicon.ico that does not exist.

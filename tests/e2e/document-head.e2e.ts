@@ -97,6 +97,31 @@ describe("document head", () => {
     const onCareers = await sheets();
     expect(new Set(onCareers.map((sheet) => sheet.href)).size).toBe(onCareers.length);
   });
+  // ui/styles/fonts.css: the cut Latin faces stand in for @fontsource-variable's only while their
+  // descriptors are the same; otherwise the complete files load as well (seen: 80 KB more).
+  for (const path of ["/", "/fr/careers", "/es/support"]) {
+    it(`draws the text of ${path} with the two preloaded fonts and no other font file`, async () => {
+      const { page } = await openPage(browser, { width: 375 });
+      await page.goto(`${site.url}${path}`);
+      await page.evaluate(() => document.fonts.ready);
+      const { preloaded, fetched } = await page.evaluate(() => ({
+        preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')]
+          .map((link) => new URL(link.href).pathname)
+          .sort(),
+        fetched: performance
+          .getEntriesByType("resource")
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((pathname) => pathname.endsWith(".woff2"))
+          .sort(),
+      }));
+      expect(preloaded).toEqual([
+        expect.stringMatching(/^\/assets\/inter-latin-[\w-]+\.woff2$/),
+        expect.stringMatching(/^\/assets\/outfit-latin-[\w-]+\.woff2$/),
+      ]);
+      expect(fetched).toEqual(preloaded);
+    });
+  }
+
   it("asks for its first module once the page has painted, each module once, and hydrates", async () => {
     const { page } = await openPage(browser, { width: 375 });
     await page.goto(`${site.url}/careers`);

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** The Latin face's range, as @fontsource-variable declares it (fonts.css repeats it). */
+const latin = [
+  [0x20, 0xff],
+  [0x131, 0x131],
+  [0x152, 0x153],
+  [0x2bb, 0x2bc],
+  [0x2c6, 0x2c6],
+  [0x2da, 0x2da],
+  [0x2dc, 0x2dc],
+  [0x2000, 0x206f],
+  [0x20ac, 0x20ac],
+  [0x2122, 0x2122],
+  [0x2191, 0x2191],
+  [0x2193, 0x2193],
+  [0x2212, 0x2212],
+  [0x2215, 0x2215],
+];
+const inLatin = (code: number) => latin.some(([from, to]) => code >= from! && code <= to!);
+
+export const fontsDir = (root: string) => path.join(root, "app/ui/styles/fonts");
+
+function textFiles(dir: string, pattern: RegExp): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && pattern.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * The characters the cut fonts keep (scripts/subset-fonts.ts): the Latin face's whole range
+ * (ASCII, Latin-1, general punctuation, the euro...) but its combining marks and specials, and
+ * any of those the content or the catalogs use, sorted.
+ */
+export function fontCharacters(root: string): string {
+  const codes = new Set<number>();
+  for (let code = 0x20; code <= 0x7e; code++) codes.add(code);
+  for (let code = 0xa0; code <= 0xff; code++) codes.add(code);
+  // What Intl's formatting and typography may write that no text file holds: general
+  // punctuation (no-break and narrow spaces, dashes, quotes), the euro, trade mark, minus.
+  for (let code = 0x2000; code <= 0x206f; code++) codes.add(code);
+  for (const code of [0x131, 0x152, 0x153, 0x20ac, 0x2122, 0x2191, 0x2193, 0x2212, 0x2215]) codes.add(code);
+  const files = [
+    ...textFiles(path.join(root, "content"), /\.(ya?ml|md)$/),
+    ...textFiles(path.join(root, "app/platform/i18n/locales"), /\.json$/),
+  ];
+  for (const file of files)
+    for (const char of fs.readFileSync(file, "utf8")) {
+      const code = char.codePointAt(0)!;
+      if (inLatin(code)) codes.add(code);
+    }
+  return String.fromCodePoint(...[...codes].sort((a, b) => a - b));
+}
