@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  consentChosen,
   expectAxeClean,
   expectFitsWidth,
   loadedWidth,
@@ -69,10 +70,7 @@ describe("art", () => {
   async function open(pathname: string, width: number): Promise<Page> {
     const { page, context } = await openPage(browser, { width });
     // A visitor who already chose: the cookie banner is not part of these pages' art.
-    await context.addCookies([
-      { name: "cookieconsent_status", value: "1", url: site.url },
-      { name: "cookieanalytcs_status", value: "0", url: site.url },
-    ]);
+    await context.addCookies(consentChosen(site.url));
     await page.goto(`${site.url}${pathname}`);
     return page;
   }

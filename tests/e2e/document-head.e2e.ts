@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, openPage, type Site, startSite, waitForHydration } from "./support/harness";
+import {
+  consentChosen,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForHydration,
+} from "./support/harness";
 
 /** The `<link>`s of a served page's head, in document order, as `rel href` pairs. */
 async function headLinks(site: Site, path: string): Promise<{ rel: string; href: string }[]> {
@@ -55,10 +62,7 @@ describe("document head", () => {
     // openPage fails the test on any console error, hydration mismatches included.
     const { page, context } = await openPage(browser);
     // A visitor who already chose: the cookie banner stays out of the way of the hero's link.
-    await context.addCookies([
-      { name: "cookieconsent_status", value: "1", url: site.url },
-      { name: "cookieanalytcs_status", value: "0", url: site.url },
-    ]);
+    await context.addCookies(consentChosen(site.url));
     const careersSheets = (await headLinks(site, "/careers"))
       .filter((link) => link.rel === "stylesheet")
       .map((link) => link.href);

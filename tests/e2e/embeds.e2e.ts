@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png } from "../../app/platform/uploads/test-samples";
 import {
+  consentChosen,
   expectAxeClean,
   expectFitsWidth,
   newDocument,
@@ -88,10 +89,7 @@ async function watchForeign(context: BrowserContext) {
 /** A visitor who already answered the cookie banner, so only the placeholder is in view. */
 async function visitor(options: { width?: number; javaScript?: boolean } = {}) {
   const opened = await openPage(browser, options);
-  await opened.context.addCookies([
-    { name: "cookieconsent_status", value: "1", url: site.url },
-    { name: "cookieanalytcs_status", value: "0", url: site.url },
-  ]);
+  await opened.context.addCookies(consentChosen(site.url));
   const foreign = await watchForeign(opened.context);
   return { ...opened, foreign };
 }

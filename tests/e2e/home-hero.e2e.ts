@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  consentChosen,
   loadedWidth,
   openBrowser,
   openPage,
@@ -29,10 +30,7 @@ describe("home hero", () => {
     it(`paints the key art first and shifts nothing at ${width} px`, async () => {
       const { page, context } = await openPage(browser, { width });
       // A visitor who already chose: the cookie banner is not part of the first screen here.
-      await context.addCookies([
-        { name: "cookieconsent_status", value: "1", url: site.url },
-        { name: "cookieanalytcs_status", value: "0", url: site.url },
-      ]);
+      await context.addCookies(consentChosen(site.url));
       await page.addInitScript(() => {
         const w = window as unknown as { lcp: string[]; cls: number };
         w.lcp = [];

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  consentChosen,
   expectAxeClean,
   openBrowser,
   openPage,
@@ -69,10 +70,7 @@ const languages = [
 /** Opens a page with the cookie choice already made, so the banner stays out of the way. */
 async function openDecided(browser: Browser, site: Site, width: number) {
   const opened = await openPage(browser, { width });
-  await opened.context.addCookies([
-    { name: "cookieconsent_status", value: "1", url: site.url },
-    { name: "cookieanalytcs_status", value: "0", url: site.url },
-  ]);
+  await opened.context.addCookies(consentChosen(site.url));
   return opened;
 }
 

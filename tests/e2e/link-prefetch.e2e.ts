@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureHtml, scriptLoader } from "../../scripts/js-budget";
-import { openBrowser, openPage, type Site, startSite, waitForHydration } from "./support/harness";
+import {
+  consentChosen,
+  openBrowser,
+  openPage,
+  type Site,
+  startSite,
+  waitForHydration,
+} from "./support/harness";
 
 /** The prefetches in the head, as `rel as href`. */
 const prefetches = (page: Page) =>
@@ -12,12 +19,6 @@ const prefetches = (page: Page) =>
       `${link.rel} ${link.getAttribute("as") ?? ""} ${link.getAttribute("href")}`.replace("  ", " "),
     ),
   );
-
-/** A visitor who already chose: the cookie banner stays out of the way. */
-const consentGiven = (site: Site) => [
-  { name: "cookieconsent_status", value: "1", url: site.url },
-  { name: "cookieanalytcs_status", value: "0", url: site.url },
-];
 
 /**
  * Links prefetch the pages the visitor can see once the page is idle (platform/http/prefetch.ts),
@@ -37,7 +38,7 @@ describe("link prefetching", () => {
 
   it("prefetches the careers page's code and data from a job page once idle, each file once and none the page runs", async () => {
     const { page, context } = await openPage(browser, { width: 375 });
-    await context.addCookies(consentGiven(site));
+    await context.addCookies(consentChosen(site.url));
     const html = await (await fetch(`${site.url}/careers/10`)).text();
     const running = new Set(
       (await measureHtml(html, `${site.url}/careers/10`, scriptLoader(site.url))).scripts.map(
@@ -74,7 +75,7 @@ describe("link prefetching", () => {
   it("follows a prefetched link to its page", async () => {
     // openPage fails the test on any console error.
     const { page, context } = await openPage(browser, { width: 375 });
-    await context.addCookies(consentGiven(site));
+    await context.addCookies(consentChosen(site.url));
     await page.goto(`${site.url}/careers/10`);
     await waitForHydration(page);
     await expect.poll(() => prefetches(page), { timeout: 10_000 }).toContain("prefetch fetch /careers.data");

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hoverCloseDelayMs } from "~/ui/layout/site-links";
 import {
+  consentChosen,
   expectAxeClean,
   type OpenedPage,
   openBrowser,
@@ -597,8 +598,5 @@ describe("navigation", () => {
  * docs/requirements.md#cookie-consent-and-analytics).
  */
 async function answerConsent(context: BrowserContext, url: string) {
-  await context.addCookies([
-    { name: "cookieconsent_status", value: "1", url },
-    { name: "cookieanalytcs_status", value: "0", url },
-  ]);
+  await context.addCookies(consentChosen(url));
 }

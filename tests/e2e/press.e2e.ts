@@ -3,6 +3,7 @@ import { unzipSync } from "fflate";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  consentChosen,
   expectAxeClean,
   loadedWidth,
   openBrowser,
@@ -33,10 +34,7 @@ afterAll(async () => {
 /** A visitor who already answered the cookie banner (so it covers nothing). */
 async function visitor(width: number) {
   const opened = await openPage(browser, { width });
-  await opened.context.addCookies([
-    { name: "cookieconsent_status", value: "1", url: site.url },
-    { name: "cookieanalytcs_status", value: "0", url: site.url },
-  ]);
+  await opened.context.addCookies(consentChosen(site.url));
   return opened;
 }
 

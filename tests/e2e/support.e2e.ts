@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  consentChosen,
   expectAxeClean,
   newDocument,
   openBrowser,
@@ -32,10 +33,7 @@ afterAll(async () => {
 /** A visitor who already answered the cookie banner (so it covers nothing). */
 async function visitor(options: { width: number; javaScript: boolean; allowErrors?: RegExp[] }) {
   const opened = await openPage(browser, options);
-  await opened.context.addCookies([
-    { name: "cookieconsent_status", value: "1", url: site.url },
-    { name: "cookieanalytcs_status", value: "0", url: site.url },
-  ]);
+  await opened.context.addCookies(consentChosen(site.url));
   return opened;
 }
 

@@ -314,3 +314,11 @@ export async function downloadZip(page: Page, action: () => Promise<unknown>) {
 
 /** The `data.json` of a data-rights zip, parsed. */
 export const dataJson = (entries: Record<string, Uint8Array>) => JSON.parse(strFromU8(entries["data.json"]!));
+
+/** The cookies of a visitor who already chose (no analytics): the cookie banner stays closed. */
+export function consentChosen(url: string) {
+  return [
+    { name: "cookieconsent_status", value: "1", url },
+    { name: "cookieanalytcs_status", value: "0", url },
+  ];
+}
