@@ -46,6 +46,8 @@ export function pagePrefetch(options: {
   currentMatches: readonly RouteMatch[];
   manifest: Manifest;
   loadedRouteIds: ReadonlySet<string>;
+  /** Loaded routes whose module exports shouldRevalidate. */
+  revalidatingRouteIds: ReadonlySet<string>;
   trailingSlashAware: boolean;
 }): PagePrefetch | null {
   const { page, current, matches, currentMatches, manifest, loadedRouteIds } = options;
@@ -85,12 +87,19 @@ export function pagePrefetch(options: {
     for (const href of route.css ?? []) styles.add(href);
   }
 
-  // The data of every route with a loader, as the navigation will ask for it (no route here
-  // has a clientLoader or a shouldRevalidate, which would narrow it to some routes).
+  // The data of every route with a loader, as the navigation will ask for it. A route with a
+  // clientLoader or a shouldRevalidate can make React Router ask for some routes only (a
+  // `_routes` parameter this does not build): then no data is prefetched rather than a URL the
+  // navigation would not use. No route of ours has either today.
   const samePage =
     page.pathname === current.pathname && page.search === current.search && page.hash === current.hash;
+  const routes = matches.map((m) => manifest.routes[m.route.id]);
   let data: string | null = null;
-  if (!samePage && matches.some((m) => manifest.routes[m.route.id]?.hasLoader)) {
+  if (
+    !samePage &&
+    routes.some((r) => r?.hasLoader) &&
+    !routes.some((r) => r?.hasClientLoader || options.revalidatingRouteIds.has(r?.id ?? ""))
+  ) {
     const url = new URL(page.href);
     if (options.trailingSlashAware) url.pathname += url.pathname.endsWith("/") ? "_.data" : ".data";
     else url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
@@ -108,13 +117,16 @@ const waiting = new Set<string>();
 /** Pages prefetched from this location; data is asked for again on the next page. */
 let prefetchedHere = new Set<string>();
 let location = "";
-/** Files asked for in this document: a module or stylesheet is fetched once. */
+/** Modules and stylesheets asked for in this document. */
 const asked = new Set<string>();
+/** How many routes the manifest held when waiting pages were last matched. */
+let knownRoutes = 0;
 
 /** Starts watching the page's SiteLinks (once), for as long as the connection allows. */
 export function startPrefetching(options: { framework: Framework; router: Router; links: PrefetchLinks }) {
   ({ framework, router, links } = options);
   location = router.state.location.pathname + router.state.location.search;
+  knownRoutes = Object.keys(framework.manifest.routes).length;
   router.subscribe(routerChanged);
   links.watcher = {
     add: (link) => observer?.observe(link),
@@ -198,6 +210,11 @@ function prefetch(href: string) {
     currentMatches: state.matches as RouteMatch[],
     manifest: framework.manifest,
     loadedRouteIds: new Set(Object.keys(framework.routeModules)),
+    revalidatingRouteIds: new Set(
+      Object.entries(framework.routeModules)
+        .filter(([, module]) => module?.shouldRevalidate)
+        .map(([id]) => id),
+    ),
     trailingSlashAware: framework.future.v8_trailingSlashAwareDataRequests === true,
   });
   if (!files) {
@@ -206,14 +223,20 @@ function prefetch(href: string) {
   }
   waiting.delete(href);
   prefetchedHere.add(key);
-  for (const module of files.modules) add("modulepreload", module);
-  for (const style of files.styles) add("prefetch", style, "style");
-  if (files.data) add("prefetch", files.data, "fetch", false);
+  for (const module of files.modules) fetchOnce("modulepreload", module);
+  for (const style of files.styles) fetchOnce("prefetch", style, "style");
+  // Data is asked for again from each page (prefetchedHere): it may have changed since.
+  if (files.data) append("prefetch", files.data, "fetch");
 }
 
-function add(rel: string, href: string, as?: string, once = true) {
-  if (once && (asked.has(href) || document.head.querySelector(`link[href="${CSS.escape(href)}"]`))) return;
+/** A module or stylesheet is fetched once per document, and never one the head already names. */
+function fetchOnce(rel: string, href: string, as?: string) {
+  if (asked.has(href) || document.head.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
   asked.add(href);
+  append(rel, href, as);
+}
+
+function append(rel: string, href: string, as?: string) {
   const link = document.createElement("link");
   link.rel = rel;
   link.href = href;
@@ -229,5 +252,10 @@ function routerChanged() {
     prefetchedHere = new Set();
     waiting.clear();
   }
+  // Waiting pages are matched again only once React Router has learnt routes (its manifest
+  // grows), not on every navigation or fetcher update.
+  const known = Object.keys(framework.manifest.routes).length;
+  if (known === knownRoutes) return;
+  knownRoutes = known;
   for (const href of waiting) later(href);
 }
