@@ -20,6 +20,9 @@ const latin = [
 ];
 const inLatin = (code: number) => latin.some(([from, to]) => code >= from! && code <= to!);
 
+/** The weights the cut body font (Inter) keeps: every weight the stylesheets use. */
+export const bodyFontWeights = { min: 400, max: 800 };
+
 export const fontsDir = (root: string) => path.join(root, "app/ui/styles/fonts");
 
 function textFiles(dir: string, pattern: RegExp): string[] {

@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import subsetFont from "subset-font";
-import { fontCharacters, fontsDir } from "./font-characters";
+import { bodyFontWeights, fontCharacters, fontsDir } from "./font-characters";
 
 const root = path.join(import.meta.dirname, "..");
 const characters = fontCharacters(root);
@@ -24,7 +24,7 @@ const faces = [
   {
     from: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
     to: "inter-latin.woff2",
-    weights: { min: 400, max: 800 },
+    weights: bodyFontWeights,
   },
   { from: "@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2", to: "outfit-latin.woff2" },
 ];
