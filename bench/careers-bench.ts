@@ -2,7 +2,8 @@
 //   (1) the careers page from the page cache against nginx serving the same bytes (and a bare
 //       node:http server), once the load generator is shown not to be the limit;
 //   (2) pages rendered for a visitor with a personal cookie (no cache) against a React Router
-//       hello world;
+//       hello world, and against the same framework on the site's route table rendering the
+//       careers page's markup (no app code: what the figure could reach at best);
 //   (3) the uncached careers page under 64 connections: errors and p99 latency.
 // Run through bench/run.ts (`--only careers`); see bench/README.md.
 import fs from "node:fs";
@@ -193,11 +194,17 @@ async function queriesOfLast(site: Server, pathname: string): Promise<number | "
   return "?";
 }
 
+/** A page rendered for a visitor with a personal cookie (not from the page cache). */
+export const personalPage = (url: string) => rendered(url, personal);
+
+/** The hello world on the site's route table: with its greeting, and rendering the careers page's markup. */
+export type Floors = { routes: Server; markup: Server };
+
 /** Figures (2) and (3) on one database: pages rendered for each request. */
 export async function uncachedFigures(
-  options: LoadOptions & { site: Server; hello: Server; database: string },
+  options: LoadOptions & { site: Server; hello: Server; floors: Floors; database: string },
 ) {
-  const { site, hello, database } = options;
+  const { site, hello, floors, database } = options;
   const careersHtml = await rendered(`${site.url}/careers`, personal);
   const jobId = /href="\/careers\/(\d+)"/.exec(careersHtml)?.[1];
   if (!jobId) throw new Error("the careers page lists no job");
@@ -208,18 +215,28 @@ export async function uncachedFigures(
   ];
   for (const p of pages) await rendered(p.url, personal);
   await rendered(`${hello.url}/`);
+  await rendered(`${floors.routes.url}/careers`);
+  await rendered(`${floors.markup.url}/careers`);
   // SQL statements per page, once warm (the content memo filled), from its request log line.
   for (const p of pages) {
     await rendered(p.url, personal);
     say(`${p.name}: ${await queriesOfLast(site, new URL(p.url).pathname)} SQL statements per render`);
   }
 
+  const floorNames = { routes: "site routes, hello page", markup: "site routes, careers markup" };
   const runs = await rounds(
-    [{ name: "hello world", url: `${hello.url}/` }, ...pages.map((p) => ({ ...p, headers: personal }))],
+    [
+      { name: "hello world", url: `${hello.url}/` },
+      { name: floorNames.routes, url: `${floors.routes.url}/careers` },
+      { name: floorNames.markup, url: `${floors.markup.url}/careers` },
+      ...pages.map((p) => ({ ...p, headers: personal })),
+    ],
     options,
   );
   const helloRuns = runs.get("hello world")!;
   const helloRps = medianRps(helloRuns);
+  const floorRuns = { routes: runs.get(floorNames.routes)!, markup: runs.get(floorNames.markup)! };
+  const floorRps = { routes: medianRps(floorRuns.routes), markup: medianRps(floorRuns.markup) };
   const figures: Figure[] = pages.map((p) => {
     const pageRuns = runs.get(p.name)!;
     const value = medianRps(pageRuns);
@@ -233,6 +250,38 @@ export async function uncachedFigures(
       met: value / helloRps >= 0.3 && failures(pageRuns) === 0,
     };
   });
+  // No target: how far (2) can go in this framework with the site's routes and markup, and
+  // how much of the careers page's cost is the app's own.
+  const careersRps = medianRps(runs.get("careers")!);
+  figures.push(
+    {
+      figure: `2 ${database}`,
+      label: "RR on the site's route table, hello page (no app) vs RR hello world",
+      value: rps(floorRps.routes) + failureNote(floorRuns.routes),
+      reference: `hello ${rps(helloRps)}`,
+      ratio: ratio(floorRps.routes, helloRps),
+      target: "—",
+      met: null,
+    },
+    {
+      figure: `2 ${database}`,
+      label: "RR on the site's route table, careers markup (no app) vs RR hello world",
+      value: rps(floorRps.markup) + failureNote(floorRuns.markup),
+      reference: `hello ${rps(helloRps)}`,
+      ratio: ratio(floorRps.markup, helloRps),
+      target: "—",
+      met: null,
+    },
+    {
+      figure: `2 ${database}`,
+      label: "careers, personal cookie (rendered) vs RR on the site's routes, careers markup",
+      value: rps(careersRps),
+      reference: `no app ${rps(floorRps.markup)}`,
+      ratio: ratio(careersRps, floorRps.markup),
+      target: "—",
+      met: null,
+    },
+  );
 
   // Many visitors at once: every answer should still come, well within a second. At least 10 s
   // a round: answers still on their way when wrk stops count neither as errors nor in the

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { cacheHitFigures, uncachedFigures } from "./careers-bench";
+import { cacheHitFigures, personalPage, uncachedFigures } from "./careers-bench";
 import { jsFigures } from "./lib/js-figures";
 import { lighthouseFigures } from "./lib/lighthouse";
 import { type Figure, formatFigure, formatTable } from "./lib/report";
@@ -96,6 +96,11 @@ try {
   const helloBuild = path.join(root, ".builds/bench-hello-rr");
   console.log(`building the hello world into ${path.relative(root, helloBuild)} …`);
   buildHello(helloBuild);
+  const floorBuild = path.join(root, ".builds/bench-hello-rr-site-routes");
+  if (parts.has("careers")) {
+    console.log(`building it on the site's route table into ${path.relative(root, floorBuild)} …`);
+    buildHello(floorBuild, { siteRoutes: true });
+  }
 
   const siteDataDir = path.join(work, "data-pglite");
   const site = await startSite({
@@ -113,8 +118,17 @@ try {
       `(1) cache hits, wrk ${load.threads} thread(s) × ${load.connections} connections, ${load.durationS} s, ${load.rounds} rounds`,
     );
     record(await cacheHitFigures({ ...load, site, nginx }));
+    // The framework alone on the site's route table, then rendering the careers page's markup:
+    // what (2) could reach with no app code at all.
+    const markup = path.join(work, "careers.html");
+    fs.writeFileSync(markup, await personalPage(`${site.url}/careers`));
+    const floors = {
+      routes: await startHello({ buildDir: floorBuild, log: path.join(work, "floor-routes.log") }),
+      markup: await startHello({ buildDir: floorBuild, log: path.join(work, "floor-markup.log"), markup }),
+    };
+    stops.push(floors.routes.stop, floors.markup.stop);
     section("(2) and (3) rendered pages, PGlite");
-    record(await uncachedFigures({ ...load, site, hello, database: "pglite" }));
+    record(await uncachedFigures({ ...load, site, hello, floors, database: "pglite" }));
     if (values.pg) {
       section("(2) and (3) rendered pages, PostgreSQL");
       const database = await freshDatabase();
@@ -126,7 +140,7 @@ try {
           databaseUrl: database.url,
         });
         try {
-          record(await uncachedFigures({ ...load, site: pgSite, hello, database: "postgres" }));
+          record(await uncachedFigures({ ...load, site: pgSite, hello, floors, database: "postgres" }));
         } finally {
           await pgSite.stop();
         }

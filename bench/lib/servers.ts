@@ -92,12 +92,20 @@ export function buildSite(dir: string) {
   });
 }
 
-/** The hello world (bench/hello-rr) built with the project's @react-router/dev into `dir`. */
-export function buildHello(dir: string) {
+/**
+ * The hello world (bench/hello-rr) built with the project's @react-router/dev into `dir`; with
+ * `siteRoutes`, on the site's route table (bench/hello-rr/app/routes.ts).
+ */
+export function buildHello(dir: string, options: { siteRoutes?: boolean } = {}) {
   fs.rmSync(dir, { recursive: true, force: true });
   execFileSync("npx", ["react-router", "build", "bench/hello-rr", "--emptyOutDir"], {
     cwd: root,
-    env: { ...process.env, HELLO_RR_BUILD_DIR: dir, NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      HELLO_RR_BUILD_DIR: dir,
+      HELLO_RR_ROUTES: options.siteRoutes ? "site" : "",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }
@@ -137,7 +145,12 @@ export async function startSite(options: {
   });
 }
 
-export async function startHello(options: { buildDir: string; log: string }): Promise<Server> {
+/** A build of the hello world; `markup`, a saved page whose body it renders instead of its greeting. */
+export async function startHello(options: {
+  buildDir: string;
+  log: string;
+  markup?: string;
+}): Promise<Server> {
   const port = await freePort();
   return launch({
     command: process.execPath,
@@ -147,6 +160,7 @@ export async function startHello(options: { buildDir: string; log: string }): Pr
       PATH: process.env.PATH,
       NODE_ENV: "production",
       HELLO_RR_BUILD_DIR: options.buildDir,
+      ...(options.markup ? { HELLO_RR_MARKUP: options.markup } : {}),
       PORT: String(port),
       HOST: "127.0.0.1",
     },
