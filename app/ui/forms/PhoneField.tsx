@@ -110,8 +110,9 @@ export function PhoneField({
               autoComplete="off"
             >
               {phoneCountryOptions(lang).map((option) => (
-                // Country names come from the runtime's locale data, which a browser and the
-                // server may word differently; the value (the code) is what matters.
+                // The names are the same table's on both sides, but the order is the runtime's
+                // collation (Intl.Collator), which a browser and the server may apply a little
+                // differently; each option keeps its code and name together wherever it lands.
                 <option key={option.value} value={option.value} suppressHydrationWarning>
                   {option.label}
                 </option>
