@@ -6,6 +6,12 @@ import axe from "axe-core";
 import { strFromU8, unzipSync } from "fflate";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject, onTestFinished } from "vitest";
+import {
+  ANALYTICS_CONSENT_COOKIE,
+  CONSENT_COOKIE,
+  CONSENT_DENIED,
+  CONSENT_GRANTED,
+} from "~/features/consent/consent-cookies";
 import { type SiteProcess, spawnSite } from "./site-process";
 
 export { freePort } from "./site-process";
@@ -318,7 +324,7 @@ export const dataJson = (entries: Record<string, Uint8Array>) => JSON.parse(strF
 /** The cookies of a visitor who already chose (no analytics): the cookie banner stays closed. */
 export function consentChosen(url: string) {
   return [
-    { name: "cookieconsent_status", value: "1", url },
-    { name: "cookieanalytcs_status", value: "0", url },
+    { name: CONSENT_COOKIE, value: CONSENT_GRANTED, url },
+    { name: ANALYTICS_CONSENT_COOKIE, value: CONSENT_DENIED, url },
   ];
 }
