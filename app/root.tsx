@@ -33,8 +33,9 @@ import siteStyles from "./root.css?url";
  * One stylesheet for the frame and the kit (root.css). Its two fonts (the Latin faces cut to the
  * site's characters, ui/styles/fonts.css) are preloaded: the body font was otherwise found only
  * once the stylesheets had loaded and the text was laid out, and the first paint (which shows
- * the fonts that have come by then) waited for it. The icon is the studio's logo (content/studio.yaml `logo`; links() cannot read loader
- * data), declared so browsers do not ask for a /favicon.ico that does not exist.
+ * the fonts that have come by then) waited for it. The icon is the studio's logo
+ * (content/studio.yaml `logo`; links() cannot read loader data), declared so browsers do not
+ * ask for a /favicon.ico that does not exist.
  */
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

@@ -10,8 +10,8 @@
  * 59 KB: Inter keeps weights 400-800 (the stylesheets use 400-800), both keep the Latin
  * face's characters (scripts/font-characters.ts) without the glyphs only an OpenType feature
  * the site does not turn on would reach. A character they lack is taken from the complete file
- * (app/ui/styles/fonts.css).
- * fonts.test.ts fails when the texts use a character the files lack: run this again.
+ * (app/ui/styles/fonts.css). scripts/font-characters.test.ts fails when the texts use a
+ * character the files lack: run this again.
  */
 import fs from "node:fs";
 import path from "node:path";
