@@ -33,18 +33,23 @@ function textFiles(dir: string, pattern: RegExp): string[] {
 }
 
 /**
- * The characters the cut fonts keep (scripts/subset-fonts.ts): the Latin face's whole range
- * (ASCII, Latin-1, general punctuation, the euro...) but its combining marks and specials, and
- * any of those the content or the catalogs use, sorted.
+ * Of the Latin range, the code points a text file need not hold to be kept: what Intl's
+ * formatting and typography may write (no-break and narrow spaces, dashes, quotes, the euro,
+ * trade mark, minus). Not the C1 controls, and not the spacing modifier letters (ʻ ʼ ˆ ˚ ˜),
+ * which only a text brings.
+ */
+const keptWithoutText = (code: number) =>
+  !(code >= 0x7f && code <= 0x9f) && !(code >= 0x2bb && code <= 0x2dc);
+
+/**
+ * The characters the cut fonts keep (scripts/subset-fonts.ts): the Latin face's range but its
+ * combining marks and specials (keptWithoutText), and any character in it the content or the
+ * catalogs use, sorted.
  */
 export function fontCharacters(root: string): string {
   const codes = new Set<number>();
-  for (let code = 0x20; code <= 0x7e; code++) codes.add(code);
-  for (let code = 0xa0; code <= 0xff; code++) codes.add(code);
-  // What Intl's formatting and typography may write that no text file holds: general
-  // punctuation (no-break and narrow spaces, dashes, quotes), the euro, trade mark, minus.
-  for (let code = 0x2000; code <= 0x206f; code++) codes.add(code);
-  for (const code of [0x131, 0x152, 0x153, 0x20ac, 0x2122, 0x2191, 0x2193, 0x2212, 0x2215]) codes.add(code);
+  for (const [from, to] of latin)
+    for (let code = from!; code <= to!; code++) if (keptWithoutText(code)) codes.add(code);
   const files = [
     ...textFiles(path.join(root, "content"), /\.(ya?ml|md)$/),
     ...textFiles(path.join(root, "app/platform/i18n/locales"), /\.json$/),
