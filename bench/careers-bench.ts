@@ -253,34 +253,37 @@ export async function uncachedFigures(
   // No target: how far (2) can go in this framework with the site's routes and markup, and
   // how much of the careers page's cost is the app's own.
   const careersRps = medianRps(runs.get("careers")!);
+  const untargeted = (label: string, value: string, reference: string, rate: number, of: number): Figure => ({
+    figure: `2 ${database}`,
+    label,
+    value,
+    reference,
+    ratio: ratio(rate, of),
+    target: "—",
+    met: null,
+  });
   figures.push(
-    {
-      figure: `2 ${database}`,
-      label: "RR on the site's route table, hello page (no app) vs RR hello world",
-      value: rps(floorRps.routes) + failureNote(floorRuns.routes),
-      reference: `hello ${rps(helloRps)}`,
-      ratio: ratio(floorRps.routes, helloRps),
-      target: "—",
-      met: null,
-    },
-    {
-      figure: `2 ${database}`,
-      label: "RR on the site's route table, careers markup (no app) vs RR hello world",
-      value: rps(floorRps.markup) + failureNote(floorRuns.markup),
-      reference: `hello ${rps(helloRps)}`,
-      ratio: ratio(floorRps.markup, helloRps),
-      target: "—",
-      met: null,
-    },
-    {
-      figure: `2 ${database}`,
-      label: "careers, personal cookie (rendered) vs RR on the site's routes, careers markup",
-      value: rps(careersRps),
-      reference: `no app ${rps(floorRps.markup)}`,
-      ratio: ratio(careersRps, floorRps.markup),
-      target: "—",
-      met: null,
-    },
+    untargeted(
+      "RR on the site's route table, hello page (no app) vs RR hello world",
+      rps(floorRps.routes) + failureNote(floorRuns.routes),
+      `hello ${rps(helloRps)}`,
+      floorRps.routes,
+      helloRps,
+    ),
+    untargeted(
+      "RR on the site's route table, careers markup (no app) vs RR hello world",
+      rps(floorRps.markup) + failureNote(floorRuns.markup),
+      `hello ${rps(helloRps)}`,
+      floorRps.markup,
+      helloRps,
+    ),
+    untargeted(
+      "careers, personal cookie (rendered) vs RR on the site's routes, careers markup",
+      rps(careersRps),
+      `no app ${rps(floorRps.markup)}`,
+      careersRps,
+      floorRps.markup,
+    ),
   );
 
   // Many visitors at once: every answer should still come, well within a second. At least 10 s
