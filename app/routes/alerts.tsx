@@ -8,6 +8,7 @@ import { alertDictionaries } from "~/features/alerts/alerts.server";
 import type { SitemapHandle } from "~/features/discovery";
 import { filtersFromSearch } from "~/features/jobs";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
@@ -30,6 +31,10 @@ export const createFormId = "alert-create";
 const createSectionId = "create-alert";
 
 export const handle: SitemapHandle = { sitemap: true };
+
+// Kept by the page cache for anonymous visitors: the form's values and errors come back only in
+// the answer to its post, which is never kept (docs/decisions/0039-form-pages-cached.md).
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);

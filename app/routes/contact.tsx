@@ -15,6 +15,7 @@ import type { SitemapHandle } from "~/features/discovery";
 import { listOffices } from "~/features/offices/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
@@ -22,7 +23,7 @@ import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
-import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
+import { pageCspHeader } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectToConfirmation } from "~/ui/feedback/flash.server";
@@ -74,8 +75,13 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-/** The map's tiles and reCAPTCHA's origins in this page's CSP only, when configured (pageHeaders). */
-export const headers: Route.HeadersFunction = pageCspHeaders;
+/**
+ * The map's tiles and reCAPTCHA's origins in this page's CSP only, when configured (the loader's
+ * pageCspHeader, which sharedPageHeaders passes on). Kept by the page cache for anonymous
+ * visitors: the form's values and errors come back only in the answer to its post, which is never
+ * kept (docs/decisions/0039-form-pages-cached.md).
+ */
+export const headers = sharedPageHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);

@@ -1,6 +1,7 @@
 import type { SitemapHandle } from "~/features/discovery";
 import { LegalPage } from "~/features/legal/LegalPage";
 import { loadLegalPage } from "~/features/legal/legal-page.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/fan-content-policy";
 
@@ -8,6 +9,8 @@ export const loader = (args: Route.LoaderArgs) =>
   loadLegalPage(args, "fan-content-policy", "fanContentPolicy", "general");
 
 export const handle: SitemapHandle = { sitemap: true };
+
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

@@ -1,12 +1,15 @@
 import type { SitemapHandle } from "~/features/discovery";
 import { LegalPage } from "~/features/legal/LegalPage";
 import { loadLegalPage } from "~/features/legal/legal-page.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/gdpr";
 
 export const loader = (args: Route.LoaderArgs) => loadLegalPage(args, "gdpr", "gdpr", "privacy");
 
 export const handle: SitemapHandle = { sitemap: true };
+
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);
 

@@ -15,6 +15,7 @@ import { playtestLocations } from "~/features/playtesting/playtest-locations";
 import { SignupRefused, signUpPlaytester } from "~/features/playtesting/signup.server";
 import { playtestSignupSchema } from "~/features/playtesting/signup-form";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { formatDate } from "~/platform/i18n/format";
@@ -32,6 +33,10 @@ import type { Route } from "./+types/playtesting";
 const SignupForm = hydrateLater(() => import("~/features/playtesting/SignupForm").then((m) => m.SignupForm));
 
 export const handle: SitemapHandle = { sitemap: true };
+
+// Kept by the page cache for anonymous visitors: the form's values and errors come back only in
+// the answer to its post, which is never kept (docs/decisions/0039-form-pages-cached.md).
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, config } = args.context.get(servicesContext);

@@ -4,6 +4,7 @@ import { getFaqCategory } from "~/features/faq/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { FaqResultList } from "~/features/support/FaqSearch";
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -16,6 +17,8 @@ import type { Route } from "./+types/support-category";
 
 /** /support/category/:slug: one support topic and its questions. */
 export const handle: SitemapHandle = { sitemap: { pages: "support-categories" } };
+
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);

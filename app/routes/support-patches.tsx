@@ -3,6 +3,7 @@ import { PatchFilter, PatchNotes } from "~/features/patches/PatchNotes";
 import { listPatchNotes } from "~/features/patches/patches.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { getStudioInfo } from "~/features/studio/studio.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { formatDate } from "~/platform/i18n/format";
 import { translator } from "~/platform/i18n/translator.server";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -14,6 +15,8 @@ import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/support-patches";
 
 export const handle: SitemapHandle = { sitemap: true };
+
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);

@@ -5,6 +5,7 @@ import { getStudioInfo } from "~/features/studio/studio.server";
 import { FaqSearch } from "~/features/support/FaqSearch";
 import { SupportContact, SupportTopics } from "~/features/support/SupportSections";
 import { SupportReportLinks } from "~/features/support-report/SupportReportLinks";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -13,6 +14,8 @@ import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/support";
 
 export const handle: SitemapHandle = { sitemap: true };
+
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(servicesContext);

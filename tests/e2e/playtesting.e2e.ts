@@ -203,3 +203,25 @@ describe("playtesting in English", { timeout: 120_000 }, () => {
     await page.waitForSelector("#survey-invalid");
   });
 });
+
+describe("playtesting in a rush of new visitors", { timeout: 120_000 }, () => {
+  it("serves the sign-up page from the page cache, and a sign-up sent from it goes through, with and without JavaScript", async () => {
+    for (const javaScript of [true, false]) {
+      const { page } = await openPage(browser, { javaScript });
+      // A new visitor carries no cookie: the second visit gets the page the first one left.
+      await page.goto(`${site.url}/es/playtesting`);
+      const again = await page.goto(`${site.url}/es/playtesting`);
+      expect(again?.headers()["x-page-cache"], `JavaScript ${javaScript ? "on" : "off"}`).toBe("hit");
+      expect(again?.headers()["content-security-policy"]).not.toContain("'nonce-");
+      if (javaScript) await waitForHydration(page);
+      const email = `rush.${javaScript ? "js" : "nojs"}@example.com`;
+      await fillSignup(page, { birthYear: "1992", email });
+      const send = () => page.click(".playtest-signup button[type=submit]");
+      if (javaScript) await send();
+      else await newDocument(page, send);
+      // Without JavaScript the browser keeps the form's fragment (#…-error) across the redirect.
+      await page.waitForURL(/\/es\/playtesting\/survey\?token=[\w-]{43}(#[\w-]+)?$/);
+      expect(await waitForMail(email)).toHaveLength(1);
+    }
+  });
+});

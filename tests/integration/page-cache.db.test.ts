@@ -227,6 +227,49 @@ describe("page cache", () => {
     }
   });
 
+  it("keeps the public pages with forms, the support pages and the legal pages, in every language", async () => {
+    // A launch-day rush on the playtest sign-up is mostly anonymous: its page must not be rendered
+    // for each of them (docs/decisions/0039-form-pages-cached.md).
+    for (const path of [
+      "/playtesting",
+      "/fr/playtesting?location=quebec",
+      "/contact",
+      "/es/alerts",
+      "/support",
+      "/fr/support/category/support-account",
+      "/support/patches",
+      "/privacy",
+      "/es/tos",
+      "/gdpr",
+      "/fr/fan-content-policy",
+    ]) {
+      expect((await get(path)).cache, path).toBe("miss");
+      expect((await get(path)).cache, path).toBe("hit");
+    }
+  });
+
+  it("renders for every request the pages that show votes, counts, searches or tokens", async () => {
+    for (const path of [
+      // Each visitor's own vote, and the vote counts.
+      "/support/faq/how-do-i-reset-my-password",
+      // "Me too" counts of known issues, which visitors raise.
+      "/support/report",
+      // What one visitor typed.
+      "/support/search?q=password",
+      // A token from an e-mailed link, or a form that asks for one.
+      "/status",
+      "/privacy/requests",
+      "/playtesting/survey?token=abc",
+      "/playtesting/remove?token=abc",
+      "/account/login",
+    ]) {
+      const before = renders;
+      await get(path);
+      expect((await get(path)).cache, path).toBeNull();
+      expect(renders, path).toBe(before + 2);
+    }
+  });
+
   it("a cached page carries no nonce, and its CSP allows exactly its inline scripts by hash", async () => {
     await get("/blog");
     const { res, html } = await get("/blog");
@@ -296,8 +339,8 @@ describe("page cache", () => {
     expect(renders).toBe(flashRenders + 2);
     await get("/careers/missing");
     expect((await get("/careers/missing")).cache).toBeNull();
-    await get("/playtesting");
-    expect((await get("/playtesting")).cache).toBeNull();
+    await get("/status");
+    expect((await get("/status")).cache).toBeNull();
     await get("/account/login");
     expect((await get("/account/login")).cache).toBeNull();
   });
