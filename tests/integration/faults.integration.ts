@@ -200,7 +200,7 @@ describe("faults: the site's own PostgreSQL and Redis stop under it", () => {
     await redis.kill();
     const during: Asked[] = [];
     during.push(await ask("page", "/careers", { headers: { Cookie: "visitor=personal" } }));
-    during.push(await ask("page", "/contact"));
+    during.push(await ask("page", "/support/report"));
     during.push(
       await ask("api", "/api/open/office-job-subscriptions/form/en", { headers: { Cookie: "v=1" } }),
     );
@@ -212,7 +212,7 @@ describe("faults: the site's own PostgreSQL and Redis stop under it", () => {
       uploads.push(await ask("upload", "/api/uploads", { method: "POST", from: "10.250.0.2" }));
     // Several requests after the loss, ioredis trying to reconnect meanwhile: still one log line.
     await sleep(1500);
-    during.push(await ask("page", "/contact"));
+    during.push(await ask("page", "/support/report"));
     const lossLines = logLines(site.logs().slice(logsBefore), "rate-limit store (Redis) unavailable");
 
     await redis.start();
@@ -275,7 +275,7 @@ describe("faults: the site's own PostgreSQL and Redis stop under it", () => {
         case 2:
           return ask("uncached page", "/careers", { headers: { Cookie: "visitor=personal" } });
         case 3:
-          return ask("uncached page", "/contact");
+          return ask("uncached page", "/support/report");
         case 4:
           return ask("api", `/api/open/office-job-subscriptions/${crypto.randomUUID()}`);
         case 5:
@@ -303,7 +303,7 @@ describe("faults: the site's own PostgreSQL and Redis stop under it", () => {
     const startedAt = Date.now();
     let recovered: Asked | undefined;
     while (Date.now() - startedAt < 60_000) {
-      recovered = await ask("uncached page", "/contact");
+      recovered = await ask("uncached page", "/support/report");
       if (recovered.status === 200) break;
       await sleep(100);
     }
