@@ -77,9 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * The map's tiles and reCAPTCHA's origins in this page's CSP only, when configured (the loader's
- * pageCspHeader, which sharedPageHeaders passes on). Kept by the page cache for anonymous
- * visitors: the form's values and errors come back only in the answer to its post, which is never
- * kept (docs/decisions/0039-form-pages-cached.md).
+ * pageCspHeader, which sharedPageHeaders passes on).
  */
 export const headers = sharedPageHeaders;
 

@@ -34,8 +34,6 @@ const SignupForm = hydrateLater(() => import("~/features/playtesting/SignupForm"
 
 export const handle: SitemapHandle = { sitemap: true };
 
-// Kept by the page cache for anonymous visitors: the form's values and errors come back only in
-// the answer to its post, which is never kept (docs/decisions/0039-form-pages-cached.md).
 export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {

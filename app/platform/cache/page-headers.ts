@@ -6,7 +6,10 @@ import { pageCspHeaders } from "~/platform/security/headers.server";
  * consent record (its text comes from content, its language from its address): the page cache
  * may keep it, for PAGE_CACHE_TTL_SECONDS at most (time-based changes such as closing dates wait
  * that long). Browsers and outside caches still get `private, no-cache` (page-cache.server.ts).
- * A page without it is rendered for every request.
+ * A form on the page does not change that: what a visitor sends comes back only in the answer to
+ * its post, never kept (pageCacheControl). A page that shows counts from visitors, a search or a
+ * token from its address does not say it (docs/decisions/0039-form-pages-cached.md); a page
+ * without it is rendered for every request.
  */
 export const sharedPageHeaders = (args?: { loaderHeaders: Headers }) => ({
   "Cache-Control": "public",
