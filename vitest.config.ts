@@ -8,6 +8,8 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Where the time went, after the usual report: each project's time and the slowest files.
+    reporters: ["default", "./tests/support/timing-reporter.ts"],
     projects: [
       {
         resolve: { alias },
@@ -39,7 +41,7 @@ export default defineConfig({
           name: "e2e",
           sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.e2e.ts"],
-          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts", "tests/e2e/support/browser-global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two cores run a server and a browser per file: give the page time to catch up.

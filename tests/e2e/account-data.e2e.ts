@@ -1,9 +1,9 @@
-import fs from "node:fs";
-import { strFromU8, unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountPassword, createVerifiedAccount } from "./support/accounts";
 import {
+  dataJson,
+  downloadZip,
   expectAxeClean,
   expectFitsWidth,
   openBrowser,
@@ -65,15 +65,6 @@ async function signIn(page: Page, identifier: string, javaScript: boolean) {
   await page.waitForURL(`${site.url}/account`);
 }
 
-/** Clicks a download button and answers the zip's entries. */
-async function download(page: Page, click: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent("download"), click()]);
-  const bytes = fs.readFileSync((await file.path())!);
-  return { name: file.suggestedFilename(), entries: unzipSync(new Uint8Array(bytes)) };
-}
-
-const dataJson = (entries: Record<string, Uint8Array>) => JSON.parse(strFromU8(entries["data.json"]!));
-
 describe("/account/data", { timeout: 180_000 }, () => {
   it("at 375 px without JavaScript: both submissions, status page, download everything, delete one", async () => {
     await holderWithSubmissions("nojs_holder", "lea.phone@example.com", "Playtest dates");
@@ -101,7 +92,7 @@ describe("/account/data", { timeout: 180_000 }, () => {
     await application.getByText("Where it stands: Application received").waitFor();
     await expectFitsWidth(page, "account data page at 375px");
 
-    const everything = await download(page, () =>
+    const everything = await downloadZip(page, () =>
       page.getByRole("button", { name: "Download all my data" }).click(),
     );
     expect(everything.name).toBe("my-data.zip");
@@ -142,7 +133,7 @@ describe("/account/data", { timeout: 180_000 }, () => {
     await expectFitsWidth(page, "account data page at 1280px");
     await expectAxeClean(page, "account data page at 1280px");
 
-    const one = await download(page, () => application.getByRole("button", { name: "Download" }).click());
+    const one = await downloadZip(page, () => application.getByRole("button", { name: "Download" }).click());
     expect(one.name).toBe("application-data.zip");
     expect(dataJson(one.entries)).toMatchObject({
       kind: "application",

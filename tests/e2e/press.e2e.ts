@@ -1,9 +1,12 @@
 import fs from "node:fs";
+import path from "node:path";
 import { unzipSync } from "fflate";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testContent } from "../support/test-content";
 import {
   consentChosen,
+  downloadedBytes,
   expectAxeClean,
   loadedWidth,
   openBrowser,
@@ -49,8 +52,7 @@ async function download(page: Page, name: string | RegExp) {
     page.waitForEvent("download"),
     page.getByRole("link", { name }).first().click(),
   ]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), bytes: new Uint8Array(fs.readFileSync(path)) };
+  return { name: file.suggestedFilename(), bytes: new Uint8Array(await downloadedBytes(file)) };
 }
 
 describe("a journalist on a phone (375 px)", () => {
@@ -89,7 +91,9 @@ describe("a journalist on a phone (375 px)", () => {
     await visit(page, "/press/tidebound");
     const logo = await download(page, /^Download Logo \(transparent PNG\) \(PNG, \d+ kB\)$/);
     expect(logo.name).toBe("tidebound-logo.png");
-    expect(Buffer.from(logo.bytes)).toEqual(fs.readFileSync("content/press/tidebound/files/logo.png"));
+    expect(Buffer.from(logo.bytes)).toEqual(
+      fs.readFileSync(path.join(testContent, "press/tidebound/files/logo.png")),
+    );
 
     const thumbs = page.locator(".kit-file__thumb");
     await expect(thumbs.count()).resolves.toBe(5);

@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import axe from "axe-core";
 import { strFromU8, unzipSync } from "fflate";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Download,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { expect, inject, onTestFinished } from "vitest";
 import {
   ANALYTICS_CONSENT_COOKIE,
@@ -47,19 +54,22 @@ export async function startSite(
   };
 }
 
+/**
+ * The run's Chromium (browser-global-setup.ts), connected to. Closing the connection closes the
+ * contexts this file opened, not the browser.
+ */
 export function openBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  return chromium.connect(inject("browserEndpoint"));
+}
+
+/**
+ * The bytes of a download. The browser runs in another process (browser-global-setup.ts), which
+ * keeps the file: it is read through the connection.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export type OpenedPage = { page: Page; context: BrowserContext; errors: string[] };
@@ -314,7 +324,7 @@ export async function mailQueueSent(
 /** Does what downloads a zip (a click) and answers its file name and entries. */
 export async function downloadZip(page: Page, action: () => Promise<unknown>) {
   const [file] = await Promise.all([page.waitForEvent("download"), action()]);
-  const bytes = fs.readFileSync((await file.path())!);
+  const bytes = await downloadedBytes(file);
   return { name: file.suggestedFilename(), entries: unzipSync(new Uint8Array(bytes)) };
 }
 
