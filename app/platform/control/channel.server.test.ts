@@ -15,6 +15,7 @@ import {
   startControlChannel,
 } from "./channel.server";
 import { CommandRefused, defineCommand } from "./command";
+import { askRunningSite } from "./tool-client";
 
 /** A stand-in for the site's services: the commands here read only the config. */
 const services = { config: { publicUrl: "https://studio.example" } } as unknown as Services;
@@ -149,6 +150,7 @@ describe("control channel", () => {
     expect(await askControlChannel(socketPath, { command: "test.nope", args: {} })).toEqual({
       ok: false,
       message: 'Unknown command "test.nope"',
+      unknown: true,
     });
     expect(JSON.parse(await raw("{not json\n"))).toEqual({ ok: false, message: "The request is not JSON" });
     expect(JSON.parse(await raw("x".repeat(5000)))).toEqual({
@@ -223,5 +225,48 @@ describe("control channel", () => {
     fs.writeFileSync(socketPath, "data");
     expect((await start()).listening).toBe(false);
     expect(fs.readFileSync(socketPath, "utf8")).toBe("data");
+  });
+});
+
+describe("a tool's quick way through the running site (askRunningSite)", () => {
+  /** What the tool printed and the status it resolved to (null: it must run in full). */
+  async function quick(argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const status = await askRunningSite({
+      tool: "test",
+      argv,
+      env: { DATA_DIR: dir },
+      output: { out: (t) => out.push(t), err: (t) => err.push(t) },
+    });
+    return { status, out, err };
+  }
+
+  it("prints the site's print of the result, or the result as JSON with --json", async () => {
+    await start();
+    expect(await quick(["greet", "--name", "Ada"])).toEqual({
+      status: 0,
+      out: ["Hello Ada from https://studio.example"],
+      err: [],
+    });
+    expect(await quick(["greet", "--name", "Ada", "--loud", "--json"])).toEqual({
+      status: 0,
+      out: [JSON.stringify({ text: "Hello Ada from https://studio.example", loud: true }, null, 2)],
+      err: [],
+    });
+  });
+
+  it("prints a refusal or bad flags with status 1", async () => {
+    await start();
+    expect(await quick(["refuse"])).toEqual({ status: 1, out: [], err: ["No sign-up 42"] });
+    expect((await quick(["greet", "--loud"])).status).toBe(1);
+  });
+
+  it("leaves to the full tool a missing or unknown verb, and a site that is not running", async () => {
+    expect((await quick(["greet", "--name", "Ada"])).status).toBeNull();
+    await start();
+    expect((await quick([])).status).toBeNull();
+    expect((await quick(["frob"])).status).toBeNull();
+    expect((await quick(["greet", "extra", "--name", "Ada"])).status).toBeNull();
   });
 });

@@ -14,13 +14,22 @@ import { CommandRefused, type ControlCommand } from "./command";
  * writable by the site's user alone (0600), never an HTTP endpoint.
  *
  * Protocol: one request per connection, one JSON line each way.
- *   → {"command":"playtest.list","args":{"site":"quebec"}}
- *   ← {"ok":true,"result":…}   or   {"ok":false,"message":"…"}
- * Results travel as JSON: a command's result is a JSON value (dates as ISO strings).
+ *   → {"command":"playtest.list","args":{"site":"quebec"},"print":true}
+ *   ← {"ok":true,"result":…,"printed":"…"}   or   {"ok":false,"message":"…"}
+ * Results travel as JSON: a command's result is a JSON value (dates as ISO strings). With
+ * `print`, the answer also carries the result as the tool prints it (the command's print), so a
+ * tool can show it without loading the commands itself (tool-client.ts). An unknown command's
+ * answer says so with `unknown: true`.
  */
 
-export type ControlRequest = { command: string; args: Record<string, string | boolean> };
-export type ControlAnswer = { ok: true; result: unknown } | { ok: false; message: string };
+export type ControlRequest = {
+  command: string;
+  args: Record<string, string | boolean>;
+  print?: boolean;
+};
+export type ControlAnswer =
+  | { ok: true; result: unknown; printed?: string }
+  | { ok: false; message: string; unknown?: true };
 
 /** The socket's place: in the data folder, next to the embedded database it stands in for. */
 export function controlSocketPath(dataDir: string): string {
@@ -78,17 +87,26 @@ async function answer(
   } catch {
     return { ok: false, message: "The request is not JSON" };
   }
-  const { command: name, args } = (request ?? {}) as { command?: unknown; args?: unknown };
+  const {
+    command: name,
+    args,
+    print,
+  } = (request ?? {}) as {
+    command?: unknown;
+    args?: unknown;
+    print?: unknown;
+  };
   if (typeof name !== "string") return { ok: false, message: 'The request has no "command"' };
   const command = commands.get(name);
-  if (!command) return { ok: false, message: `Unknown command "${name}"` };
+  if (!command) return { ok: false, message: `Unknown command "${name}"`, unknown: true };
   const parsed = command.args.safeParse(args ?? {});
   if (!parsed.success) return { ok: false, message: describeIssues(parsed.error) };
   const started = Date.now();
   try {
-    const result = await command.run(services, parsed.data);
+    // As it travels: the print is of what the tool would have received.
+    const result: unknown = JSON.parse(JSON.stringify((await command.run(services, parsed.data)) ?? null));
     logger.info({ command: name, ms: Date.now() - started }, "control command run");
-    return { ok: true, result: result ?? null };
+    return print === true ? { ok: true, result, printed: command.print(result) } : { ok: true, result };
   } catch (err) {
     if (err instanceof CommandRefused) {
       logger.info({ command: name, refused: err.message }, "control command refused");

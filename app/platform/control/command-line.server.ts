@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { parseArgs } from "node:util";
 import { parseConfig } from "~/platform/config.server";
 import { DatabaseLockedError } from "~/platform/db/client.server";
 import { createLogger } from "~/platform/logging.server";
@@ -12,6 +11,9 @@ import {
   MAX_SOCKET_PATH_BYTES,
 } from "./channel.server";
 import { CommandRefused, type ControlCommand } from "./command";
+import { parseCommandLine } from "./tool-client";
+
+export { parseCommandLine };
 
 /** What a tool writes: its answer on `out`, refusals and errors on `err`. */
 type Output = { out(text: string): void; err(text: string): void };
@@ -19,34 +21,6 @@ const stdio: Output = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
 };
-
-/**
- * `verb --flag value --switch` → the verb and the flags as strings and booleans. A flag followed
- * by a word that is not a flag takes it as its value; `--flag=value` too.
- */
-export function parseCommandLine(argv: string[]): {
-  verb: string | undefined;
-  flags: Record<string, string | boolean>;
-  extra: string[];
-} {
-  const { tokens } = parseArgs({ args: argv, strict: false, allowPositionals: true, tokens: true });
-  const flags: Record<string, string | boolean> = {};
-  const positionals: string[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.kind === "positional") positionals.push(token.value);
-    else if (token.kind === "option") {
-      const next = tokens[i + 1];
-      if (token.value !== undefined) flags[token.name] = token.value;
-      else if (next?.kind === "positional" && positionals.length > 0) {
-        flags[token.name] = next.value;
-        i++;
-      } else flags[token.name] = true;
-    }
-  }
-  const [verb, ...extra] = positionals;
-  return { verb, flags, extra };
-}
 
 function usage(tool: string, commands: ReadonlyArray<ControlCommand<unknown, unknown>>): string {
   const own = commands.filter((c) => c.name.startsWith(`${tool}.`));
