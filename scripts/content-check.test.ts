@@ -4,6 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseContentTree, readContentFiles, unitsOf } from "~/features/content/index.server";
+import { faqCategoriesKind, faqItemsKind } from "~/features/faq/index.server";
+import { playtestSitesKind } from "~/features/playtesting/index.server";
+import { studioContent, testContent } from "../tests/support/test-content";
 
 const run = promisify(execFile);
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-"));
@@ -30,10 +34,27 @@ describe("npm run content:check", () => {
 
   it("exits 1 naming the file and the field of a broken content folder", { timeout: 120_000 }, async () => {
     const dir = path.join(temp, "content");
-    fs.cpSync(path.resolve("content"), dir, { recursive: true });
+    fs.cpSync(testContent, dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "games", "ashen-covenant.yaml"), "title: 42\n");
     const { code, out } = await contentCheck(dir, path.resolve("public"));
     expect(code).toBe(1);
     expect(out).toContain("games/ashen-covenant.yaml");
+  });
+
+  // What the specification promises of the content itself, checked on the studio's: the tests'
+  // own content (tests/fixtures/content) is smaller.
+  it("finds in the studio's content the nine internship questions and the five playtest locations", async () => {
+    const tree = parseContentTree(await readContentFiles(studioContent));
+    const internships = new Set(
+      unitsOf(tree, faqCategoriesKind)
+        .filter((c) => c.data.section === "internships")
+        .map((c) => c.data.slug),
+    );
+    expect(unitsOf(tree, faqItemsKind).filter((i) => internships.has(i.data.category))).toHaveLength(9);
+    expect(
+      unitsOf(tree, playtestSitesKind)
+        .map((s) => s.data.slug)
+        .sort(),
+    ).toEqual(["barcelona", "gent", "quebec", "selangor", "warsaw"]);
   });
 });

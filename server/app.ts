@@ -8,13 +8,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { analyticsCspExtras } from "~/features/analytics/analytics-csp.server";
-import {
-  ANALYTICS_CONSENT_COOKIE,
-  CONSENT_COOKIE,
-  CONSENT_RECORD_COOKIE,
-  consentRecordVariant,
-  gpcRequested,
-} from "~/features/consent/consent-cookies";
+import { consentPageKey } from "~/features/consent/consent-cookies";
 import { createDiscoveryRouter } from "~/features/discovery/discovery-routes.server";
 import { platformsCspExtras } from "~/features/platforms/platform-config.server";
 import { createPressFilesRouter } from "~/features/press/press-files-routes.server";
@@ -93,12 +87,8 @@ function buildApp() {
   const pageCache = createPageCache({
     ttlMs: svc.config.PAGE_CACHE_TTL_SECONDS * 1000,
     maxEntries: 1000,
-    pageCookies: [
-      CONSENT_COOKIE,
-      ANALYTICS_CONSENT_COOKIE,
-      { name: CONSENT_RECORD_COOKIE, variant: consentRecordVariant },
-    ],
-    pageHeaders: [{ name: "Sec-GPC", variant: (value) => (gpcRequested(value) ? "1" : null) }],
+    pageCookies: consentPageKey.cookies,
+    pageHeaders: consentPageKey.headers,
     neutralCookies: svc.config.ANALYTICS_COOKIE_NAMES,
     version: contentVersionOf(svc.db),
     // What a CDN may keep: answers to requests without any cookie (docs/decisions/0023).

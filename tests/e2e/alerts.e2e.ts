@@ -5,6 +5,7 @@ import type { ParsedMail } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "~/platform/mail/test-smtp-server";
+import { testContent } from "../support/test-content";
 import {
   expectAxeClean,
   mailQueueSent,
@@ -39,7 +40,7 @@ const env = () => ({
 beforeAll(async () => {
   smtp = await startSmtpServer();
   contentDir = fs.mkdtempSync(path.join(os.tmpdir(), "alerts-e2e-content-"));
-  fs.cpSync(path.resolve("content"), contentDir, { recursive: true });
+  fs.cpSync(testContent, contentDir, { recursive: true });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "alerts-e2e-data-"));
   [site, browser] = await Promise.all([startSite({ env: env(), dataDir }), openBrowser()]);
 }, 120_000);

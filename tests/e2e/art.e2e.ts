@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testContent } from "../support/test-content";
 import {
   consentChosen,
   expectAxeClean,
@@ -19,7 +20,7 @@ import {
  * and job pages its city, each press kit and patch-notes page its game's; every picture loads,
  * in AVIF on this browser, at both widths, and the pages stay within the screen and axe-clean.
  */
-const contentDir = path.resolve("content");
+const contentDir = testContent;
 
 function slugsIn(folder: string): string[] {
   return fs

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdf, png } from "~/platform/uploads/test-samples";
+import { expectEach } from "../support/expect-each";
 import {
   expectAxeClean,
   expectFitsWidth,
@@ -58,7 +59,7 @@ describe("the careers list", { timeout: 60_000 }, () => {
     await filter(page, "location").selectOption("quebec");
     await searchBecomes(page, "?location=quebec");
     await expect.poll(() => cardTexts(page)).not.toHaveLength(all);
-    expect((await cardTexts(page)).every((text) => text.includes("Quebec"))).toBe(true);
+    expectEach(await cardTexts(page), (text) => text.includes("Quebec"));
     const count = page.locator(".job-filters__count");
     expect(await count.getAttribute("aria-live")).toBe("polite");
     await expect.poll(() => count.textContent()).toMatch(/^\d+ positions? match/);
@@ -116,7 +117,7 @@ describe("the careers list", { timeout: 60_000 }, () => {
     release();
     await searchBecomes(page, "?location=quebec");
     await expect.poll(() => cardTexts(page)).not.toHaveLength(all);
-    expect((await cardTexts(page)).every((text) => text.includes("Quebec"))).toBe(true);
+    expectEach(await cardTexts(page), (text) => text.includes("Quebec"));
     expect(await filter(page, "location").inputValue()).toBe("quebec");
   });
 
@@ -125,7 +126,7 @@ describe("the careers list", { timeout: 60_000 }, () => {
     await filter(page, "location").selectOption("quebec");
     await page.getByRole("button", { name: "Show positions" }).click();
     await page.waitForURL(/location=quebec/);
-    expect((await cardTexts(page)).every((text) => text.includes("Quebec"))).toBe(true);
+    expectEach(await cardTexts(page), (text) => text.includes("Quebec"));
     expect(await filter(page, "location").inputValue()).toBe("quebec");
   });
 });
@@ -220,7 +221,7 @@ describe("the Quebec careers page", { timeout: 60_000 }, () => {
   it("lists the studio's jobs and its playtesting section, in English and French only", async () => {
     const { page } = await open("/fr/careers/locations/quebec", { width: 375 });
     expect(await cards(page).count()).toBeGreaterThan(0);
-    expect((await cardTexts(page)).every((text) => text.includes("Québec"))).toBe(true);
+    expectEach(await cardTexts(page), (text) => text.includes("Québec"));
     expect(await page.getByRole("link", { name: "M’inscrire aux tests de jeu" }).getAttribute("href")).toBe(
       "/fr/playtesting",
     );

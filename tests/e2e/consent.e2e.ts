@@ -5,7 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testContent } from "../support/test-content";
 import {
+  downloadedBytes,
   expectAxeClean,
   expectFitsWidth,
   newDocument,
@@ -652,7 +654,7 @@ describe("cookie consent and analytics", () => {
       banner(page).getByRole("link", { name: "Download my consent receipt" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^consent-receipt-[0-9a-f]{8}\.json$/);
-    const file = JSON.parse(fs.readFileSync((await download.path()) ?? "", "utf8")) as {
+    const file = JSON.parse((await downloadedBytes(download)).toString("utf8")) as {
       consentId: string;
       records: Array<{ method: string }>;
     };
@@ -727,7 +729,7 @@ describe("a new revision of the consent policy", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-consent-data-"));
     // The studio's content with the revision raised, as the studio would commit it.
     contentDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-consent-")), "content");
-    fs.cpSync(path.resolve(process.env.E2E_CONTENT_DIR ?? "content"), contentDir, { recursive: true });
+    fs.cpSync(testContent, contentDir, { recursive: true });
     const policy = path.join(contentDir, "consent.yaml");
     fs.writeFileSync(policy, fs.readFileSync(policy, "utf8").replace(/^revision: 1$/m, "revision: 2"));
   });

@@ -1,18 +1,11 @@
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Site, startSite } from "./support/harness";
+import { htmlErrors } from "./support/html-checker";
 
 /**
- * The W3C HTML checker (the Nu Html Checker, `vnu-jar`; it runs on Java 11 or later) on the
- * rendered HTML of one page of every route, in English, plus a French and a Spanish page: no
- * error. The pages are written to a temporary folder and checked in one run (one JVM start).
+ * The W3C HTML checker (support/html-checker.ts) on the rendered HTML of one page of every
+ * route, in English, plus a French and a Spanish page: no error.
  */
-
-const vnuJar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 
 /**
  * One page per route pattern, from the sitemap where the pattern is listed (its first English
@@ -56,38 +49,8 @@ const unlisted: Array<[string, number]> = [
   ["/es/playtesting", 200],
 ];
 
-type VnuMessage = {
-  type: string;
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  firstColumn?: number;
-  message: string;
-  extract?: string;
-};
-
-function runChecker(files: string[]): Promise<VnuMessage[]> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      "java",
-      ["-jar", vnuJar, "--errors-only", "--format", "json", ...files],
-      { maxBuffer: 64 * 1024 * 1024 },
-      // The checker exits with 1 when it reports an error: the report is what counts.
-      (error, stdout, stderr) => {
-        const output = (stderr || stdout).trim();
-        try {
-          resolve((JSON.parse(output) as { messages: VnuMessage[] }).messages);
-        } catch {
-          reject(new Error(`the HTML checker did not report: ${error?.message ?? ""}\n${output}`));
-        }
-      },
-    );
-  });
-}
-
 describe("HTML validity", () => {
   let site: Site;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-html-"));
 
   beforeAll(async () => {
     site = await startSite();
@@ -95,7 +58,6 @@ describe("HTML validity", () => {
 
   afterAll(async () => {
     await site?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("the W3C HTML checker reports no error on a page of every route", { timeout: 180_000 }, async () => {
@@ -108,31 +70,12 @@ describe("HTML validity", () => {
     });
     pages.push(...unlisted);
 
-    const files: Record<string, string> = {};
+    const html: Record<string, string> = {};
     for (const [address, status] of pages) {
       const res = await fetch(site.url + address, { redirect: "manual" });
       expect(res.status, address).toBe(status);
-      const name = `${address
-        .replace(/^\/$/, "/home")
-        .slice(1)
-        .replace(/[^a-z0-9]+/gi, "_")}.html`;
-      const file = path.join(dir, name);
-      fs.writeFileSync(file, await res.text());
-      files[file] = address;
+      html[address] = await res.text();
     }
-
-    const started = Date.now();
-    const messages = await runChecker(Object.keys(files));
-    process.stdout.write(
-      `HTML checker: ${pages.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
-    );
-    const errors = messages
-      .filter((m) => m.type === "error" || m.subType === "fatal" || m.type === "non-document-error")
-      .map((m) => {
-        const file = m.url ? decodeURIComponent(new URL(m.url).pathname) : "";
-        const where = `${files[file] ?? path.basename(file)} (${path.basename(file)}:${m.lastLine ?? "?"}:${m.firstColumn ?? "?"})`;
-        return `${where}: ${m.message}${m.extract ? ` — ${m.extract.replace(/\s+/g, " ").trim()}` : ""}`;
-      });
-    expect(errors).toEqual([]);
+    expect(await htmlErrors(html)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ import { playtestSignupFields, studioTool } from "./support/submissions";
  * 1280 px, with and without JavaScript, axe clean.
  */
 
-const SESSION = "quebec-lantern-focus-2027-01";
+const SESSION = "quebec-lantern-focus-2094-01";
 let site: Site;
 let browser: Browser;
 

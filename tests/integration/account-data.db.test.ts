@@ -27,6 +27,7 @@ import { findStatusLink } from "~/platform/status/links.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { testServices } from "../support/services";
+import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
 
 /**
@@ -42,7 +43,7 @@ let svc: ReturnType<typeof testServices>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "account-data-uploads-"));
   const logger = createLogger("silent");
   const files = createLocalFileStore(dir);

@@ -1,12 +1,17 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ANALYTICS_CONSENT_COOKIE,
+  CONSENT_COOKIE,
+  CONSENT_RECORD_COOKIE,
+  consentPageKey,
+} from "~/features/consent/consent-cookies";
 import { loadContent } from "~/features/content/index.server";
 import { jobOffersVersion } from "~/features/jobs/index.server";
 import { createContentVersion, registerContentVersionSource } from "~/platform/cache/content-version.server";
@@ -25,6 +30,7 @@ import { jobOffers } from "~/platform/db/schema/content";
 import { afterPaintModuleType } from "~/platform/http/page-scripts.server";
 import { securityHeaders } from "~/platform/security/headers.server";
 import { routeManifest } from "../support/route-manifest";
+import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
 
 /**
@@ -75,22 +81,17 @@ async function sharedRouteMatcher() {
 beforeAll(async () => {
   declaresShared = await sharedRouteMatcher();
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   // As boot registers it (server/lifecycle.ts): a recruiting sync's change ends cached pages.
   registerContentVersionSource("job-offers", jobOffersVersion);
   const config = parseConfig({ NODE_ENV: "production" });
   cache = createPageCache({
     ttlMs: 60_000,
     maxEntries: 50,
-    // As the app passes them (server/app.ts): the consent record's cookies key the page.
-    pageCookies: [
-      "cookieconsent_status",
-      "cookieconsent_analytics",
-      // A per-visitor id the page does not show, beside what it does show (after the dot).
-      { name: "record", variant: (value) => value?.split(".")[1] ?? null },
-    ],
-    // A request header the page is rendered from (as Sec-GPC is).
-    pageHeaders: [{ name: "Sec-GPC", variant: (value) => (value?.trim() === "1" ? "1" : null) }],
+    // As the app passes them (server/app.ts): the consent cookies (of the record cookie, a
+    // per-visitor id the page does not show, only the revision after the dot) and Sec-GPC.
+    pageCookies: consentPageKey.cookies,
+    pageHeaders: consentPageKey.headers,
     neutralCookies: ["_ga"],
     version: createContentVersion(database.db, 0),
   });
@@ -174,8 +175,16 @@ describe("page cache", () => {
     // Another query, language or consent state is another page.
     expect((await get("/careers?team=art")).cache).toBe("miss");
     expect((await get("/fr/careers?team=audio")).cache).toBe("miss");
-    expect((await get("/careers?team=audio", "cookieconsent_status=0")).cache).toBe("miss");
-    expect((await get("/careers?team=audio", "cookieconsent_status=0; _ga=GA1.2")).cache).toBe("hit");
+    const consent = `${CONSENT_COOKIE}=1`;
+    expect((await get("/careers?team=audio", consent)).cache).toBe("miss");
+    expect((await get("/careers?team=audio", `${consent}; _ga=GA1.2`)).cache).toBe("hit");
+    expect((await get("/careers?team=audio", `${consent}; ${ANALYTICS_CONSENT_COOKIE}=1`)).cache).toBe(
+      "miss",
+    );
+    expect((await get("/careers?team=audio", `${consent}; ${ANALYTICS_CONSENT_COOKIE}=0`)).cache).toBe(
+      "miss",
+    );
+    expect((await get("/careers?team=audio", `${consent}; ${ANALYTICS_CONSENT_COOKIE}=1`)).cache).toBe("hit");
   });
 
   it("answers hits the same without the handler in front of Express (development)", async () => {
@@ -192,13 +201,15 @@ describe("page cache", () => {
 
   it("keys a page on what it reads of a cookie given a variant, not on the whole value", async () => {
     const before = renders;
-    expect((await get("/careers?team=design", "record=visitor-a.2")).cache).toBe("miss");
+    const record = (id: string, revision: number) => `${CONSENT_RECORD_COOKIE}=${id}.${revision}`;
+    const [visitorA, visitorB] = [crypto.randomUUID(), crypto.randomUUID()];
+    expect((await get("/careers?team=design", record(visitorA, 2))).cache).toBe("miss");
     // Another visitor's id, the same part the page reads: the same page.
-    expect((await get("/careers?team=design", "record=visitor-b.2")).cache).toBe("hit");
-    expect((await get("/careers?team=design", "record=visitor-b.3")).cache).toBe("miss");
+    expect((await get("/careers?team=design", record(visitorB, 2))).cache).toBe("hit");
+    expect((await get("/careers?team=design", record(visitorB, 3))).cache).toBe("miss");
     // No part to read is the page without the cookie.
     expect((await get("/careers?team=design")).cache).toBe("miss");
-    expect((await get("/careers?team=design", "record=junk")).cache).toBe("hit");
+    expect((await get("/careers?team=design", `${CONSENT_RECORD_COOKIE}=junk`)).cache).toBe("hit");
     expect(renders).toBe(before + 3);
   });
 

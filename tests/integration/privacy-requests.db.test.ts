@@ -31,6 +31,7 @@ import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
 import { type S3StandIn, s3StoreFor, startS3StandIn } from "../support/s3-stand-in";
 import { testServices } from "../support/services";
+import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
 
 /**
@@ -57,7 +58,7 @@ let heldUploads: () => string[];
 async function setUp(kind: "local" | "s3") {
   logged = [];
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-uploads-"));
   const logger = createLogger("silent");
   // The deletion log lines, to check they carry no address.

@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
 import type { SiteProcess } from "../e2e/support/site-process";
+import { expectEach } from "../support/expect-each";
 import { type Cluster, startCluster } from "./support/cluster";
 import { startLoad } from "./support/load";
 import { logLines } from "./support/logs";
@@ -107,10 +108,7 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
     for (let i = 0; i < 4; i++) statuses.push((await from("127.0.0.2")).status);
     // RATE_LIMIT_FORM_POINTS=3: three tries answered (refused for their empty body), the fourth
     // refused for the budget, although nginx sent them to both processes in turn.
-    expect(
-      statuses.slice(0, 3).every((status) => status !== 429 && status < 500),
-      `${statuses}`,
-    ).toBe(true);
+    expectEach(statuses.slice(0, 3), (status) => status !== 429 && status < 500, `${statuses}`);
     expect(statuses[3]).toBe(429);
     const answeredBy = new Set(
       nginx

@@ -11,6 +11,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { outboxEmails, siteSettings } from "~/platform/db/schema";
 import { serveApi, testServices } from "./services";
+import { testContent } from "./test-content";
 import { createTestDatabase } from "./test-db";
 
 /** The password of the accounts made here: it passes the password rule and the common-password list. */
@@ -26,7 +27,9 @@ export type AccountApiKit = Awaited<ReturnType<typeof startAccountApi>>;
 export async function startAccountApi(env: Record<string, string> = {}) {
   const database: Database = await createTestDatabase();
   const db = database.db;
-  const studio = studioFileSchema.parse(YAML.parse(fs.readFileSync("content/studio.yaml", "utf8")));
+  const studio = studioFileSchema.parse(
+    YAML.parse(fs.readFileSync(path.join(testContent, "studio.yaml"), "utf8")),
+  );
   await db.insert(siteSettings).values({ key: "studio", value: studio });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "account-test-"));
   const publicUrl = "https://studio.example";

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
+import { testContent } from "./test-content";
 
-/** The studio's content folder, as the site loads it. */
-export const realContent = path.resolve("content");
+export { testContent };
 
 /**
- * Copies of the studio's content folder that a test may edit, removed after the file's tests.
+ * Copies of the tests' content tree that a test may edit, removed after the file's tests.
  * Call at the top of a test file.
  */
 export function contentCopies(): () => string {
@@ -19,7 +19,7 @@ export function contentCopies(): () => string {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "studio-content-"));
     made.push(root);
     const dir = path.join(root, "content");
-    fs.cpSync(realContent, dir, { recursive: true });
+    fs.cpSync(testContent, dir, { recursive: true });
     return dir;
   };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { Secret, TOTP } from "otpauth";
@@ -20,6 +21,7 @@ import { apiErrorHandler } from "~/platform/http/errors.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createAccountApi } from "./account-api.server";
 import { purgeExpiredAccountData } from "./sessions.server";
@@ -41,7 +43,9 @@ const breached = "Tr0ub4dor&3x";
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  const studio = studioFileSchema.parse(YAML.parse(fs.readFileSync("content/studio.yaml", "utf8")));
+  const studio = studioFileSchema.parse(
+    YAML.parse(fs.readFileSync(path.join(testContent, "studio.yaml"), "utf8")),
+  );
   await db.insert(siteSettings).values({ key: "studio", value: studio });
   const crypto = await import("node:crypto");
   const sha1 = crypto.createHash("sha1").update(breached).digest("hex").toUpperCase();

@@ -20,7 +20,9 @@ import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { freePort, startSmtpServer } from "~/platform/mail/test-smtp-server";
 import { createSmtpTransport } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
+import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import type { AlertCreateInput } from "./alert-form";
 import {
@@ -52,7 +54,7 @@ let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), logger);
+  await loadContent(database.db, testContent, logger);
   svc = testServices(database, config, { logger });
   server = await serveApi(createAlertsApi(svc));
   base = `${server.url}/open/office-job-subscriptions`;
@@ -152,7 +154,7 @@ describe("creating and managing alerts", () => {
       ["ada@example.com", null],
     ]);
     const tokens = await database.db.select().from(jobAlertTokens);
-    expect(tokens.every((t) => /^[0-9a-f]{64}$/.test(t.tokenHash))).toBe(true);
+    expectEach(tokens, (t) => /^[0-9a-f]{64}$/.test(t.tokenHash));
     const mails = await database.db.select().from(outboxEmails);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.text).toContain("https://studio.test/alerts/manage/");
@@ -373,7 +375,7 @@ it("keeps the token only as a hash", async () => {
 it("keeps an offer's listing time when the content loader rewrites the offer", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "alerts-content-"));
   try {
-    fs.cpSync(path.resolve("content"), dir, { recursive: true });
+    fs.cpSync(testContent, dir, { recursive: true });
     await loadContent(database.db, dir, logger);
     const listed = new Date("2020-01-01T00:00:00Z");
     await database.db

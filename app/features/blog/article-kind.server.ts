@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { publicPath, text } from "~/features/content";
-import { type ContentKind, syncRows } from "~/features/content/index.server";
+import { artAssets, type ContentKind, syncRows } from "~/features/content/index.server";
 import { trailerUrl } from "~/features/embeds/index.server";
 import { newsArticles } from "~/platform/db/schema/news";
 import { type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
+import { newsArtOf, renditionPath } from "~/ui/art/art";
 import { newsSearchText } from "./news-search.server";
 import { NEWS_CATEGORIES, NEWS_TAGS } from "./news-taxonomy";
 
@@ -109,8 +110,19 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
     }
     return articles;
   },
+  // The cover is the article's own entry of the art catalogue, as every language names it.
   assets: (units) =>
-    units.map(({ data, sources }) => ({ file: sources[0]!, field: "cover", asset: data.cover })),
+    units.flatMap(({ data, sources }) => {
+      const file = sources[0]!;
+      const art = newsArtOf(data.slug);
+      const own = art && renditionPath(art, "cover", 1200, "jpg");
+      if (own && data.cover !== own) {
+        return [
+          { file, field: "cover", missing: `must be ${own}, the article's cover in app/ui/art/art.ts` },
+        ];
+      }
+      return [{ file, field: "cover", asset: data.cover }, ...artAssets(file, art, "cover art")];
+    }),
   store: (tx, units, changed) =>
     syncRows(tx, {
       table: newsArticles,

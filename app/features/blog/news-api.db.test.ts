@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { newsArticles } from "~/platform/db/schema/news";
 import { apiErrorHandler } from "~/platform/http/errors.server";
+import { expectEach } from "../../../tests/support/expect-each";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createNewsApi } from "./news-api.server";
 import type { NewsArticle, NewsPage } from "./types";
@@ -16,7 +17,7 @@ let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   const app = express();
   app.use("/api", createNewsApi({ db: database.db }), apiErrorHandler);
   server = app.listen(0, "127.0.0.1");
@@ -43,7 +44,8 @@ async function status(pathAndQuery: string) {
 describe("GET /api/open/office-news", () => {
   it("lists the newest first by default, and the oldest first on request", async () => {
     const latest = await list("pageSize=50");
-    expect(latest.total).toBeGreaterThanOrEqual(12);
+    // The test content's seven articles.
+    expect(latest.total).toBe(7);
     const dates = latest.items.map((a) => a.date);
     expect(dates).toEqual([...dates].sort().reverse());
     const oldest = await list("sort=oldest&pageSize=50");
@@ -80,10 +82,10 @@ describe("GET /api/open/office-news", () => {
   it("filters by category and tag", async () => {
     const playtesting = await list("category=playtesting&pageSize=50");
     expect(playtesting.total).toBeGreaterThan(0);
-    expect(playtesting.items.every((a) => a.category === "playtesting")).toBe(true);
+    expectEach(playtesting.items, (a) => a.category === "playtesting");
     const tagged = await list("tag=ashen-covenant&pageSize=50");
     expect(tagged.total).toBeGreaterThanOrEqual(3);
-    expect(tagged.items.every((a) => a.tags.includes("ashen-covenant"))).toBe(true);
+    expectEach(tagged.items, (a) => a.tags.includes("ashen-covenant"));
     expect((await list("tag=quebec&category=playtesting")).items.map((a) => a.slug)).toEqual([
       "quebec-playtest-lab",
     ]);
@@ -146,11 +148,10 @@ describe("GET /api/open/office-news/{slug}", () => {
     expect(article.related.length).toBeGreaterThan(0);
     expect(article.related.length).toBeLessThanOrEqual(3);
     expect(article.related.map((a) => a.slug)).not.toContain("ashen-covenant-update-1-2");
-    expect(
-      article.related.every(
-        (a) => a.tags.some((t) => article.tags.includes(t)) || a.category === article.category,
-      ),
-    ).toBe(true);
+    expectEach(
+      article.related,
+      (a) => a.tags.some((t) => article.tags.includes(t)) || a.category === article.category,
+    );
   });
 
   it("has no previous for the oldest article and no next for the newest", async () => {
@@ -174,7 +175,7 @@ describe("GET /api/open/office-news/{slug}", () => {
 describe("loading the articles", () => {
   it("is idempotent: a second load with unchanged files writes nothing", async () => {
     const before = await database.db.select().from(newsArticles);
-    const report = await loadContent(database.db, path.resolve("content"), { info: () => {} });
+    const report = await loadContent(database.db, testContent, { info: () => {} });
     expect(report.changed).toBe(false);
     expect(await database.db.select().from(newsArticles)).toEqual(before);
   });

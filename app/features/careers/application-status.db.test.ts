@@ -23,6 +23,7 @@ import { createLogger } from "~/platform/logging.server";
 import { findStatusLink } from "~/platform/status/links.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { purgeExpiredApplications, submitApplication } from "./application.server";
 import { applicationStatus, moveApplication, withdrawApplication } from "./application-status.server";
@@ -37,7 +38,7 @@ let svc: Parameters<typeof submitApplication>[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "status-uploads-"));
   const logger = createLogger("silent");
   const uploads = createUploadStore({

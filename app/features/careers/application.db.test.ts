@@ -15,6 +15,7 @@ import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { pdf, png } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import {
   ApplicationRefused,
@@ -32,7 +33,7 @@ let svc: Parameters<typeof submitApplication>[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-uploads-"));
   const logger = createLogger("silent");
   store = createUploadStore({

@@ -13,7 +13,9 @@ import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { pdf, png } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createCareersApi } from "./careers-api.server";
 
@@ -25,7 +27,7 @@ let uploadDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   const logger = createLogger("silent");
   uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-api-uploads-"));
   store = createUploadStore({
@@ -106,14 +108,14 @@ describe("GET /api/offices/job-offers", () => {
   it("filters by location (or studio), team, level and commitment", async () => {
     const quebec = await offers({ location: "quebec", lang: "fr" });
     expect(quebec.body.items.length).toBeGreaterThan(0);
-    expect(quebec.body.items.every((job) => job.office.slug === "quebec")).toBe(true);
+    expectEach(quebec.body.items, (job) => job.office.slug === "quebec");
     expect((await offers({ studio: "quebec", lang: "fr" })).body).toEqual(quebec.body);
     const team = await offers({ location: "quebec", team: "gameplay-programming", lang: "fr" });
     expect(titles(team.body)).toEqual(["quebec-senior-gameplay-programmer"]);
     const interns = await offers({ commitment: "internship", pageSize: "100" });
-    expect(interns.body.items.every((job) => job.commitment.slug === "internship")).toBe(true);
+    expectEach(interns.body.items, (job) => job.commitment.slug === "internship");
     const seniors = await offers({ level: "senior", location: "all" });
-    expect(seniors.body.items.every((job) => job.level.slug === "senior")).toBe(true);
+    expectEach(seniors.body.items, (job) => job.level.slug === "senior");
   });
 
   it("searches ignoring case and accents, in every language", async () => {
@@ -136,7 +138,7 @@ describe("GET /api/offices/job-offers", () => {
     const es = await offers({ location: "quebec", lang: "es", pageSize: "100" });
     expect(es.body.items).toEqual([]);
     const en = await offers({ location: "quebec", lang: "en", pageSize: "100" });
-    expect(en.body.items.every((job) => job.textLanguage === "en")).toBe(true);
+    expectEach(en.body.items, (job) => job.textLanguage === "en");
   });
 
   it("leaves closed offers out, as soon as they close (the memo follows the content)", async () => {

@@ -5,6 +5,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { accountUsers, consentRecords, siteSettings } from "~/platform/db/schema";
 import { addMonths } from "~/platform/time/months";
+import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createConsentApi } from "./consent-api.server";
@@ -131,7 +132,7 @@ describe("POST /api/consents: storing and recording a choice", () => {
     });
     const cookies = res.headers.getSetCookie();
     expect(setCookies(res).slice(0, 2)).toEqual(["cookieconsent_status=1", "cookieanalytcs_status=1"]);
-    expect(cookies.every((c) => c.includes("Max-Age=7776000") && c.includes("SameSite=Lax"))).toBe(true);
+    expectEach(cookies, (c) => c.includes("Max-Age=7776000") && c.includes("SameSite=Lax"));
     const [consentId, revision] = recordCookie(res)?.split(".") ?? [];
     expect(consentId).toMatch(uuid);
     expect(revision).toBe("1");
@@ -279,9 +280,7 @@ describe("GET /api/consents/receipt", () => {
       ["accept-all", true, 1, false],
       ["withdrawal", false, 1, false],
     ]);
-    expect(
-      receipt.records.every((r) => typeof r.at === "string" && !Number.isNaN(Date.parse(String(r.at)))),
-    ).toBe(true);
+    expectEach(receipt.records, (r) => typeof r.at === "string" && !Number.isNaN(Date.parse(String(r.at))));
 
     const download = await fetch(`${api.url}/consents/receipt?download=1`, { headers: { Cookie: cookie } });
     expect(download.headers.get("content-disposition")).toMatch(

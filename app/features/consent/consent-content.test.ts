@@ -1,4 +1,3 @@
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ContentFiles,
@@ -8,12 +7,13 @@ import {
   readContentFiles,
   unitsOf,
 } from "~/features/content/index.server";
+import { testContent } from "../../../tests/support/test-content";
 import { consentKind } from "./consent-kind.server";
 
 let real: ContentFiles;
 
 beforeAll(async () => {
-  real = await readContentFiles(path.resolve("content"));
+  real = await readContentFiles(testContent);
 });
 
 describe("the consent policy in the content tree", () => {

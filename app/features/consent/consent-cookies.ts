@@ -64,6 +64,20 @@ export function consentRecordVariant(value: string | undefined): string | null {
   return record ? String(record.revision) : null;
 }
 
+/**
+ * What of a request a page is rendered from, for the page cache's key: the two consent cookies'
+ * values, the record cookie's revision (never its id) and Global Privacy Control (Sec-GPC, which
+ * the pages' Vary names too).
+ */
+export const consentPageKey = {
+  cookies: [
+    CONSENT_COOKIE,
+    ANALYTICS_CONSENT_COOKIE,
+    { name: CONSENT_RECORD_COOKIE, variant: consentRecordVariant },
+  ],
+  headers: [{ name: "Sec-GPC", variant: (value: string | undefined) => (gpcRequested(value) ? "1" : null) }],
+};
+
 /** Whether a choice stored under `stored` (null: before revisions existed) still stands. */
 export function isRevisionCurrent(stored: number | null, current: number): boolean {
   return (stored ?? FIRST_REVISION) >= current;

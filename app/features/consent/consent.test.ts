@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
+import { expectEach } from "../../../tests/support/expect-each";
 import {
   consentCookieHeaders,
   consentPostSchema,
@@ -202,7 +203,7 @@ describe("storing a choice", () => {
     expect(headers[1]).toMatch(/^cookieanalytcs_status=0; Max-Age=7776000;/);
     const deletions = headers.slice(2);
     expect(deletions).toHaveLength(6);
-    expect(deletions.every((h) => /Max-Age=0/.test(h))).toBe(true);
+    expectEach(deletions, (h) => /Max-Age=0/.test(h));
     expect(deletions.filter((h) => h.startsWith("_pa_id="))).toEqual([
       "_pa_id=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax; Secure",
       "_pa_id=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Domain=.www.studio.example; Path=/; SameSite=Lax; Secure",

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
@@ -8,6 +7,7 @@ import type { Database } from "~/platform/db/client.server";
 import { contactMessages, outboxEmails, statusLinks } from "~/platform/db/schema";
 import { findStatusLink } from "~/platform/status/links.server";
 import { testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { purgeExpiredContactData, sendContactMessage } from "./contact.server";
 import { contactStatus, listContactMessages, markAnswered } from "./contact-status.server";
@@ -19,7 +19,7 @@ let svc: { db: Database["db"]; config: typeof config };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   svc = { db: database.db, config };
 });
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
@@ -11,6 +12,7 @@ import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { startSmtpServer } from "~/platform/mail/test-smtp-server";
 import { createSmtpTransport } from "~/platform/mail/transport.server";
 import { serveApi, testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { verifyCaptcha } from "./captcha.server";
 import { purgeExpiredContactData, sendContactMessage } from "./contact.server";
@@ -65,7 +67,9 @@ let captchaConfig: ReturnType<typeof parseConfig>;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  const studio = studioFileSchema.parse(YAML.parse(fs.readFileSync("content/studio.yaml", "utf8")));
+  const studio = studioFileSchema.parse(
+    YAML.parse(fs.readFileSync(path.join(testContent, "studio.yaml"), "utf8")),
+  );
   await db.insert(siteSettings).values({ key: "studio", value: studio });
   siteverify = `${await listen(startSiteverify())}/siteverify`;
   captchaConfig = parseConfig({

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { type Art, artFiles } from "~/ui/art/art";
 import { contentKinds } from "./content-kind-list.server";
 import type { AssetReference, ContentKind } from "./content-kinds.server";
 import { type ContentTree, unitsOf } from "./parse-tree.server";
@@ -16,13 +17,30 @@ export function assetsOf(
 }
 
 /**
+ * What a unit whose picture comes from the art catalogue (app/ui/art/art.ts) needs: every file
+ * of its entry, or the entry itself.
+ */
+export function artAssets(file: string, art: Art | undefined, what: string): AssetReference[] {
+  if (!art) {
+    return [{ file, field: "(art)", missing: `no ${what} in app/ui/art/art.ts (docs/art-direction.md)` }];
+  }
+  return artFiles(art).map((asset) => ({ file, field: "(art)", asset }));
+}
+
+/**
  * Images the content names must exist under public/ and stay small. Run by
  * scripts/content-check.ts and the tests, not at start: a missing picture is a broken image,
  * not a reason to refuse to serve the site.
  */
 export function checkAssets(tree: ContentTree, publicDir: string, label = "content"): string[] {
   const problems: string[] = [];
-  for (const { file, field, asset } of assetsOf(tree)) {
+  for (const reference of assetsOf(tree)) {
+    const { file, field } = reference;
+    if ("missing" in reference) {
+      problems.push(`${label}/${file}: ${field}: ${reference.missing}`);
+      continue;
+    }
+    const { asset } = reference;
     const full = path.join(publicDir, asset);
     const stat = fs.statSync(full, { throwIfNoEntry: false });
     if (!stat?.isFile()) problems.push(`${label}/${file}: ${field}: ${asset} does not exist under public/`);

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { gameArtOf, newsArtOf, officeArtOf } from "~/ui/art/art";
+import { testContent } from "../../../tests/support/test-content";
 import { assetsOf, checkAssets } from "./check-assets.server";
 import { changeTree, editYaml } from "./content-test-kit";
 import { parseContentTree } from "./parse-tree.server";
@@ -9,7 +12,7 @@ import { type ContentFiles, readContentFiles } from "./read-tree.server";
 let real: ContentFiles;
 
 beforeAll(async () => {
-  real = await readContentFiles("content");
+  real = await readContentFiles(testContent);
 });
 
 describe("images the content names", () => {
@@ -20,10 +23,63 @@ describe("images the content names", () => {
     const size = (asset: string) => fs.statSync(path.join("public", asset)).size;
     const logos = assets.filter((a) => a.file === "studio.yaml" && a.field === "logo");
     expect(logos).toHaveLength(1);
-    expect(size(logos[0]!.asset)).toBeLessThan(10 * 1024);
-    // Games and offices name no picture: their art is app/ui/art/art.ts's, by slug (art.test.ts
-    // checks that each has its set).
-    expect(assets.filter((a) => /^(games|offices)\//.test(a.file))).toEqual([]);
+    expect("asset" in logos[0]! && size(logos[0].asset)).toBeLessThan(10 * 1024);
+    // Games and offices name no picture: their art is the catalogue's (app/ui/art/art.ts), by
+    // slug, and every file of it is checked.
+    expect(assets.filter((a) => a.file === "games/tidebound.yaml" && "asset" in a).length).toBeGreaterThan(
+      40,
+    );
+    expect(assets.filter((a) => a.file === "offices/gent.yaml" && "asset" in a).length).toBeGreaterThan(10);
+  });
+
+  it("a game, office or article added without its art in the catalogue is reported, naming its file", () => {
+    const like = { games: "games/tidebound.yaml", offices: "offices/gent.yaml" } as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom("games", "offices", "news"),
+        fc.stringMatching(/^[a-z][a-z0-9]{0,12}(-[a-z0-9]{1,8}){0,2}$/),
+        (kind, slug) => {
+          fc.pre(!{ games: gameArtOf, offices: officeArtOf, news: newsArtOf }[kind](slug));
+          const added =
+            kind === "news"
+              ? Object.fromEntries(
+                  ["en", "fr", "es"].map((lang) => [
+                    `news/${slug}/${lang}.md`,
+                    real.files.get(`news/quebec-studio-opens/${lang}.md`)!.text,
+                  ]),
+                )
+              : { [`${kind}/${slug}.yaml`]: real.files.get(like[kind])!.text };
+          const problems = checkAssets(parseContentTree(changeTree(real, added)), path.resolve("public"));
+          const what = { games: "key art", offices: "city scene", news: "cover art" }[kind];
+          const file = kind === "news" ? `news/${slug}/en.md` : `${kind}/${slug}.yaml`;
+          expect(problems).toEqual([
+            `content/${file}: (art): no ${what} in app/ui/art/art.ts (docs/art-direction.md)`,
+          ]);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("an article whose cover is not its own from the catalogue is reported", () => {
+    const tree = parseContentTree(
+      changeTree(
+        real,
+        Object.fromEntries(
+          ["en", "fr", "es"].map((lang) => {
+            const file = `news/quebec-studio-opens/${lang}.md`;
+            const text = real.files.get(file)!.text;
+            return [
+              file,
+              text.replace(/cover: .*/, "cover: /images/art/news/tidebound-first-look/cover-1200.jpg"),
+            ];
+          }),
+        ),
+      ),
+    );
+    expect(checkAssets(tree, path.resolve("public"))).toEqual([
+      "content/news/quebec-studio-opens/en.md: cover: must be /images/art/news/quebec-studio-opens/cover-1200.jpg, the article's cover in app/ui/art/art.ts",
+    ]);
   });
 
   it("a missing image is reported with the file and field that name it", () => {

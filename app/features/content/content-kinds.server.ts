@@ -34,8 +34,12 @@ export type ContentLookup = ContentProblems & {
   has(file: string): boolean;
 };
 
-/** An image a unit names, checked to exist under public/ (see check-assets.server.ts). */
-export type AssetReference = { file: string; field: string; asset: string };
+/**
+ * An image a unit names, checked to exist under public/ (see check-assets.server.ts); or, when
+ * the unit needs an image that cannot even be named (a game with no entry in the art catalogue),
+ * why: reported as it is.
+ */
+export type AssetReference = { file: string; field: string } & ({ asset: string } | { missing: string });
 
 export type StoredCounts = {
   upserted: number;

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { testContent } from "../../../tests/support/test-content";
 import { contentKinds } from "./content-kind-list.server";
 import { changeTree, editYaml as editYamlOf, problemsOf } from "./content-test-kit";
 import { parseContentTree, unitKeyOf } from "./parse-tree.server";
 import { type ContentFiles, readContentFiles } from "./read-tree.server";
 
-const contentDir = path.resolve("content");
+const contentDir = testContent;
 const kinds = contentKinds();
 let real: ContentFiles;
 
@@ -127,7 +128,7 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
           `content/patches/tidebound/${version}.yaml: (file): No game "tidebound" under content/games`,
       ),
       // So do its known issues (features/support-report).
-      ...["coop-join-outside-ship", "harbour-traders-stock", "switch-lore-pages"].map(
+      ...["harbour-traders-stock", "switch-lore-pages"].map(
         (issue) =>
           `content/known-issues/tidebound-${issue}.yaml: game: No game "tidebound" under content/games`,
       ),

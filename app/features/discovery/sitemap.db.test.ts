@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import type { Database } from "~/platform/db/client.server";
 import { jobOffers } from "~/platform/db/schema/content";
 import type { Services } from "~/platform/services.server";
 import { routeManifest } from "../../../tests/support/route-manifest";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createDiscoveryRouter } from "./discovery-routes.server";
 
@@ -19,7 +19,7 @@ let origin: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   const svc = { config: parseConfig({ PUBLIC_URL: publicUrl, NODE_ENV: "test" }), db: database.db };
   const app = express().use(createDiscoveryRouter(svc as unknown as Services, await routeManifest()));
   server = app.listen(0, "127.0.0.1");

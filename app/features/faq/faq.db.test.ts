@@ -1,7 +1,7 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { listFaq, listFaqGroups } from "./faq.server";
 
@@ -11,7 +11,7 @@ let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, path.resolve("content"), { info: () => {} });
+  await loadContent(db, testContent, { info: () => {} });
 });
 
 afterAll(async () => {

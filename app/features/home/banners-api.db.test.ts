@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { apiErrorHandler } from "~/platform/http/errors.server";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import type { Banner } from "./banners.server";
 import { createBannersApi } from "./banners-api.server";
@@ -15,7 +15,7 @@ let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   const app = express();
   app.use("/api", createBannersApi({ db: database.db }), apiErrorHandler);
   server = app.listen(0, "127.0.0.1");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { banners } from "~/platform/db/schema/legal";
-import { contentCopies, realContent } from "../../../tests/support/content-copies";
+import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { listActiveBanners } from "./banners.server";
 
@@ -26,7 +26,7 @@ const copyContent = contentCopies();
 
 describe("banners", () => {
   it("shows the banners whose dates include the moment, in their order, in the language asked", async () => {
-    await loadContent(db, realContent, quiet);
+    await loadContent(db, testContent, quiet);
     const at = (iso: string) => listActiveBanners(db, "fr", new Date(iso));
     expect((await at("2026-03-10T00:00:00Z")).map((b) => b.slug)).toEqual([
       "01-now-hiring",
@@ -42,7 +42,7 @@ describe("banners", () => {
       link: "/playtesting",
       linkLabel: "Devenir testeur",
       startsAt: "2026-11-01T00:00:00.000Z",
-      endsAt: "2027-02-28T23:59:59.999Z",
+      endsAt: "2094-02-28T23:59:59.999Z",
     });
   });
 

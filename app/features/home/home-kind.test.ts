@@ -6,11 +6,12 @@ import {
   problemsOf,
   readContentFiles,
 } from "~/features/content/index.server";
+import { testContent } from "../../../tests/support/test-content";
 
 let real: ContentFiles;
 
 beforeAll(async () => {
-  real = await readContentFiles("content");
+  real = await readContentFiles(testContent);
 });
 
 describe("the home page as content", () => {

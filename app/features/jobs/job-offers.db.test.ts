@@ -1,4 +1,3 @@
-import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +5,7 @@ import { loadContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { jobOffers, offices } from "~/platform/db/schema/content";
 import { languages } from "~/platform/i18n/languages";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { getJobOffer } from "./job-offers.server";
 import { searchJobOffers } from "./job-search.server";
@@ -19,7 +19,7 @@ let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, path.resolve("content"), { info: () => {} });
+  await loadContent(db, testContent, { info: () => {} });
 });
 
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ContentFiles,
@@ -10,12 +9,13 @@ import {
   unitsOf,
 } from "~/features/content/index.server";
 import { languages } from "~/platform/i18n/languages";
+import { testContent } from "../../../tests/support/test-content";
 import { legalDocumentSlugs, legalDocumentsKind } from "./legal-kind.server";
 
 let real: ContentFiles;
 
 beforeAll(async () => {
-  real = await readContentFiles(path.resolve("content"));
+  real = await readContentFiles(testContent);
 });
 
 const withChanges = (changes: Record<string, string | null>) => changeTree(real, changes);

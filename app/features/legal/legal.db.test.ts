@@ -6,7 +6,7 @@ import { getStudioInfo } from "~/features/studio/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { legalDocuments } from "~/platform/db/schema/legal";
 import { languages } from "~/platform/i18n/languages";
-import { contentCopies, realContent } from "../../../tests/support/content-copies";
+import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { getLegalDocument } from "./legal.server";
 import { legalDocumentSlugs } from "./legal-kind.server";
@@ -28,7 +28,7 @@ const copyContent = contentCopies();
 
 describe("legal documents", () => {
   it("are stored by the content loader and served rendered, anchored and filled in every language", async () => {
-    await loadContent(db, realContent, quiet);
+    await loadContent(db, testContent, quiet);
     expect(await db.$count(legalDocuments)).toBe(legalDocumentSlugs.length);
     for (const lang of languages) {
       const studio = await getStudioInfo(db, lang);

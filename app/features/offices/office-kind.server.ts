@@ -1,10 +1,11 @@
 import { notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { localized, text } from "~/features/content";
-import { type ContentKind, deleteMissing, upsertRows } from "~/features/content/index.server";
+import { artAssets, type ContentKind, deleteMissing, upsertRows } from "~/features/content/index.server";
 import { removeOffersAtOffices } from "~/features/jobs/index.server";
 import { offices } from "~/platform/db/schema/content";
 import { slugPattern } from "~/platform/text/slug";
+import { officeArtOf } from "~/ui/art/art";
 
 /** Countries of the European Union, for the inEu cross-check on offices. */
 const euCountries = new Set(
@@ -84,6 +85,8 @@ export const officesKind: ContentKind<OfficeUnit> = {
     if (!found) reader.fileProblem("offices/", "at least one office is required");
     return units;
   },
+  assets: (units) =>
+    units.flatMap(({ sources, data }) => artAssets(sources[0]!, officeArtOf(data.slug), "city scene")),
   async store(tx, units, changed) {
     const pending = units.filter(changed);
     await upsertRows(

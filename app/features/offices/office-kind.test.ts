@@ -8,12 +8,13 @@ import {
   readContentFiles,
   unitsOf,
 } from "~/features/content/index.server";
+import { testContent } from "../../../tests/support/test-content";
 import { officesKind } from "./office-kind.server";
 
 let real: ContentFiles;
 
 beforeAll(async () => {
-  real = await readContentFiles("content");
+  real = await readContentFiles(testContent);
 });
 
 describe("offices as content", () => {

@@ -9,6 +9,7 @@ import type { Database } from "~/platform/db/client.server";
 import { supportPatches } from "~/platform/db/schema";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPatchesApi } from "./patches-api.server";
 
@@ -88,8 +89,8 @@ describe("patch notes as content", () => {
   });
 
   it("refuses a bad file, naming the file and the field", async () => {
-    const tree = await readContentFiles("content");
-    const text = fs.readFileSync("content/patches/tidebound/2.4.yaml", "utf8");
+    const tree = await readContentFiles(testContent);
+    const text = fs.readFileSync(path.join(testContent, "patches/tidebound/2.4.yaml"), "utf8");
     expect(
       problemsOf(
         changeTree(tree, {

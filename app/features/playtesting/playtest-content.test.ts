@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import {
@@ -8,6 +9,7 @@ import {
   readContentFiles,
   unitsOf,
 } from "~/features/content/index.server";
+import { testContent } from "../../../tests/support/test-content";
 import { playtestSitesKind } from "./playtest-site-kind.server";
 import { ageOnDay } from "./signup.server";
 import { localizeSurvey, stepProblems, validateSurveyAnswers } from "./survey-definition";
@@ -16,7 +18,7 @@ import { surveyDefinitionSchema } from "./survey-schema";
 
 let content: ContentFiles;
 beforeAll(async () => {
-  content = await readContentFiles("content");
+  content = await readContentFiles(testContent);
 });
 
 /** The content folder with one file replaced (or removed with null). */
@@ -54,7 +56,7 @@ describe("playtest sites and surveys as content", () => {
   });
 
   it("names the file and field of a site whose office does not exist or whose dates are reversed", () => {
-    const site = YAML.parse(fs.readFileSync("content/playtests/quebec.yaml", "utf8"));
+    const site = YAML.parse(fs.readFileSync(path.join(testContent, "playtests/quebec.yaml"), "utf8"));
     expect(
       problems(withFile("playtests/quebec.yaml", YAML.stringify({ ...site, office: "montreal" }))),
     ).toContainEqual(expect.stringContaining('playtests/quebec.yaml: office: Unknown office "montreal"'));
@@ -65,7 +67,7 @@ describe("playtest sites and surveys as content", () => {
   });
 
   it("refuses a survey with a text missing in a language, or a duplicate question id", () => {
-    const read = () => YAML.parse(fs.readFileSync("content/surveys/playtester.yaml", "utf8"));
+    const read = () => YAML.parse(fs.readFileSync(path.join(testContent, "surveys/playtester.yaml"), "utf8"));
     const missing = read();
     delete missing.title.es;
     expect(problems(withFile("surveys/playtester.yaml", YAML.stringify(missing)))).toContainEqual(
@@ -81,7 +83,7 @@ describe("playtest sites and surveys as content", () => {
 
 describe("survey answers", () => {
   const survey = surveyDefinitionSchema.parse(
-    YAML.parse(fs.readFileSync("content/surveys/playtester.yaml", "utf8")),
+    YAML.parse(fs.readFileSync(path.join(testContent, "surveys/playtester.yaml"), "utf8")),
   );
   const valid = { hoursPerWeek: "over15", platforms: ["pc"], experience: 1, favouriteGame: "Tidebound" };
 

@@ -20,6 +20,7 @@ import { statusLinks } from "~/platform/db/schema/status";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { playtestPersonalData } from "./personal-data.server";
 import {
@@ -38,14 +39,14 @@ import { signUpPlaytester } from "./signup.server";
 import { playtestSignupSchema } from "./signup-form";
 import { playtestCommands } from "./tools.server";
 
-const SESSION = "quebec-lantern-focus-2027-01";
+const SESSION = "quebec-lantern-focus-2094-01";
 let database: Database;
 let filesDir: string;
 let svc: Parameters<typeof sendStatusLinks>[0] & Parameters<typeof deleteByStatusLink>[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   const logger = createLogger("silent");
   // Sign-ups carry no files; the store is there because data-rights deletions expect one.
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "playtest-status-"));
@@ -114,7 +115,7 @@ describe("a playtest sign-up's status page", () => {
   it("goes through every stage the studio and the tester move it to, each dated and e-mailed", async () => {
     const { id, token } = await signUp("lea@example.com", "en");
     expect(await inviteToCall(svc, id)).toMatchObject({ ok: true, to: "callInvited" });
-    expect(await inviteToSession(svc, { id, session: SESSION, at: "2027-01-23T09:00" })).toMatchObject({
+    expect(await inviteToSession(svc, { id, session: SESSION, at: "2094-01-23T09:00" })).toMatchObject({
       ok: true,
       to: "sessionInvited",
     });
@@ -153,11 +154,11 @@ describe("a playtest sign-up's status page", () => {
     await setSeats(1);
     const first = await signUp("first@example.com");
     const second = await signUp("second@example.com");
-    await inviteToSession(svc, { id: first.id, session: SESSION, at: "2027-01-23T09:00" });
+    await inviteToSession(svc, { id: first.id, session: SESSION, at: "2094-01-23T09:00" });
     await confirmSeat(svc, first.id);
     const run = await playtestCommands
       .find((c) => c.name === "playtest.invite")!
-      .run(svc as never, { id: second.id, session: SESSION, at: "2027-01-23T09:00" } as never);
+      .run(svc as never, { id: second.id, session: SESSION, at: "2094-01-23T09:00" } as never);
     expect(await stageOf(second.id)).toBe("waitlisted");
     expect(playtestCommands.find((c) => c.name === "playtest.invite")!.print(run as never)).toContain(
       "seats are all taken",
@@ -171,7 +172,7 @@ describe("a playtest sign-up's status page", () => {
     const first = await signUp("phoned@example.com");
     const second = await signUp("phoned-too@example.com");
     for (const t of [first, second])
-      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2027-01-23T09:00" });
+      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2094-01-23T09:00" });
     expect(confirm.print((await confirm.run(svc as never, { id: first.id } as never)) as never)).toContain(
       "Seat confirmed",
     );
@@ -190,7 +191,7 @@ describe("a playtest sign-up's status page", () => {
     const a = await signUp("a@example.com");
     const b = await signUp("b@example.com");
     for (const t of [a, b])
-      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2027-01-23T09:00" });
+      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2094-01-23T09:00" });
     const answers = await Promise.all([
       answerPlaytestByLink(svc, a.token, "confirm"),
       answerPlaytestByLink(svc, b.token, "confirm"),
@@ -204,7 +205,7 @@ describe("a playtest sign-up's status page", () => {
     const holder = await signUp("holder@example.com");
     const older = await signUp("older@example.com");
     const newer = await signUp("newer@example.com");
-    await inviteToSession(svc, { id: holder.id, session: SESSION, at: "2027-01-23T09:00" });
+    await inviteToSession(svc, { id: holder.id, session: SESSION, at: "2094-01-23T09:00" });
     await confirmSeat(svc, holder.id);
     await waitlistForSession(svc, { id: older.id, session: SESSION });
     await waitlistForSession(svc, { id: newer.id, session: SESSION });
@@ -217,7 +218,7 @@ describe("a playtest sign-up's status page", () => {
     const [invited] = await mailsTo("older@example.com");
     expect(invited).toMatchObject({ kind: "playtest-invitation" });
     expect(invited!.text).toContain("9 h 00");
-    expect((await signupStatus(database.db, older.id))!.sessionAt).toBe("2027-01-23T09:00");
+    expect((await signupStatus(database.db, older.id))!.sessionAt).toBe("2094-01-23T09:00");
     expect(await mailsTo("newer@example.com")).toEqual([]);
     // The promoted tester takes the seat.
     expect(await confirmSeat(svc, older.id)).toMatchObject({ ok: true, to: "confirmed" });
@@ -225,11 +226,11 @@ describe("a playtest sign-up's status page", () => {
 
   it("refuses moves from a declined, not selected or deleted sign-up, and answers out of turn", async () => {
     const declined = await signUp("declined@example.com");
-    await inviteToSession(svc, { id: declined.id, session: SESSION, at: "2027-01-23T09:00" });
+    await inviteToSession(svc, { id: declined.id, session: SESSION, at: "2094-01-23T09:00" });
     await declineSession(svc, declined.id);
     for (const move of [
       () => inviteToCall(svc, declined.id),
-      () => inviteToSession(svc, { id: declined.id, session: SESSION, at: "2027-01-23T09:00" }),
+      () => inviteToSession(svc, { id: declined.id, session: SESSION, at: "2094-01-23T09:00" }),
       () => waitlistForSession(svc, { id: declined.id, session: SESSION }),
       () => markAttended(svc, declined.id),
       () => rejectSignup(svc, declined.id),
@@ -269,11 +270,11 @@ describe("a playtest sign-up's status page", () => {
   it("offers the session as a calendar file once invited: the office's time in UTC, a day to 17:00, at the studio", async () => {
     const { id, token } = await signUp("lea@example.com");
     expect(await sessionCalendarByLink(svc, token, "fr")).toBeNull();
-    await inviteToSession(svc, { id, session: SESSION, at: "2027-01-23T09:30" });
+    await inviteToSession(svc, { id, session: SESSION, at: "2094-01-23T09:30" });
     const ics = (await sessionCalendarByLink(svc, token, "fr"))!;
     expect(ics).toContain("BEGIN:VEVENT");
     // 9:30 in Quebec City in January (UTC−5).
-    expect(ics).toContain("DTSTART:20270123T143000Z");
+    expect(ics).toContain("DTSTART:20940123T143000Z");
     expect(ics).toContain("DURATION:PT7H30M");
     expect(ics).toContain("SUMMARY:Test de jeu : Groupe de discussion The Lantern Court");
     expect(ics).toMatch(/LOCATION:.*Québec/);
@@ -288,16 +289,16 @@ describe("a playtest sign-up's status page", () => {
     const seated = await signUp("seated@example.com");
     const invited = await signUp("invited@example.com");
     for (const t of [seated, invited]) {
-      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2027-01-23T09:00" });
+      await inviteToSession(svc, { id: t.id, session: SESSION, at: "2094-01-23T09:00" });
     }
     await confirmSeat(svc, seated.id);
     await database.db.delete(outboxEmails);
-    // The session starts at 14:00 UTC on 23 January 2027.
-    expect(await sendSessionReminders(svc, new Date("2027-01-22T13:59:00Z"))).toBe(0);
-    const now = new Date("2027-01-22T14:05:00Z");
+    // The session starts at 14:00 UTC on 23 January 2094.
+    expect(await sendSessionReminders(svc, new Date("2094-01-22T13:59:00Z"))).toBe(0);
+    const now = new Date("2094-01-22T14:05:00Z");
     const runs = await Promise.all([sendSessionReminders(svc, now), sendSessionReminders(svc, now)]);
     expect(runs.sort()).toEqual([0, 1]);
-    expect(await sendSessionReminders(svc, new Date("2027-01-23T08:00:00Z"))).toBe(0);
+    expect(await sendSessionReminders(svc, new Date("2094-01-23T08:00:00Z"))).toBe(0);
     const reminders = await database.db
       .select()
       .from(outboxEmails)
@@ -309,7 +310,7 @@ describe("a playtest sign-up's status page", () => {
 
   it("shows the NDA once the seat is confirmed, and signs it with the sign-up's full name typed (case and spaces aside)", async () => {
     const { id, token } = await signUp("lea@example.com");
-    await inviteToSession(svc, { id, session: SESSION, at: "2027-01-23T09:00" });
+    await inviteToSession(svc, { id, session: SESSION, at: "2094-01-23T09:00" });
     expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notActive" });
     await confirmSeat(svc, id);
     const page = await loadStatusPage(svc, token, "fr");

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
@@ -17,6 +18,7 @@ import {
 } from "~/platform/db/schema";
 import { hashLinkToken } from "~/platform/security/link-token.server";
 import { serveApi, testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPlaytestApi } from "./playtest-api.server";
 import { playtestSiteFileSchema } from "./playtest-site-kind.server";
@@ -27,7 +29,7 @@ import { purgeExpiredSignups, removeSignup, SignupRefused, signUpPlaytester } fr
 import { playtestSignupSchema } from "./signup-form";
 import { surveyDefinitionSchema } from "./survey-schema";
 
-const readYaml = (file: string) => YAML.parse(fs.readFileSync(`content/${file}`, "utf8"));
+const readYaml = (file: string) => YAML.parse(fs.readFileSync(path.join(testContent, file), "utf8"));
 
 let database: Database;
 let db: Db;
@@ -96,7 +98,7 @@ describe("GET /api/open/office-playtests/{locale}", () => {
     expect(quebec.playtests[0]).toMatchObject({
       kind: "focus-group",
       status: "open",
-      startsOn: "2027-01-23",
+      startsOn: "2094-01-23",
     });
     expect(quebec.playtests[0].title).toMatch(/Groupe de discussion/);
     expect(sites[4]).toMatchObject({
@@ -269,7 +271,7 @@ describe("selection (scripts/playtest-select.ts)", () => {
 
     const quebec = await signUp({ email: "quebec@example.com" }, new Date());
     await db.delete(outboxEmails);
-    const sent = await inviteToSession({ db, config }, { id: quebec.id, at: "2027-01-23T09:30" });
+    const sent = await inviteToSession({ db, config }, { id: quebec.id, at: "2094-01-23T09:30" });
     expect(sent).toMatchObject({ ok: true, to: "sessionInvited" });
     expect(sent.when).toContain("9 h 30 HNE");
     const [mail] = await db.select().from(outboxEmails);

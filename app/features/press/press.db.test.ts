@@ -13,6 +13,7 @@ import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
 import { routeManifest } from "../../../tests/support/route-manifest";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPressKits } from "./press.server";
 import { createPressApi } from "./press-api.server";
@@ -71,8 +72,8 @@ describe("press kits as content", () => {
   });
 
   it("refuses a malformed kit, naming the file and the field", async () => {
-    const tree = await readContentFiles("content");
-    const kit = fs.readFileSync("content/press/tidebound/kit.yaml", "utf8");
+    const tree = await readContentFiles(testContent);
+    const kit = fs.readFileSync(path.join(testContent, "press/tidebound/kit.yaml"), "utf8");
     const bytes = (file: string) => tree.files.get(file)!.text;
 
     // Prose in every language.
@@ -200,7 +201,7 @@ describe("GET /api/presses", () => {
       name: "key-art.jpg",
       caption: "Illustration principale (portrait)",
       format: "JPEG",
-      bytes: fs.statSync("content/press/ashen-covenant/files/key-art.jpg").size,
+      bytes: fs.statSync(path.join(testContent, "press/ashen-covenant/files/key-art.jpg")).size,
       width: 1200,
       height: 1500,
       url: "/press-kits/ashen-covenant/files/key-art.jpg",
@@ -263,7 +264,7 @@ describe("press kit files", () => {
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="tidebound-logo.png"');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(
-      fs.readFileSync("content/press/tidebound/files/logo.png"),
+      fs.readFileSync(path.join(testContent, "press/tidebound/files/logo.png")),
     );
     const etag = res.headers.get("etag")!;
     expect((await get("/press-kits/tidebound/files/logo.png", { "If-None-Match": etag })).status).toBe(304);
@@ -303,7 +304,7 @@ describe("the whole kit as one zip", () => {
       "the-lantern-court/logos/logo.svg",
     ]);
     expect(Buffer.from(zip["the-lantern-court/images/key-art.jpg"]!)).toEqual(
-      fs.readFileSync("content/press/the-lantern-court/files/key-art.jpg"),
+      fs.readFileSync(path.join(testContent, "press/the-lantern-court/files/key-art.jpg")),
     );
     const factSheet = new TextDecoder().decode(zip["the-lantern-court/fact-sheet-es.md"]);
     expect(factSheet).toContain("# The Lantern Court — kit de prensa");

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
@@ -13,6 +14,7 @@ import { loader as statusLoader } from "~/routes/status";
 import { action as downloadAction } from "~/routes/status-download";
 import { action as requestAction } from "~/routes/status-request";
 import { testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 
 /**
@@ -28,7 +30,9 @@ let services: Services;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const studio = studioFileSchema.parse(YAML.parse(fs.readFileSync("content/studio.yaml", "utf8")));
+  const studio = studioFileSchema.parse(
+    YAML.parse(fs.readFileSync(path.join(testContent, "studio.yaml"), "utf8")),
+  );
   await database.db.insert(siteSettings).values({ key: "studio", value: studio });
   // Small budgets, so a test reaches them in a few requests.
   const config = parseConfig({

@@ -1,9 +1,9 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import { getHomeContent } from "~/features/home/index.server";
 import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { ContentMissingError, getStudioInfo } from "./index.server";
 
@@ -27,7 +27,7 @@ describe("before content is loaded", () => {
 
 describe("the studio, home page and office queries over the studio's content", () => {
   beforeAll(async () => {
-    await loadContent(db, path.resolve("content"), { info: () => {} });
+    await loadContent(db, testContent, { info: () => {} });
   });
 
   it("getStudioInfo returns the studio in the requested language", async () => {

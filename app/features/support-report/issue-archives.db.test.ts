@@ -13,6 +13,7 @@ import * as sample from "~/platform/uploads/test-samples";
 import { createUploadRouter } from "~/platform/uploads/upload-routes.server";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
 import { serveApi, testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { issueSchema } from "./issue-form";
 import { submitIssueReport } from "./issue-report.server";
@@ -32,7 +33,7 @@ const logger = createLogger("silent");
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, path.resolve("content"), logger);
+  await loadContent(db, testContent, logger);
   store = createUploadStore({
     db,
     files: createLocalFileStore(dir),

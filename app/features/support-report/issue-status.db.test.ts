@@ -22,6 +22,7 @@ import { findStatusLink } from "~/platform/status/links.server";
 import * as sample from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { issueOwner, purgeExpiredIssueReports, submitIssueReport } from "./issue-report.server";
 import { addIssueInfo, issueStatus, linkPatch, listIssueReports, moveIssue } from "./issue-status.server";
@@ -33,7 +34,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "issue-status-uploads-"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, path.resolve("content"), { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   const logger = createLogger("silent");
   const uploads = createUploadStore({
     db: database.db,

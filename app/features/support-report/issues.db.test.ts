@@ -16,6 +16,7 @@ import type { Services } from "~/platform/services.server";
 import * as sample from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
 import { serveApi, testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { issueSchema } from "./issue-form";
 import { issueOwner, purgeExpiredIssueReports, submitIssueReport } from "./issue-report.server";
@@ -34,7 +35,7 @@ const logger = createLogger("silent");
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, path.resolve("content"), logger);
+  await loadContent(db, testContent, logger);
   store = createUploadStore({
     db,
     files: createLocalFileStore(dir),

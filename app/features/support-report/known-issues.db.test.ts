@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { issueReports, knownIssueAffected, knownIssues } from "~/platform/db/schema";
 import { serveApi, testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createIssuesApi } from "./issues-api.server";
 import type { KnownIssueQuery } from "./known-issue-search";
@@ -17,7 +19,7 @@ let server: Awaited<ReturnType<typeof serveApi>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, "content", { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {} });
   const config = parseConfig({ RATE_LIMIT_FORM_POINTS: "1000", RATE_LIMIT_API_POINTS: "1000" });
   server = await serveApi(createIssuesApi(testServices(database, config)));
 });
@@ -242,8 +244,11 @@ describe("GET /api/known-issues and POST /api/known-issues/{slug}/me-too", () =>
 
 describe("known issues as content", () => {
   it("refuses a file naming a game or a fixing patch that does not exist, naming the file and field", async () => {
-    const tree = await readContentFiles("content");
-    const text = fs.readFileSync("content/known-issues/tidebound-switch-lore-pages.yaml", "utf8");
+    const tree = await readContentFiles(testContent);
+    const text = fs.readFileSync(
+      path.join(testContent, "known-issues/tidebound-switch-lore-pages.yaml"),
+      "utf8",
+    );
     expect(
       problemsOf(
         changeTree(tree, { "known-issues/tidebound-switch-lore-pages.yaml": text.replace('"2.4"', '"9.9"') }),

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadContent } from "~/features/content/index.server";
 import type { FaqArticle, FaqCategoryDetail, FaqCategorySummary, FaqPage } from "~/features/faq";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { faqItems, faqVotes } from "~/platform/db/schema";
+import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
+import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
-import { seedSupportFaq } from "./faq-fixture.server";
 import type { FaqVoteSummary } from "./faq-votes.server";
 import { createSupportApi } from "./support-api.server";
 
@@ -17,7 +19,7 @@ let resetId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedSupportFaq(database.db);
+  await loadContent(database.db, testContent, { info: () => {} });
   const config = parseConfig({ RATE_LIMIT_FORM_POINTS: "1000", RATE_LIMIT_API_POINTS: "1000" });
   server = await serveApi(createSupportApi(testServices(database, config)));
   base = server.url;
@@ -58,8 +60,11 @@ describe("GET /api/faq-categories", () => {
   });
 
   it("filters by section", async () => {
-    expect((await getJson<FaqCategorySummary[]>("/faq-categories")).body).toHaveLength(4);
-    expect((await getJson<FaqCategorySummary[]>("/faq-categories?section=internships")).body).toEqual([]);
+    // All seven of the test content's categories; three are not support's.
+    expect((await getJson<FaqCategorySummary[]>("/faq-categories")).body).toHaveLength(7);
+    expect(
+      (await getJson<FaqCategorySummary[]>("/faq-categories?section=internships")).body.map((c) => c.slug),
+    ).toEqual(["internships"]);
   });
 
   it("answers 400 with messages for a bad language or section", async () => {
@@ -128,7 +133,7 @@ describe("GET /api/faqs", () => {
     expect(beyond).toMatchObject({ items: [], total: 12 });
     const account = await search({ category: "support-account" });
     expect(account.total).toBe(3);
-    expect(account.items.every((i) => i.category.slug === "support-account")).toBe(true);
+    expectEach(account.items, (i) => i.category.slug === "support-account");
   });
 
   it("answers 400 for junk and 404 for an unknown category", async () => {
@@ -222,7 +227,7 @@ describe("/api/faqs/vote/{id}", () => {
     expect(rows).toHaveLength(2);
     const aliceId = alice.split("=")[1]!;
     expect(rows.some((r) => r.visitorHash.includes(aliceId))).toBe(false);
-    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.visitorHash))).toBe(true);
+    expectEach(rows, (r) => /^[0-9a-f]{64}$/.test(r.visitorHash));
   });
 
   it("ignores a forged visitor cookie and issues a real one", async () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { expectEach } from "../../../tests/support/expect-each";
 import { writeWhole } from "./write-whole.server";
 
 const dirs: string[] = [];
@@ -37,7 +38,7 @@ describe("writeWhole", () => {
     await new Promise((r) => setTimeout(r, 50));
     watcher.close();
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((size) => size === big.length)).toBe(true);
+    expectEach(seen, (size) => size === big.length);
   });
 
   it("refuses to replace a file unless asked, and cleans up either way", async () => {

@@ -1,10 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import matter from "gray-matter";
 import { imageSize } from "image-size";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type Art,
   allArt,
@@ -12,6 +10,7 @@ import {
   gameArtBySlug,
   gameArtOf,
   newsArtBySlug,
+  newsArtOf,
   newsArtOfCover,
   officeArtBySlug,
   officeArtOf,
@@ -21,24 +20,6 @@ import {
 } from "./art";
 
 const publicDir = path.resolve("public");
-const contentDir = path.resolve("content");
-
-/** Slugs of the YAML files in a content folder that have no entry in `manifest`. */
-function slugsWithoutArt(dir: string, manifest: Record<string, unknown>): string[] {
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith(".yaml"))
-    .map((file) => file.slice(0, -".yaml".length))
-    .filter((slug) => !(slug in manifest));
-}
-
-function yamlSlugs(dir: string): string[] {
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith(".yaml"))
-    .map((file) => file.slice(0, -".yaml".length))
-    .sort();
-}
 
 function viewBox(art: Art): { width: number; height: number } {
   const svg = fs.readFileSync(path.join(publicDir, art.source), "utf8");
@@ -84,60 +65,24 @@ describe("art manifest", () => {
     }
   });
 
-  it("has a full key-art set for every game in content/games, and none for games that are gone", () => {
-    expect(Object.keys(gameArtBySlug).sort()).toEqual(yamlSlugs(path.join(contentDir, "games")));
+  // Which games, offices and articles need art is the content check's (check-assets.server.ts):
+  // here, that each entry of the catalogue is whole.
+  it("has a hero, banner, card and thumbnail for every game, a wide picture and a card for every office", () => {
+    expect(Object.keys(gameArtBySlug).length).toBeGreaterThan(0);
     for (const art of Object.values(gameArtBySlug)) {
       expect(Object.keys(art.crops).sort()).toEqual(["banner", "card", "hero", "thumb"]);
     }
-  });
-
-  it("has a wide picture and a card for every office in content/offices, and none for offices that are gone", () => {
-    expect(Object.keys(officeArtBySlug).sort()).toEqual(yamlSlugs(path.join(contentDir, "offices")));
+    expect(Object.keys(officeArtBySlug).length).toBeGreaterThan(0);
     for (const art of Object.values(officeArtBySlug)) {
       expect(Object.keys(art.crops).sort()).toEqual(["card", "wide"]);
     }
   });
 
-  describe("a game or office added to content without art", () => {
-    let scratch: string | undefined;
-    afterEach(() => {
-      if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
-      scratch = undefined;
-    });
-
-    it("is reported by the check the tests above rely on", () => {
-      fc.assert(
-        fc.property(
-          fc.constantFrom("games", "offices"),
-          fc.stringMatching(/^[a-z][a-z0-9]{0,12}(-[a-z0-9]{1,8}){0,2}$/),
-          (kind, slug) => {
-            const manifest: Record<string, Art> = kind === "games" ? gameArtBySlug : officeArtBySlug;
-            fc.pre(!(slug in manifest));
-            scratch = fs.mkdtempSync(path.join(os.tmpdir(), "art-"));
-            for (const file of fs.readdirSync(path.join(contentDir, kind))) {
-              fs.copyFileSync(path.join(contentDir, kind, file), path.join(scratch, file));
-            }
-            expect(slugsWithoutArt(scratch, manifest)).toEqual([]);
-            fs.writeFileSync(path.join(scratch, `${slug}.yaml`), "name: New\n");
-            expect(slugsWithoutArt(scratch, manifest)).toEqual([slug]);
-            fs.rmSync(scratch, { recursive: true, force: true });
-            scratch = undefined;
-          },
-        ),
-        { numRuns: 20 },
-      );
-    });
-  });
-
-  it("gives every article a cover, named in all three languages' front matter", () => {
-    const articles = fs.readdirSync(path.join(contentDir, "news")).sort();
-    expect(Object.keys(newsArtBySlug).sort()).toEqual(articles);
-    for (const slug of articles) {
-      const expected = renditionPath(newsArtBySlug[slug as keyof typeof newsArtBySlug], "cover", 1200, "jpg");
-      for (const lang of ["en", "fr", "es"]) {
-        const file = path.join(contentDir, "news", slug, `${lang}.md`);
-        expect(matter(fs.readFileSync(file, "utf8")).data.cover, file).toBe(expected);
-      }
+  it("names every article's cover rendition as the content's front matter may name it", () => {
+    for (const [slug, art] of Object.entries(newsArtBySlug)) {
+      const cover = renditionPath(art, "cover", 1200, "jpg");
+      expect(cover).toBe(`/images/art/news/${slug}/cover-1200.jpg`);
+      expect(newsArtOfCover(cover)).toBe(art);
     }
   });
 
@@ -216,13 +161,14 @@ describe("pictureData", () => {
 });
 
 describe("look-ups by slug", () => {
-  it("find each game's and each office's own art by the slug content uses", () => {
-    for (const slug of yamlSlugs(path.join(contentDir, "games"))) {
+  it("find each game's, office's and article's own art by its slug", () => {
+    for (const slug of Object.keys(gameArtBySlug)) {
       expect(gameArtOf(slug)?.source).toBe(`/images/art/games/${slug}.svg`);
     }
-    for (const slug of yamlSlugs(path.join(contentDir, "offices"))) {
+    for (const slug of Object.keys(officeArtBySlug)) {
       expect(officeArtOf(slug)?.source).toBe(`/images/art/offices/${slug}.svg`);
     }
+    for (const [slug, art] of Object.entries(newsArtBySlug)) expect(newsArtOf(slug)).toBe(art);
   });
 
   it("find nothing for a missing, unknown or inherited slug", () => {

@@ -331,6 +331,11 @@ export function officeArtOf(slug: string | null | undefined): Art<OfficeCrop> | 
   return lookUp<Art<OfficeCrop>>(officeArtBySlug, slug);
 }
 
+/** An article's cover by its slug (content/news/{slug}/). */
+export function newsArtOf(slug: string | null | undefined): Art<NewsCrop> | undefined {
+  return lookUp<Art<NewsCrop>>(newsArtBySlug, slug);
+}
+
 export type PageArtKey = keyof typeof pageArtByKey;
 
 const newsCoverPattern = new RegExp(`^/images/art/news/(${slugPattern})/cover-\\d+\\.jpg$`);
@@ -355,6 +360,16 @@ export const allArt: Art[] = [
   ...Object.values(pageArtByKey),
   ...Object.values(newsArtBySlug),
 ];
+
+/** Every file a piece of art needs under public/: its layered source and each rendition. */
+export function artFiles(art: Art): string[] {
+  return [
+    art.source,
+    ...Object.entries(art.crops).flatMap(([name, crop]) =>
+      crop.widths.flatMap((width) => artFormats.map((format) => renditionPath(art, name, width, format))),
+    ),
+  ];
+}
 
 export function renditionPath(art: Art, crop: string, width: number, format: ArtFormat): string {
   return `${art.dir}/${crop}-${width}.${format}`;

@@ -9,6 +9,7 @@ import { phoneE164 } from "~/platform/forms/phone";
 import { uploadFiles } from "~/platform/forms/upload-files";
 import { uploadAccept } from "~/platform/forms/upload-rules";
 import type { Language } from "~/platform/i18n/languages";
+import { expectEach } from "../../../tests/support/expect-each";
 import { CheckboxSwitch } from "./CheckboxSwitch";
 import { DateOfBirthField } from "./DateOfBirthField";
 import { FormErrors } from "./FormErrors";
@@ -145,7 +146,7 @@ describe("a fresh form", () => {
   it("renders the multi-select as plain checkboxes until the script runs", () => {
     const boxes = tags(html).filter((tag) => tag.attributes.name === "teams");
     expect(boxes).toHaveLength(5);
-    expect(boxes.every((box) => box.attributes.type === "checkbox")).toBe(true);
+    expectEach(boxes, (box) => box.attributes.type === "checkbox");
     expect(html).not.toContain("multiselect__toggle");
   });
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
+import { testContent } from "../../support/test-content";
 
 export type SiteProcess = {
   url: string;
@@ -52,8 +53,8 @@ export async function spawnSite(options: {
       PUBLIC_URL: url,
       DATA_DIR: options.dataDir,
       LOG_LEVEL: "warn",
-      // A content folder other than ./content (a snapshot while content is being edited).
-      ...(process.env.E2E_CONTENT_DIR ? { CONTENT_DIR: process.env.E2E_CONTENT_DIR } : {}),
+      // The tests' own content (tests/fixtures/content); a test may give a copy it edits.
+      CONTENT_DIR: testContent,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -120,7 +120,7 @@ export async function prepareFixtures(site: FuzzSite): Promise<Fixtures> {
          removal_token_hash, stage, session, session_at, session_starts_at, expires_at)
        values ('Ada Fuzz', 'fuzz.playtest@example.com', '+14185550134', 'quebec', '1990-04-12', 'en',
          ${sqlText(hashLinkToken(newLinkToken()))}, ${sqlText(hashLinkToken(newLinkToken()))}, 'sessionInvited',
-         'quebec-lantern-focus-2027-01', '2027-01-23T09:00', '2027-01-23T14:00:00Z', now() + interval '1 year')
+         'quebec-lantern-focus-2094-01', '2094-01-23T09:00', '2094-01-23T14:00:00Z', now() + interval '1 year')
        returning id as v`,
       "playtest sign-up",
     );

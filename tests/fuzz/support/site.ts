@@ -12,6 +12,7 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
 import type { Services } from "~/platform/services.server";
+import { testContent } from "../../support/test-content";
 
 /** What the production bundle (server/app.ts built) exports. */
 type ServerBundle = {
@@ -104,6 +105,7 @@ export async function startFuzzSite(): Promise<FuzzSite> {
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
     LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "silent",
+    CONTENT_DIR: testContent,
     RATE_LIMIT_FORM_POINTS: String(1e9),
     RATE_LIMIT_API_POINTS: String(1e9),
     // E-mails stay in the outbox table, where the suite reads the links it needs.

@@ -1,6 +1,5 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadContent } from "~/features/content/index.server";
@@ -8,6 +7,8 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { jobOffers } from "~/platform/db/schema/content";
 import { startTasks } from "~/platform/tasks/scheduler.server";
+import { expectEach } from "../../../../tests/support/expect-each";
+import { testContent } from "../../../../tests/support/test-content";
 import { createTestDatabase } from "../../../../tests/support/test-db";
 import { getJobOffer } from "../job-offers.server";
 import { FeedError } from "./greenhouse-feed.server";
@@ -110,7 +111,7 @@ beforeAll(async () => {
   boardUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/boards/stormkettle`;
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, path.resolve("content"), { info: () => {} });
+  await loadContent(db, testContent, { info: () => {} });
 });
 
 let database: Database;
@@ -225,7 +226,7 @@ describe("Greenhouse sync against a stand-in job board", () => {
     jobs = [];
     const report = await syncGreenhouse(db, { boardUrl });
     expect(report.closed).toBe(2);
-    expect((await greenhouseRows()).every((r) => r.status === "closed")).toBe(true);
+    expectEach(await greenhouseRows(), (r) => r.status === "closed");
     expect(await db.select().from(jobOffers).where(eq(jobOffers.source, "content"))).toEqual(contentOpen);
   });
 });

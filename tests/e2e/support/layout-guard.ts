@@ -1,0 +1,144 @@
+import type { Browser } from "playwright-core";
+import { openPage, type Site } from "./harness";
+
+/**
+ * The layout guard: pages at a phone's or a desktop's width, checked for the rough edges a
+ * visitor sees:
+ * - nothing reaches past the window's right edge (the page scrolls or gets cut off sideways);
+ * - no button, link, field or select whose text overflows its own box (a cut label);
+ * - no empty band between the end of the content and the footer on a page taller than the window.
+ *
+ * One browser page visits them one after another; each page's checks run in a single evaluate()
+ * call.
+ */
+
+/** The largest gap allowed between the last block of <main> and the footer. */
+const maxBand = 96;
+
+/** The browser reports a 404 document as a failed resource: the 404 page is visited on purpose. */
+const notFoundLine = [/status of 404/];
+
+export type Findings = { overflow: string[]; controls: string[]; band: string[] };
+
+/** Runs in the page: every check at once, so a page costs one round trip. */
+async function inspect(maxGap: number): Promise<Findings> {
+  await document.fonts.ready;
+  const viewport = window.innerWidth;
+  const root = document.documentElement;
+  const overflow: string[] = [];
+  const controls: string[] = [];
+  const band: string[] = [];
+
+  const name = (el: Element) => {
+    const classes = String(el.getAttribute("class") ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((c) => `.${c}`)
+      .join("");
+    const own =
+      el instanceof HTMLSelectElement
+        ? el.selectedOptions[0]?.textContent
+        : el.textContent || (el as HTMLInputElement).value || el.getAttribute("placeholder");
+    const text = (own ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
+    return `${el.tagName.toLowerCase()}${classes}${text ? ` "${text}"` : ""}`;
+  };
+  // Laid out but not shown: visually-hidden text, the bot trap, closed disclosures and dialogs.
+  const hidden = (el: Element) =>
+    el.closest(".visually-hidden, .honeypot, [hidden], dialog:not([open]), [aria-hidden='true']") !== null ||
+    (el.closest("details:not([open])") !== null && el.closest("summary") === null);
+
+  // 1. Nothing wider than the window. The layout's root clips sideways (overflow-x: clip), so
+  // the document may not scroll even when something is cut off: each element is measured too.
+  let widest: { el: Element; right: number } | null = null;
+  for (const el of document.body.querySelectorAll("*")) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.right <= viewport + 1) continue;
+    if (hidden(el) || getComputedStyle(el).position === "fixed") continue;
+    // Inside a box that scrolls sideways (a strip of tabs): reachable, by design.
+    let scrolls = false;
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      const overflowX = getComputedStyle(up).overflowX;
+      if (overflowX === "auto" || overflowX === "scroll") {
+        scrolls = true;
+        break;
+      }
+    }
+    if (scrolls) continue;
+    if (!widest || box.right > widest.right) widest = { el, right: box.right };
+  }
+  if (root.scrollWidth > viewport || widest) {
+    overflow.push(
+      `document ${root.scrollWidth}px wide in a ${viewport}px window; widest: ${
+        widest ? `${name(widest.el)} (right edge ${Math.round(widest.right)}px)` : "none found"
+      }`,
+    );
+  }
+
+  // 2. No control whose text overflows it.
+  for (const el of document.querySelectorAll("button, a, input, select, label.button")) {
+    if (el.scrollWidth <= el.clientWidth + 1) continue;
+    if (el.clientWidth === 0 || hidden(el)) continue;
+    if (el instanceof HTMLInputElement && ["checkbox", "radio", "hidden", "file"].includes(el.type)) continue;
+    controls.push(`${name(el)}: content ${el.scrollWidth}px in a ${el.clientWidth}px box`);
+  }
+  // A select's scrollWidth never exceeds its box, nor an empty field's with a long placeholder:
+  // their text is measured against the box's inner width.
+  const context = document.createElement("canvas").getContext("2d");
+  for (const el of document.querySelectorAll<HTMLSelectElement | HTMLInputElement>("select, input")) {
+    const text =
+      el instanceof HTMLSelectElement
+        ? (el.selectedOptions[0]?.textContent ?? "")
+        : el.value === ""
+          ? el.placeholder
+          : "";
+    if (!text || !context || el.clientWidth === 0 || hidden(el)) continue;
+    const style = getComputedStyle(el);
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const needed = Math.ceil(context.measureText(text.trim()).width);
+    const room =
+      el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    if (needed > room + 1) controls.push(`${name(el)}: text ${needed}px in ${Math.floor(room)}px`);
+  }
+
+  // 3. No empty band above the footer, on a page taller than the window (a shorter page's
+  // <main> grows to push the footer down, by design).
+  const main = document.querySelector("main");
+  const footer = document.querySelector("footer.site-footer");
+  if (!main || !footer) {
+    band.push(`no ${main ? "footer.site-footer" : "<main>"}`);
+  } else if (root.scrollHeight > window.innerHeight) {
+    let last: Element | null = null;
+    for (let child = main.lastElementChild; child; child = child.previousElementSibling) {
+      const style = getComputedStyle(child);
+      if (style.display === "none" || style.position === "absolute" || style.position === "fixed") continue;
+      if (child.getBoundingClientRect().height === 0) continue;
+      last = child;
+      break;
+    }
+    if (last) {
+      const gap = footer.getBoundingClientRect().top - last.getBoundingClientRect().bottom;
+      if (gap > maxGap) band.push(`${Math.round(gap)}px between ${name(last).slice(0, 80)} and the footer`);
+    }
+  }
+  return { overflow, controls, band };
+}
+
+/** The findings on `pages` of `site` at `width`, each line naming its page. */
+export async function layoutFindings(
+  browser: Browser,
+  site: Pick<Site, "url">,
+  pages: readonly string[],
+  width: number,
+): Promise<Findings> {
+  const { page } = await openPage(browser, { width, allowErrors: notFoundLine });
+  const found: Findings = { overflow: [], controls: [], band: [] };
+  for (const pathname of pages) {
+    await page.goto(site.url + pathname, { waitUntil: "domcontentloaded" });
+    const findings = await page.evaluate(inspect, maxBand);
+    for (const kind of ["overflow", "controls", "band"] as const) {
+      for (const line of findings[kind]) found[kind].push(`${pathname}: ${line}`);
+    }
+  }
+  return found;
+}
