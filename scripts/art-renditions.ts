@@ -1,5 +1,6 @@
-// Renders every illustration of app/ui/art/art.ts (layered SVGs under public/images/art/) to
-// AVIF, WebP and JPEG at each crop's widths, and prints a size table. The outputs are committed,
+// Renders every illustration of app/ui/art/art.ts (layered SVGs under public/images/art/), and
+// the city scene of every office in content/offices (CONTENT_DIR), to AVIF, WebP and JPEG at
+// each crop's widths, and prints a size table. The outputs are committed,
 // so neither the build nor the server needs sharp; run again after changing an SVG or a crop:
 //   npx tsx scripts/art-renditions.ts             every illustration
 //   npx tsx scripts/art-renditions.ts tidebound   only those whose folder names it
@@ -7,7 +8,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
-import { type Art, allArt, artFormats, type Box, renditionHeight, renditionPath } from "~/ui/art/art";
+import {
+  type Art,
+  allArt,
+  artFormats,
+  type Box,
+  officeArtOf,
+  renditionHeight,
+  renditionPath,
+} from "~/ui/art/art";
 
 const publicDir = path.resolve("public");
 const only = process.argv[2];
@@ -70,7 +79,13 @@ async function render(art: Art) {
   }
 }
 
-const selected = allArt.filter((art) => !only || art.dir.includes(only));
+// Offices added to the content since the catalogue was written have their scene by slug alone.
+const contentOffices = path.join(process.env.CONTENT_DIR ?? "content", "offices");
+const newOffices = (await fs.readdir(contentOffices))
+  .filter((file) => file.endsWith(".yaml"))
+  .map((file) => officeArtOf(file.slice(0, -".yaml".length)))
+  .filter((art): art is Art => art !== undefined && !allArt.some((known) => known.dir === art.dir));
+const selected = [...allArt, ...newOffices].filter((art) => !only || art.dir.includes(only));
 if (selected.length === 0) throw new Error(`No illustration matches ${only}`);
 for (const art of selected) await render(art);
 

@@ -9,6 +9,7 @@ import {
   expectFitsWidth,
   loadedWidth,
   openBrowser,
+  openOfferPath,
   openPage,
   type Site,
   startSite,
@@ -124,7 +125,7 @@ describe("art", () => {
     });
 
     it(`shows the office's city on a job page, the game's art on its press kit and patch notes at ${width} px`, async () => {
-      const job = await open("/careers/1", width);
+      const job = await open(await openOfferPath(site), width);
       const office = /\/careers\/locations\/([a-z-]+)$/.exec(
         (await job.locator(".job-facts a[href*='/careers/locations/']").getAttribute("href"))!,
       )![1];

@@ -4,6 +4,7 @@ import { measureHtml, scriptLoader } from "../../scripts/js-budget";
 import {
   consentChosen,
   openBrowser,
+  openOfferPath,
   openPage,
   type Site,
   startSite,
@@ -28,8 +29,10 @@ const prefetches = (page: Page) =>
 describe("link prefetching", () => {
   let site: Site;
   let browser: Browser;
+  let jobPath: string;
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    jobPath = await openOfferPath(site);
   });
   afterAll(async () => {
     await browser?.close();
@@ -39,13 +42,13 @@ describe("link prefetching", () => {
   it("prefetches the careers page's code and data from a job page once idle, each file once and none the page runs", async () => {
     const { page, context } = await openPage(browser, { width: 375 });
     await context.addCookies(consentChosen(site.url));
-    const html = await (await fetch(`${site.url}/careers/10`)).text();
+    const html = await (await fetch(`${site.url}${jobPath}`)).text();
     const running = new Set(
-      (await measureHtml(html, `${site.url}/careers/10`, scriptLoader(site.url))).scripts.map(
+      (await measureHtml(html, `${site.url}${jobPath}`, scriptLoader(site.url))).scripts.map(
         (script) => new URL(script.url).pathname,
       ),
     );
-    await page.goto(`${site.url}/careers/10`);
+    await page.goto(`${site.url}${jobPath}`);
     await waitForHydration(page);
     await expect.poll(() => prefetches(page), { timeout: 10_000 }).toContain("prefetch fetch /careers.data");
 
@@ -63,7 +66,7 @@ describe("link prefetching", () => {
 
   it("prefetches a footer link's page only once the visitor scrolls to it", async () => {
     const { page } = await openPage(browser, { width: 375 });
-    await page.goto(`${site.url}/careers/10`);
+    await page.goto(`${site.url}${jobPath}`);
     await waitForHydration(page);
     await expect.poll(() => prefetches(page), { timeout: 10_000 }).toContain("prefetch fetch /careers.data");
     expect(await prefetches(page)).not.toContain("prefetch fetch /tos.data");
@@ -76,7 +79,7 @@ describe("link prefetching", () => {
     // openPage fails the test on any console error.
     const { page, context } = await openPage(browser, { width: 375 });
     await context.addCookies(consentChosen(site.url));
-    await page.goto(`${site.url}/careers/10`);
+    await page.goto(`${site.url}${jobPath}`);
     await waitForHydration(page);
     await expect.poll(() => prefetches(page), { timeout: 10_000 }).toContain("prefetch fetch /careers.data");
     await page.locator('a[href="/careers"]:visible').first().click();

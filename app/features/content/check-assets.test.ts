@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gameArtOf, newsArtOf, officeArtOf } from "~/ui/art/art";
+import { artFiles, gameArtOf, newsArtOf, officeArtOf } from "~/ui/art/art";
 import { testContent } from "../../../tests/support/test-content";
 import { assetsOf, checkAssets } from "./check-assets.server";
 import { changeTree, editYaml } from "./content-test-kit";
@@ -32,14 +32,13 @@ describe("images the content names", () => {
     expect(assets.filter((a) => a.file === "offices/gent.yaml" && "asset" in a).length).toBeGreaterThan(10);
   });
 
-  it("a game, office or article added without its art in the catalogue is reported, naming its file", () => {
-    const like = { games: "games/tidebound.yaml", offices: "offices/gent.yaml" } as const;
+  it("a game or an article added without its art in the catalogue is reported, naming its file", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom("games", "offices", "news"),
+        fc.constantFrom("games", "news"),
         fc.stringMatching(/^[a-z][a-z0-9]{0,12}(-[a-z0-9]{1,8}){0,2}$/),
         (kind, slug) => {
-          fc.pre(!{ games: gameArtOf, offices: officeArtOf, news: newsArtOf }[kind](slug));
+          fc.pre(!(kind === "games" ? gameArtOf(slug) : newsArtOf(slug)));
           const added =
             kind === "news"
               ? Object.fromEntries(
@@ -48,15 +47,33 @@ describe("images the content names", () => {
                     real.files.get(`news/quebec-studio-opens/${lang}.md`)!.text,
                   ]),
                 )
-              : { [`${kind}/${slug}.yaml`]: real.files.get(like[kind])!.text };
+              : { [`games/${slug}.yaml`]: real.files.get("games/tidebound.yaml")!.text };
           const problems = checkAssets(parseContentTree(changeTree(real, added)), path.resolve("public"));
-          const what = { games: "key art", offices: "city scene", news: "cover art" }[kind];
-          const file = kind === "news" ? `news/${slug}/en.md` : `${kind}/${slug}.yaml`;
+          const [file, what] =
+            kind === "news" ? [`news/${slug}/en.md`, "cover art"] : [`games/${slug}.yaml`, "key art"];
           expect(problems).toEqual([
             `content/${file}: (art): no ${what} in app/ui/art/art.ts (docs/art-direction.md)`,
           ]);
         },
       ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("an office added without its city scene is reported: the scene and each rendition", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z][a-z0-9]{0,12}(-[a-z0-9]{1,8}){0,2}$/), (slug) => {
+        fc.pre(!fs.existsSync(path.join("public/images/art/offices", `${slug}.svg`)));
+        const added = { [`offices/${slug}.yaml`]: real.files.get("offices/gent.yaml")!.text };
+        const problems = checkAssets(parseContentTree(changeTree(real, added)), path.resolve("public"));
+        const art = officeArtOf(slug)!;
+        expect(problems).toEqual(
+          artFiles(art).map(
+            (asset) => `content/offices/${slug}.yaml: (art): ${asset} does not exist under public/`,
+          ),
+        );
+        expect(problems[0]).toContain(`/images/art/offices/${slug}.svg`);
+      }),
       { numRuns: 30 },
     );
   });

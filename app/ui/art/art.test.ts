@@ -171,14 +171,25 @@ describe("look-ups by slug", () => {
     for (const [slug, art] of Object.entries(newsArtBySlug)) expect(newsArtOf(slug)).toBe(art);
   });
 
-  it("find nothing for a missing, unknown or inherited slug", () => {
+  it("find no game for a missing, unknown or inherited slug, nor an office for what is not a slug", () => {
     for (const slug of [null, undefined, "", "no-such-game", "toString", "__proto__", "constructor"]) {
       expect(gameArtOf(slug), String(slug)).toBeUndefined();
+    }
+    for (const slug of [null, undefined, "", "toString", "__proto__", "../gent", "gent/x"]) {
       expect(officeArtOf(slug), String(slug)).toBeUndefined();
     }
-    // A game's slug is not an office's, and the other way round.
-    expect(officeArtOf("tidebound")).toBeUndefined();
+    // An office's slug is not a game's.
     expect(gameArtOf("gent")).toBeUndefined();
+  });
+
+  it("find a new office's scene by its slug alone, framed on the middle, a little above", () => {
+    for (const slug of ["lyon", "constructor", "sao-paulo"]) {
+      const art = officeArtOf(slug)!;
+      expect(art.source).toBe(`/images/art/offices/${slug}.svg`);
+      expect(art.dir).toBe(`/images/art/offices/${slug}`);
+      expect(art.crops.wide.focus).toEqual({ x: 50, y: 45 });
+      expect(Object.keys(art.crops).sort()).toEqual(["card", "wide"]);
+    }
   });
 
   it("find an article's cover art from any of its cover renditions, and nothing for other paths", () => {

@@ -11,7 +11,7 @@
 
 export const artFormats = ["avif", "webp", "jpg"] as const;
 
-import { slugPattern } from "~/platform/text/slug";
+import { slugPattern, slugRegExp } from "~/platform/text/slug";
 export type ArtFormat = (typeof artFormats)[number];
 
 const mimeTypes: Record<ArtFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
@@ -146,16 +146,29 @@ function officeArt(slug: string, focus: Focus): Art<OfficeCrop> {
   };
 }
 
-/** City art by office slug (content/offices/{slug}.yaml). */
-export const officeArtBySlug = {
-  barcelona: officeArt("barcelona", { x: 50, y: 45 }),
-  dublin: officeArt("dublin", { x: 50, y: 55 }),
-  gent: officeArt("gent", { x: 50, y: 50 }),
-  guildford: officeArt("guildford", { x: 50, y: 45 }),
-  "kuala-lumpur": officeArt("kuala-lumpur", { x: 50, y: 45 }),
-  quebec: officeArt("quebec", { x: 50, y: 45 }),
-  warsaw: officeArt("warsaw", { x: 50, y: 45 }),
-} satisfies Record<string, Art<OfficeCrop>>;
+/**
+ * Where an office's landmark sits when nothing else is said: the middle, a little above. A city
+ * scene is drawn that way (docs/art-direction.md), so an office added to the content needs only
+ * its scene under public/images/art/offices/ and its renditions, no entry here.
+ */
+const officeFocus: Focus = { x: 50, y: 45 };
+
+/** Offices whose landmark sits elsewhere than `officeFocus`. */
+const officeFocusBySlug: Record<string, Focus> = {
+  dublin: { x: 50, y: 55 },
+  gent: { x: 50, y: 50 },
+};
+
+/** City art of the studio's offices when this was written; any other office has its own by slug. */
+export const officeArtBySlug = Object.fromEntries(
+  ["barcelona", "dublin", "gent", "guildford", "kuala-lumpur", "quebec", "warsaw"].map((slug) => [
+    slug,
+    officeArt(slug, lookUp(officeFocusBySlug, slug) ?? officeFocus),
+  ]),
+) as Record<
+  "barcelona" | "dublin" | "gent" | "guildford" | "kuala-lumpur" | "quebec" | "warsaw",
+  Art<OfficeCrop>
+>;
 
 // Page headers: one wide 1920 × 1080 scene each. Beside the text (4:3 box) and on a phone
 // (a short full-width band) the same file is cropped by CSS: object-fit: cover with
@@ -326,9 +339,16 @@ export function gameArtOf(slug: string | null | undefined): Art<GameCrop> | unde
   return lookUp<Art<GameCrop>>(gameArtBySlug, slug);
 }
 
-/** An office's city by its slug (content/offices/{slug}.yaml). */
+/**
+ * An office's city by its slug (content/offices/{slug}.yaml): the scene named after it
+ * (public/images/art/offices/{slug}.svg and its renditions, which the content check requires).
+ */
 export function officeArtOf(slug: string | null | undefined): Art<OfficeCrop> | undefined {
-  return lookUp<Art<OfficeCrop>>(officeArtBySlug, slug);
+  if (!slug || !slugRegExp.test(slug)) return undefined;
+  return (
+    lookUp<Art<OfficeCrop>>(officeArtBySlug, slug) ??
+    officeArt(slug, lookUp(officeFocusBySlug, slug) ?? officeFocus)
+  );
 }
 
 /** An article's cover by its slug (content/news/{slug}/). */

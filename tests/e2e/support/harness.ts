@@ -338,3 +338,16 @@ export function consentChosen(url: string) {
     { name: ANALYTICS_CONSENT_COOKIE, value: CONSENT_DENIED, url },
   ];
 }
+
+/**
+ * The address of an open offer of the test content, found as a visitor finds one (the careers
+ * API's list), never by an id written in the test: ids are the database's. `query` narrows the
+ * list as the careers filters do (`location=quebec`).
+ */
+export async function openOfferPath(site: Pick<Site, "url">, query = ""): Promise<string> {
+  const res = await fetch(`${site.url}/api/offices/job-offers?pageSize=1&${query}`);
+  expect(res.status, "the careers API lists offers").toBe(200);
+  const { items } = (await res.json()) as { items: Array<{ id: number }> };
+  expect(items.length, `an open offer (${query || "any"})`).toBeGreaterThan(0);
+  return `/careers/${items[0]!.id}`;
+}
