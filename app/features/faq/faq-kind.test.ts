@@ -37,7 +37,9 @@ describe("the FAQ as content", () => {
   });
 
   it("refuses an answer missing in one language", () => {
-    const problems = problemsOf(changeTree(real, { "faq/internships/03-how-long-does-an-internship-last.es.md": null }));
+    const problems = problemsOf(
+      changeTree(real, { "faq/internships/03-how-long-does-an-internship-last.es.md": null }),
+    );
     expect(problems).toEqual([
       "content/faq/internships/03-how-long-does-an-internship-last.es.md: file is missing (every FAQ answer is written in en, fr and es)",
     ]);
@@ -49,7 +51,9 @@ describe("the FAQ as content", () => {
         "faq/internships/03-how-long-does-an-internship-last.fr.md": "---\ntitle: Combien de temps?\n---\n\n",
       }),
     );
-    expect(problems).toEqual(["content/faq/internships/03-how-long-does-an-internship-last.fr.md: (body): Required"]);
+    expect(problems).toEqual([
+      "content/faq/internships/03-how-long-does-an-internship-last.fr.md: (body): Required",
+    ]);
   });
 
   it("refuses answers whose category file is gone", () => {
