@@ -27,7 +27,7 @@ import { mergeCspExtras, pageHeaders, securityHeaders } from "~/platform/securit
 import "~/platform/forms/phone-numbers.server";
 import { createApi } from "./api";
 import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
-import { onlyPublicEntries } from "./public-files";
+import { onlyPublicEntries, precompressedFiles } from "./public-files";
 
 export { boot, markStopping, shutdown };
 
@@ -160,10 +160,12 @@ function buildApp() {
     // answer with a Location a browser reads as //evil.example/images/ (serve-static adds the
     // folder's slash to the path as it was sent).
     const files = { index: false, redirect: false } as const;
-    // Hashed file names never change content, so browsers and CDNs keep them for a year.
+    // Hashed file names never change content, so browsers and CDNs keep them for a year. Scripts
+    // and style sheets go out as the build compressed them (.br, .gz beside each: vite.config.ts),
+    // which the compression middleware above leaves as they are.
     app.use(
       "/assets",
-      express.static(path.join(client, "assets"), { ...files, immutable: true, maxAge: "1y" }),
+      precompressedFiles(path.join(client, "assets"), { ...files, immutable: true, maxAge: "1y" }),
     );
     app.use(onlyPublicEntries(client, express.static(client, { ...files, maxAge: "1h" }), ["assets"]));
   }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 
 /**
  * Lets only requests under one of the build's public entries (`client/brand`, `client/images`,
@@ -21,5 +22,34 @@ export function onlyPublicEntries(
     const first = req.path.slice(1, end === -1 ? undefined : end);
     if (entries.has(first)) serve(req, res, next);
     else next();
+  };
+}
+
+/**
+ * The build's hashed assets: a file with a `.br` or `.gz` copy beside it (the build writes them
+ * for scripts and style sheets, vite.config.ts) is sent as that copy to a browser that accepts
+ * it, Brotli first, with `Vary: Accept-Encoding`; anything else as `express.static` sends it.
+ * The copies are only looked up for a path that decodes: express-static-gzip answers a
+ * malformed escape with a 400 of its own, express.static with the site's error page.
+ */
+export function precompressedFiles(
+  dir: string,
+  options: { index: false; redirect: false; immutable: boolean; maxAge: string },
+): RequestHandler {
+  const precompressed = expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: options,
+  });
+  const plain = express.static(dir, options);
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      plain(req, res, next);
+      return;
+    }
+    precompressed(req, res, next);
   };
 }
