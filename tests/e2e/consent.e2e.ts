@@ -608,7 +608,6 @@ describe("cookie consent and analytics", () => {
     );
 
     await withGpc(context, { script: false });
-    const requests = watchAnalytics(page);
     const res = await page.goto(url);
     expect(res?.headers().vary).toMatch(/\bSec-GPC\b/i);
     expect(await banner(page).getByText(GPC_LINE).isVisible()).toBe(true);
@@ -629,7 +628,6 @@ describe("cookie consent and analytics", () => {
     await newDocument(page, () => banner(page).getByRole("button", { name: "Accept All" }).click());
     cookies = await consentCookies(context);
     expect(cookies[ANALYTICS]?.value).toBe("1");
-    expect(requests).toEqual([]);
     expect((await receiptOf(context, site.url)).records.map((r) => [r.method, r.analytics])).toEqual([
       ["gpc", false],
       ["reject", false],

@@ -152,11 +152,17 @@ describe("GET /api/offices/job-offers", () => {
     const close = (status: "open" | "closed") =>
       database.db.update(jobOffers).set({ status, updatedAt: new Date() }).where(eq(jobOffers.id, offer!.id));
     await close("closed");
-    // The content version is read at most once a second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     try {
-      const res = await offers({ location: "warsaw", pageSize: "100" });
-      expect(res.body.items.map((job) => job.id)).not.toContain(offer!.id);
+      // The content version is read at most once a second: the list changes within that.
+      await expect
+        .poll(
+          async () => (await offers({ location: "warsaw", pageSize: "100" })).body.items.map((job) => job.id),
+          {
+            timeout: 5_000,
+            interval: 100,
+          },
+        )
+        .not.toContain(offer!.id);
       const single = await get<{ isOpen: boolean }>(`/open/offices/job-offers/${offer!.id}`);
       expect(single).toMatchObject({ status: 200, body: { isOpen: false } });
     } finally {

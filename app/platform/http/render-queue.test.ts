@@ -9,10 +9,16 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 /** An app whose pages take `ms` each and note when they start and how many run at once. */
 async function slowSite(concurrency: number, ms: number) {
+  const arrived: string[] = [];
   const started: string[] = [];
   let running = 0;
   let most = 0;
   const app = express();
+  // Requests as they reach the queue, so a test sends the next one only after the last arrived.
+  app.use((req, _res, next) => {
+    arrived.push(req.path);
+    next();
+  });
   app.get("/{*splat}", queueRenders(concurrency), (req, res) => {
     started.push(req.path);
     running++;
@@ -25,7 +31,7 @@ async function slowSite(concurrency: number, ms: number) {
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server?.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, started, most: () => most };
+  return { url: `http://127.0.0.1:${port}`, arrived, started, most: () => most };
 }
 
 describe("queueRenders", () => {
@@ -36,7 +42,7 @@ describe("queueRenders", () => {
     for (const path of paths) {
       answers.push(fetch(`${site.url}${path}`).then((r) => r.text()));
       // Sent one after another, so their order of arrival is known.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await expect.poll(() => site.arrived.length, { interval: 1 }).toBe(answers.length);
     }
     expect(await Promise.all(answers)).toEqual(paths);
     expect(site.most()).toBe(2);
@@ -54,6 +60,11 @@ describe("queueRenders", () => {
     count();
     const startedIn: number[] = [];
     const app = express();
+    let arrived = 0;
+    app.use((_req, _res, next) => {
+      arrived++;
+      next();
+    });
     app.get("/{*splat}", queueRenders(1), (req, res) => {
       startedIn.push(turn);
       // The first page keeps the others waiting; the rest answer at once, as a render that
@@ -65,7 +76,7 @@ describe("queueRenders", () => {
     await new Promise((resolve) => server?.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
     const first = fetch(`http://127.0.0.1:${port}/first`).then((r) => r.text());
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect.poll(() => arrived, { interval: 1 }).toBe(1);
     const rest = ["/a", "/b", "/c", "/d", "/e"].map((p) =>
       fetch(`http://127.0.0.1:${port}${p}`).then((r) => r.text()),
     );
@@ -79,10 +90,11 @@ describe("queueRenders", () => {
   it("does not render a page whose visitor left while it waited", async () => {
     const site = await slowSite(1, 200);
     const first = fetch(`${site.url}/first`).then((r) => r.text());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => site.started, { interval: 1 }).toEqual(["/first"]);
     const leaving = new AbortController();
     const left = fetch(`${site.url}/left`, { signal: leaving.signal }).catch(() => "aborted");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Waiting in line behind /first when its visitor leaves.
+    await expect.poll(() => site.arrived, { interval: 1 }).toEqual(["/first", "/left"]);
     leaving.abort();
     expect(await left).toBe("aborted");
     expect(await first).toBe("/first");
