@@ -58,13 +58,12 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two cores run a server and a browser per file: give the page time to catch up.
           expect: { poll: { timeout: 10_000 } },
-          // One file at a time: each runs a server and a browser, which keep both cores busy. Two
-          // at a time only made them fight: on a 2-core machine loaded by other work, six files
-          // took 238 s and 308 s one at a time against 273 s and 459 s two at a time, and each
-          // file two to four times longer, closer to its time limits. On a quiet machine
-          // (2026-11-27, load under 1 before), three files took 305 s one at a time and 283 s two
-          // at a time: 7 % for tests twice as close to their limits.
-          maxWorkers: 1,
+          // Two files at a time, one per core, sharing the run's one Chromium: with one at a time
+          // the machine was 70 % busy (a file waits on its site, its browser and itself in
+          // turn), with two 91 %: 1,036 s and 903 s on a quiet machine (2026-11-28). The fuzz
+          // suite runs after, not beside them: Vitest's pool has two workers for all projects,
+          // and sharing them with the long fuzz files took 1,370 s for both instead of 1,181.
+          maxWorkers: 2,
         },
       },
       {

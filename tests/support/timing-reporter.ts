@@ -41,7 +41,7 @@ export default class TimingReporter implements Reporter {
     const projects = new Map<string, Timed[]>();
     for (const entry of this.timed)
       projects.set(entry.project, [...(projects.get(entry.project) ?? []), entry]);
-    const lines = ["", "Time per project (first file's start to last file's end):"];
+    const lines = ["", "Time per project (first file's start to last file's end, from the run's start):"];
     const width = Math.max(...[...projects.keys()].map((name) => name.length));
     const order = [...projects].sort(
       ([, a], [, b]) => Math.min(...a.map((e) => e.start)) - Math.min(...b.map((e) => e.start)),
@@ -51,7 +51,7 @@ export default class TimingReporter implements Reporter {
       const end = Math.max(...entries.map((e) => e.end));
       const tests = entries.reduce((sum, e) => sum + e.tests, 0);
       lines.push(
-        `  ${name.padEnd(width)}  ${seconds(end - start).padStart(8)}  ${entries.length} files, ${tests} tests`,
+        `  ${name.padEnd(width)}  ${seconds(end - start).padStart(8)}  ${entries.length} files, ${tests} tests (${seconds(start - this.runStart)} to ${seconds(end - this.runStart)})`,
       );
     }
     const first = Math.min(...this.timed.map((e) => e.start));
