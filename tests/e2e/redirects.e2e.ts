@@ -436,6 +436,16 @@ const probes: Record<string, Entry> = {
       }
     },
   },
+  "server/public-files.ts": {
+    // The build's assets, sent as their compressed copies where the build made them
+    // (precompressedFiles): no redirect either, for a file, a folder or a malformed escape.
+    noRedirect: true,
+    run: async (p, h) => {
+      await p.send(`/assets/${h}`);
+      await p.send(`/assets/${h}/..`);
+      await p.send(`/assets${h}`);
+    },
+  },
 };
 
 /** Folders of the built site's public files (express.static serves them). */
