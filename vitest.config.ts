@@ -96,8 +96,11 @@ export default defineConfig({
           globalSetup: ["tests/e2e/support/global-setup.ts"],
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          // Each file runs several site processes under load: one file at a time.
-          maxWorkers: 1,
+          // Two files at a time: each runs its own processes, databases, Redis keys and nginx on
+          // ports of its own, and what they assert (no failed request, each e-mail once, a
+          // recovery within its limit) held with another file beside them: 91 s and 80 s
+          // instead of 140 s one at a time (2026-11-29).
+          maxWorkers: 2,
         },
       },
     ],
