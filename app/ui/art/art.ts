@@ -159,16 +159,26 @@ const officeFocusBySlug: Record<string, Focus> = {
   gent: { x: 50, y: 50 },
 };
 
-/** City art of the studio's offices when this was written; any other office has its own by slug. */
+/** An office's city scene by its slug, framed on its landmark. */
+function cityArt(slug: string): Art<OfficeCrop> {
+  return officeArt(slug, lookUp(officeFocusBySlug, slug) ?? officeFocus);
+}
+
+/** The offices the page headers below borrow a city from; any other office has its scene by slug. */
+const headerOffices = [
+  "barcelona",
+  "dublin",
+  "gent",
+  "guildford",
+  "kuala-lumpur",
+  "quebec",
+  "warsaw",
+] as const;
+
+/** City art of those offices, also listed in `allArt` for the renditions script and the tests. */
 export const officeArtBySlug = Object.fromEntries(
-  ["barcelona", "dublin", "gent", "guildford", "kuala-lumpur", "quebec", "warsaw"].map((slug) => [
-    slug,
-    officeArt(slug, lookUp(officeFocusBySlug, slug) ?? officeFocus),
-  ]),
-) as Record<
-  "barcelona" | "dublin" | "gent" | "guildford" | "kuala-lumpur" | "quebec" | "warsaw",
-  Art<OfficeCrop>
->;
+  headerOffices.map((slug) => [slug, cityArt(slug)]),
+) as Record<(typeof headerOffices)[number], Art<OfficeCrop>>;
 
 // Page headers: one wide 1920 × 1080 scene each. Beside the text (4:3 box) and on a phone
 // (a short full-width band) the same file is cropped by CSS: object-fit: cover with
@@ -345,10 +355,7 @@ export function gameArtOf(slug: string | null | undefined): Art<GameCrop> | unde
  */
 export function officeArtOf(slug: string | null | undefined): Art<OfficeCrop> | undefined {
   if (!slug || !slugRegExp.test(slug)) return undefined;
-  return (
-    lookUp<Art<OfficeCrop>>(officeArtBySlug, slug) ??
-    officeArt(slug, lookUp(officeFocusBySlug, slug) ?? officeFocus)
-  );
+  return lookUp<Art<OfficeCrop>>(officeArtBySlug, slug) ?? cityArt(slug);
 }
 
 /** An article's cover by its slug (content/news/{slug}/). */
