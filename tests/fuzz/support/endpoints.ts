@@ -25,6 +25,9 @@ type Layer = {
   rawPath?: unknown;
 };
 
+/** The account API (/api/account/…): a fuzz file of its own, the rest of the Express routes another. */
+export const isAccountApi = (endpoint: Endpoint) => endpoint.path.startsWith("/api/account");
+
 export function expressEndpoints(app: Express): Endpoint[] {
   const found: Endpoint[] = [];
   const walk = (stack: Layer[], prefix: string) => {

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, expect, inject, test } from "vitest";
 import type { Endpoint } from "./endpoints";
-import type { Fixtures } from "./fixtures";
+import { type Fixtures, prepareFixtures } from "./fixtures";
 import { fuzzEndpoint } from "./runner";
 import { type Sample, samples } from "./samples";
-import type { FuzzSite } from "./site";
+import { type FuzzSite, startFuzzSite } from "./site";
 
 /** Requests per endpoint that takes input (FUZZ_RUNS overrides, e.g. for a longer local run). */
 const runs = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -59,4 +59,15 @@ export function fuzzEndpoints(name: string, site: FuzzSite, fixtures: Fixtures, 
       JSON.stringify({ endpoints: counts.size, total }),
     );
   });
+}
+
+/**
+ * A fuzz file: the production bundle booted for it alone (stopped when the file ends), the
+ * fixtures its samples need, and the endpoints `pick` takes from the booted site.
+ */
+export async function fuzzFile(name: string, pick: (site: FuzzSite) => Endpoint[]) {
+  const site = await startFuzzSite();
+  afterAll(() => site.stop());
+  const fixtures = await prepareFixtures(site);
+  fuzzEndpoints(name, site, fixtures, pick(site));
 }
