@@ -29,6 +29,9 @@ const gzip = promisify(zlib.gzip);
  * compressing the same file again for every request, which cost 2.6 times the CPU of sending it
  * uncompressed (wrk on an 89 KB chunk, 2026-11-29), and they are smaller than the per-request
  * settings make them. nginx in front can send the `.gz` too (deploy/nginx/studio.conf).
+ * Written here rather than taken from vite-plugin-compression2: that plugin hooks every
+ * environment's bundle (the server's too) and every public file, with no way to keep it to the
+ * browser's assets; Node's zlib does the compressing.
  */
 function precompressAssets(): Plugin {
   return {

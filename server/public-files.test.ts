@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -70,7 +71,6 @@ describe("precompressedFiles", () => {
 
   /** The raw answer: fetch would undo the encoding and drop its header. */
   async function raw(target: string, acceptEncoding: string) {
-    const { request } = await import("node:http");
     return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
       (resolve, reject) => {
         request(`${url}${target}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {

@@ -345,7 +345,9 @@ export function consentChosen(url: string) {
  * list as the careers filters do (`location=quebec`).
  */
 export async function openOfferPath(site: Pick<Site, "url">, query = ""): Promise<string> {
-  const res = await fetch(`${site.url}/api/offices/job-offers?pageSize=1&${query}`);
+  const params = new URLSearchParams(query);
+  params.set("pageSize", "1");
+  const res = await fetch(`${site.url}/api/offices/job-offers?${params}`);
   expect(res.status, "the careers API lists offers").toBe(200);
   const { items } = (await res.json()) as { items: Array<{ id: number }> };
   expect(items.length, `an open offer (${query || "any"})`).toBeGreaterThan(0);
