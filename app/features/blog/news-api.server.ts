@@ -3,11 +3,11 @@ import { z } from "zod";
 import { notFound, parseOr400 } from "~/platform/http/errors.server";
 import { languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
+import { slugSchema } from "~/platform/text/slug-schema";
 import { getNewsArticle, listNews } from "./news.server";
 import { newsQuerySchema } from "./news-query";
 
-const slugSchema = z.string().regex(slugRegExp, "Must be an article slug").max(slugMaxLength);
+const articleSlug = slugSchema("Must be an article slug");
 const articleQuerySchema = z.strictObject({ lang: z.enum(languages).default("en") });
 
 /** Articles change only when the site restarts with new content: shared caches may keep them briefly. */
@@ -27,7 +27,7 @@ export function createNewsApi(svc: Pick<Services, "db">) {
   });
   router.get("/open/office-news/:slug", async (req, res) => {
     const { lang } = parseOr400(articleQuerySchema, req.query);
-    const slug = slugSchema.safeParse(req.params.slug);
+    const slug = articleSlug.safeParse(req.params.slug);
     const article = slug.success ? await getNewsArticle(svc.db, slug.data, lang) : null;
     if (!article) throw notFound("Article not found");
     res.set("Cache-Control", publicCache).json(article);

@@ -15,14 +15,14 @@ import { rateLimit } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import type { Services } from "~/platform/services.server";
-import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
+import { slugSchema } from "~/platform/text/slug-schema";
 import { applicableOffer } from "./application.server";
 import { applicationSchema } from "./application-form";
 import { applicationLimit, applyForJob } from "./apply-for-job.server";
 
 const localeParams = z.strictObject({ locale: z.enum(languages) });
 const slugParams = z.strictObject({
-  slug: z.string().max(slugMaxLength).regex(slugRegExp, "Invalid slug"),
+  slug: slugSchema("Invalid slug"),
   locale: z.enum(languages),
 });
 const langQuery = z.strictObject({ lang: z.enum(languages).default(defaultLanguage) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { languages } from "~/platform/i18n/languages";
-import { slugRegExp } from "~/platform/text/slug";
+import { slugSchema } from "~/platform/text/slug-schema";
 
 /**
  * Field rules the content kinds share. Each kind's file schema lives in its feature, beside the
@@ -8,7 +8,7 @@ import { slugRegExp } from "~/platform/text/slug";
  */
 
 export const text = z.string().trim().min(1);
-export const slug = z.string().regex(slugRegExp, "Must be a lowercase slug (a-z, 0-9, -)");
+export const slug = slugSchema("Must be a lowercase slug (a-z, 0-9, -)", { max: false });
 /** A path under public/, as pages reference it. */
 export const publicPath = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defaultLanguage, type Language, languages } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
-import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
+import { slugSchema } from "~/platform/text/slug-schema";
 import { faqSearchLimits } from "./search-limits";
 import { type FaqSection, faqSections } from "./types";
 
@@ -12,7 +12,7 @@ export function searchTerms(query: string): string[] {
   return queryWords(query, { maxLength: faqSearchLimits.maxQuery, maxWords: faqSearchLimits.maxTerms });
 }
 
-const slug = z.string().max(slugMaxLength).regex(slugRegExp, "Invalid slug");
+const slug = slugSchema("Invalid slug");
 
 export type FaqSearchInput = {
   lang: Language;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formMessage } from "~/platform/forms/messages";
-import { slugRegExp } from "~/platform/text/slug";
+import { slugSchema } from "~/platform/text/slug-schema";
 import { filterSlugMaxLength, type JobFilters, jobFilterKeys, jobSearchLimits } from "./job-filters";
 
 // The careers filters' schemas, apart from job-filters.ts (which the careers list's components
@@ -12,11 +12,11 @@ import { filterSlugMaxLength, type JobFilters, jobFilterKeys, jobSearchLimits } 
  * filterSlugMaxLength characters, trimmed; "all" or absent means no filter.
  */
 export const jobFilterValue = () =>
-  z
-    .string()
-    .trim()
-    .max(filterSlugMaxLength, formMessage("maxLength", { max: filterSlugMaxLength }))
-    .regex(slugRegExp, formMessage("invalidOption"))
+  slugSchema(formMessage("invalidOption"), {
+    trim: true,
+    max: filterSlugMaxLength,
+    tooLong: formMessage("maxLength", { max: filterSlugMaxLength }),
+  })
     .optional()
     .transform((value) => (value === "all" ? undefined : value));
 

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { notFound, parseOr400 } from "~/platform/http/errors.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
-import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
+import { slugSchema } from "~/platform/text/slug-schema";
 import { listPatchNotes } from "./patches.server";
 
 const patchesQuery = z.object({
   lang: z.enum(languages).default(defaultLanguage),
-  game: z.string().max(slugMaxLength).regex(slugRegExp, "Invalid game").optional(),
+  game: slugSchema("Invalid game").optional(),
 });
 
 /**

@@ -3,6 +3,7 @@ import { localized } from "~/features/content";
 import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
 import { knownIssueStatuses, knownIssues } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
+import { slugSchema } from "~/platform/text/slug-schema";
 import { issuePlatforms } from "./issue-choices";
 
 /**
@@ -14,7 +15,7 @@ const filePattern = new RegExp(String.raw`^known-issues\/(${slugPattern})\.yaml$
 
 export const knownIssueFileSchema = z
   .strictObject({
-    game: z.string().regex(new RegExp(`^${slugPattern}$`), "Must be a game's file name"),
+    game: slugSchema("Must be a game's file name", { max: false }),
     platforms: z.union([z.literal("all"), z.array(z.enum(issuePlatforms)).min(1)]),
     status: z.enum(knownIssueStatuses),
     patch: z

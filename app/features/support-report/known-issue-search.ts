@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { KnownIssueStatus } from "~/platform/db/schema/support";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
-import { slugMaxLength, slugRegExp } from "~/platform/text/slug";
+import { slugSchema } from "~/platform/text/slug-schema";
 import { issuePlatforms } from "./issue-choices";
 
 /**
@@ -45,7 +45,7 @@ export function knownIssueTerms(text: string): string[] {
   return [...new Set(terms)].slice(0, knownIssueSearchLimits.maxTerms);
 }
 
-const gameSlug = z.string().max(slugMaxLength).regex(slugRegExp, "Invalid slug");
+const gameSlug = slugSchema("Invalid slug");
 
 /** The query string of GET /api/known-issues. */
 export const knownIssueQuery = z.object({
