@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { localized, slug, uniqueSlugs } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
-import { playtestSites } from "~/platform/db/schema/playtest";
+import { playtestSessionStatuses, playtestSites } from "~/platform/db/schema/playtest";
 import { slugPattern } from "~/platform/text/slug";
 
 /** content/playtests/{site}.yaml: a playtest site, the office that runs it, and its sessions. */
@@ -21,7 +21,7 @@ export const playtestSiteFileSchema = z
             summary: localized,
             startsOn: z.iso.date(),
             endsOn: z.iso.date(),
-            status: z.enum(["open", "full"]).default("open"),
+            status: z.enum(playtestSessionStatuses).default("open"),
             /** Testers the session takes; an invitation past them puts the sign-up on its waitlist. */
             seats: z.int().min(1).max(500).default(10),
           })

@@ -1,4 +1,5 @@
 import type { OfficeAddress } from "~/platform/db/schema/content";
+import type { PlaytestSessionStatus } from "~/platform/db/schema/playtest";
 
 /** Shapes the playtest queries return: texts already in the requested language. */
 
@@ -10,7 +11,7 @@ export type PlaytestView = {
   /** ISO dates, inclusive. */
   startsOn: string;
   endsOn: string;
-  status: "open" | "full";
+  status: PlaytestSessionStatus;
 };
 
 export type PlaytestSiteView = {

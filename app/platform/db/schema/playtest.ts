@@ -8,6 +8,10 @@ import type { Localized } from "~/platform/i18n/languages";
  * PLAYTEST_RETENTION_MONTHS or on request through the e-mailed removal link.
  */
 
+/** Whether a session still takes sign-ups ("open", the default) or has all the testers it needs. */
+export const playtestSessionStatuses = ["open", "full"] as const;
+export type PlaytestSessionStatus = (typeof playtestSessionStatuses)[number];
+
 export type PlaytestSession = {
   slug: string;
   kind: "focus-group" | "extended";
@@ -16,7 +20,7 @@ export type PlaytestSession = {
   /** ISO dates (YYYY-MM-DD), inclusive. */
   startsOn: string;
   endsOn: string;
-  status: "open" | "full";
+  status: PlaytestSessionStatus;
   /** How many testers the session takes: confirmed, signed and attended sign-ups hold a seat. */
   seats: number;
 };
