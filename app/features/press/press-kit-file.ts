@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { httpsUrl, localized, slug, text } from "~/features/content";
 import { trailerUrl } from "~/features/embeds/index.server";
+import { pressKitKinds } from "~/platform/db/schema/press";
 import { slugMaxLength, slugPattern } from "~/platform/text/slug";
 
 /**
@@ -31,7 +32,7 @@ export const pressKitFileSchema = z
   .strictObject({
     name: text,
     /** `studio` for the studio's own kit; `game` kits name a game under content/games. */
-    kind: z.enum(["studio", "game"]),
+    kind: z.enum(pressKitKinds),
     game: slug.optional(),
     /** Order among current kits (the studio kit comes first whatever its number). */
     sort: z.int().min(0).max(1000),
@@ -129,3 +130,6 @@ export const pressKitFileSchema = z
   });
 
 export type PressKitFile = z.infer<typeof pressKitFileSchema>;
+
+/** A stored kit (press_kits.kit): only pressKitsKind writes it, once this schema has parsed it. */
+export const storedKit = (kit: unknown) => kit as PressKitFile;

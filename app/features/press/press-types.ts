@@ -1,4 +1,5 @@
 import type { TrailerView } from "~/features/embeds";
+import type { PressKitKind } from "~/platform/db/schema/press";
 /**
  * A press kit as pages and `GET /api/presses` show it: plain, serializable, texts already in
  * the requested language (press.server.ts builds it). Kept apart so components can import it.
@@ -20,7 +21,7 @@ export type PressFile = {
 export type PressKit = {
   slug: string;
   name: string;
-  kind: "studio" | "game";
+  kind: PressKitKind;
   /** Slug of the kit's game (game kits). */
   game: string | null;
   archived: boolean;

@@ -10,7 +10,7 @@ import type { Services } from "~/platform/services.server";
 import { asciiSlug } from "~/platform/text/fold";
 import { renderFactSheet } from "./press-fact-sheet.server";
 import { createPressFiles, extensionOf, formats, type PressFiles } from "./press-files.server";
-import type { PressKitFile } from "./press-kit-file";
+import { type PressKitFile, storedKit } from "./press-kit-file";
 import type { PressFile, PressKit, PressKits } from "./press-types";
 import { type BuiltZip, createPressZips, type PressZips, type ZipEntry } from "./press-zip.server";
 
@@ -73,7 +73,7 @@ export function createPressKits(svc: Pick<Services, "db" | "files"> & { contentD
 
   /** The kit without its zip (the zip is made from this). */
   async function assemble(row: KitRow, lang: Language, ctx: Context): Promise<Omit<PressKit, "download">> {
-    const kit: PressKitFile = row.kit;
+    const kit = storedKit(row.kit);
     const text = (value: Record<Language, string>) => pick(value, lang) ?? "";
     const game = kit.game ? ctx.games.get(kit.game) : undefined;
     const year = Number(kit.updatedOn.slice(0, 4));
@@ -212,7 +212,8 @@ export function createPressKits(svc: Pick<Services, "db" | "files"> & { contentD
     /** A file the kit lists (never another path), with its bytes. */
     async file(slug: string, name: string, variant: "file" | "thumbnail") {
       const [row] = await db.select({ kit: pressKits.kit }).from(pressKits).where(eq(pressKits.slug, slug));
-      const listed = row && [...row.kit.images, ...row.kit.logos].some((item) => item.file === name);
+      const kit = row && storedKit(row.kit);
+      const listed = kit && [...kit.images, ...kit.logos].some((item) => item.file === name);
       if (!listed) return null;
       return variant === "file" ? files.file(slug, name) : files.thumbnail(slug, name);
     },
