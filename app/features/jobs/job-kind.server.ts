@@ -6,7 +6,7 @@ import type { Tx } from "~/platform/db/client.server";
 import { type JobOfferText, jobOffers, offices } from "~/platform/db/schema/content";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
-import { isFrenchFirstOffice } from "./offer-languages";
+import { frenchFirstRefusal } from "./offer-languages";
 import { type TaxonomyUnit, taxonomyFiles } from "./taxonomy-kind.server";
 import type { TaxonomyKind } from "./types";
 
@@ -155,13 +155,9 @@ export const jobsKind: ContentKind<JobUnit> = {
           `Required: offers at an EU office (${job.office}) state their pay (Directive (EU) 2023/970)`,
         );
       }
-      if (isFrenchFirstOffice(job.office) && !job.texts.fr) {
-        lookup.problem(
-          file.replace(/offer\.yaml$/, "fr.md"),
-          "(file)",
-          `Required: offers at the Quebec office (${job.office}) are published in French (Charter of the French Language)`,
-        );
-      }
+      const notInFrench = frenchFirstRefusal(job.office, Boolean(job.texts.fr), { named: true });
+      if (notInFrench)
+        lookup.problem(file.replace(/offer\.yaml$/, "fr.md"), "(file)", `Required: ${notInFrench}`);
     }
   },
   async store(tx, units, changed) {

@@ -12,6 +12,21 @@ export function isFrenchFirstOffice(officeSlug: string): boolean {
 }
 
 /**
+ * Why an offer at this office may not be published without French, or null when it may: one
+ * rule and one wording for the content check and the recruiting sync, which each add their
+ * context. `named` puts the office's slug in, as the content check names what a file refers to.
+ */
+export function frenchFirstRefusal(
+  officeSlug: string,
+  inFrench: boolean,
+  { named = false }: { named?: boolean } = {},
+): string | null {
+  if (inFrench || !isFrenchFirstOffice(officeSlug)) return null;
+  const office = named ? `the Quebec office (${officeSlug})` : "the Quebec office";
+  return `offers at ${office} are published in French (Charter of the French Language)`;
+}
+
+/**
  * The languages an offer's page is published in (listed, linked as alternates, in the sitemap):
  * at a French-first office only those it is written in; elsewhere every language (the page
  * shows the text in the nearest written language).

@@ -2,6 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import type { JobOfferText, JobSalary } from "~/platform/db/schema/content";
 import { isLanguage, type Language } from "~/platform/i18n/languages";
 import { asciiSlug } from "~/platform/text/fold";
+import { frenchFirstRefusal } from "../offer-languages";
 import type { GreenhouseJob } from "./greenhouse-feed.server";
 
 /**
@@ -27,8 +28,6 @@ export type OfficeForMapping = {
   names: string[];
   city: string;
   inEu: boolean;
-  /** Offers here are published in French first (see offer-languages.ts). */
-  frenchFirst: boolean;
 };
 
 export type TermsForMapping = Record<
@@ -173,12 +172,8 @@ export function mapGreenhouseJob(
 
   const language = (job.language ?? "en").slice(0, 2).toLowerCase();
   if (!isLanguage(language)) return { ok: false, reason: `language "${job.language}" is not one of ours` };
-  if (office.frenchFirst && language !== "fr") {
-    return {
-      ok: false,
-      reason: `offers at the Quebec office are published in French (Charter of the French Language); posting is "${language}"`,
-    };
-  }
+  const notInFrench = frenchFirstRefusal(office.slug, language === "fr");
+  if (notInFrench) return { ok: false, reason: `${notInFrench}; posting is "${language}"` };
 
   const range = job.pay_input_ranges?.[0];
   const salary: JobSalary | null =

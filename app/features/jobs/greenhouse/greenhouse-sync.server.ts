@@ -2,7 +2,6 @@ import { isDeepStrictEqual } from "node:util";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content";
-import { isFrenchFirstOffice } from "../offer-languages";
 import { fetchGreenhouseBoard, type GreenhouseBoard } from "./greenhouse-feed.server";
 import {
   type MappedOffer,
@@ -61,7 +60,6 @@ export async function applyGreenhouseBoard(
       names: Object.values(o.name),
       city: o.address.city,
       inEu: o.inEu,
-      frenchFirst: isFrenchFirstOffice(o.slug),
     }));
     const terms: TermsForMapping = { team: [], level: [], commitment: [] };
     for (const t of await tx.select().from(taxonomyTerms)) {
