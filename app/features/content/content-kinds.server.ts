@@ -80,6 +80,46 @@ export type ContentKind<T = unknown> = {
 };
 
 /**
+ * The files of a kind whose units are one YAML file each (`games/<slug>.yaml`): `pattern` picks
+ * them and captures what names a unit, `key` makes the unit's key from that match, and `unit`
+ * turns a file's data, valid against `schema`, into the unit's data, or reports a problem of its
+ * own and answers null to leave the file out. A plain object, read by the kind's `unitKeyOf`
+ * (yamlFileKey) and `parse` (parseYamlFiles).
+ */
+export type YamlFiles<S extends z.ZodType, T> = {
+  pattern: RegExp;
+  key: (match: RegExpExecArray) => string;
+  schema: S;
+  unit: (data: z.infer<S>, match: RegExpExecArray, at: { file: string; reader: ContentReader }) => T | null;
+};
+
+/** The unit a file belongs to, or null when it is not one of `files`. */
+export function yamlFileKey<S extends z.ZodType, T>(files: YamlFiles<S, T>, file: string): string | null {
+  const match = files.pattern.exec(file);
+  return match ? files.key(match) : null;
+}
+
+/**
+ * The units of `files`, in the files' name order, so problems and units come in the same order
+ * whatever order the tree lists them in.
+ */
+export function parseYamlFiles<S extends z.ZodType, T>(
+  reader: ContentReader,
+  files: YamlFiles<S, T>,
+): Unit<T>[] {
+  const units: Unit<T>[] = [];
+  for (const file of [...reader.files.keys()].sort()) {
+    const match = files.pattern.exec(file);
+    if (!match) continue;
+    const parsed = reader.parseYaml(file, files.schema);
+    if (parsed === undefined) continue;
+    const data = files.unit(parsed, match, { file, reader });
+    if (data !== null) units.push({ key: files.key(match), sources: [file], data });
+  }
+  return units;
+}
+
+/**
  * Inserts rows, or updates every given column of the rows already there, in one statement
  * (one round trip per table keeps a first load on PGlite fast). `target` is the unique key.
  */

@@ -12,11 +12,14 @@ export {
   type ContentLookup,
   type ContentReader,
   deleteMissing,
+  parseYamlFiles,
   type StoredCounts,
   storeSetting,
   syncRows,
   type Unit,
   upsertRows,
+  type YamlFiles,
+  yamlFileKey,
 } from "./content-kinds.server";
 export { changeTree, editYaml, problemsOf } from "./content-test-kit";
 export { type ContentLogger, type LoadReport, loadContent } from "./loader.server";

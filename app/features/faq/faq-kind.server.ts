@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { localized, text } from "~/features/content";
-import { type ContentKind, syncRows } from "~/features/content/index.server";
+import {
+  type ContentKind,
+  parseYamlFiles,
+  syncRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { faqCategories, faqItems } from "~/platform/db/schema/content";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
@@ -29,23 +35,18 @@ const slugPart = `(${slugPattern})`;
 const categoryPattern = new RegExp(`^faq/${slugPart}/category\\.yaml$`);
 const itemPattern = new RegExp(`^faq/${slugPart}/(\\d{2})-${slugPart}\\.(${languages.join("|")})\\.md$`);
 
+const categoryFiles: YamlFiles<typeof faqCategoryFileSchema, FaqCategoryUnit> = {
+  pattern: categoryPattern,
+  key: ([, slug]) => `faq-category:${slug}`,
+  schema: faqCategoryFileSchema,
+  unit: (data, [, slug]) => ({ ...data, slug: slug! }),
+};
+
 /** The FAQ's categories, each in one of the pages' sections; removing one removes its answers. */
 export const faqCategoriesKind: ContentKind<FaqCategoryUnit> = {
   name: "faq-categories",
-  unitKeyOf(file) {
-    const m = categoryPattern.exec(file);
-    return m ? `faq-category:${m[1]}` : null;
-  },
-  parse(reader) {
-    const units = [];
-    for (const file of reader.files.keys()) {
-      const m = categoryPattern.exec(file);
-      if (!m) continue;
-      const data = reader.parseYaml(file, faqCategoryFileSchema);
-      if (data) units.push({ key: `faq-category:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
-    }
-    return units;
-  },
+  unitKeyOf: (file) => yamlFileKey(categoryFiles, file),
+  parse: (reader) => parseYamlFiles(reader, categoryFiles),
   store: (tx, units, changed) =>
     syncRows(tx, {
       table: faqCategories,

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { httpsUrl, localized, text } from "~/features/content";
-import { artAssets, type ContentKind, syncRows } from "~/features/content/index.server";
+import {
+  artAssets,
+  type ContentKind,
+  parseYamlFiles,
+  syncRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { games } from "~/platform/db/schema/content";
 import { slugPattern } from "~/platform/text/slug";
 import { gameArtOf } from "~/ui/art/art";
@@ -24,23 +31,18 @@ export type GameUnit = GameFile & { slug: string };
 
 const filePattern = new RegExp(String.raw`^games\/(${slugPattern})\.yaml$`);
 
+const gameFiles: YamlFiles<typeof gameFileSchema, GameUnit> = {
+  pattern: filePattern,
+  key: ([, slug]) => `game:${slug}`,
+  schema: gameFileSchema,
+  unit: (data, [, slug]) => ({ ...data, slug: slug! }),
+};
+
 /** The studio's games; awards, patch notes and press kits name them by slug. */
 export const gamesKind: ContentKind<GameUnit> = {
   name: "games",
-  unitKeyOf(file) {
-    const m = filePattern.exec(file);
-    return m ? `game:${m[1]}` : null;
-  },
-  parse(reader) {
-    const units = [];
-    for (const file of reader.files.keys()) {
-      const m = filePattern.exec(file);
-      if (!m) continue;
-      const data = reader.parseYaml(file, gameFileSchema);
-      if (data) units.push({ key: `game:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
-    }
-    return units;
-  },
+  unitKeyOf: (file) => yamlFileKey(gameFiles, file),
+  parse: (reader) => parseYamlFiles(reader, gameFiles),
   assets: (units) =>
     units.flatMap(({ sources, data }) => artAssets(sources[0]!, gameArtOf(data.slug), "key art")),
   store: (tx, units, changed) =>

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { link, localized } from "~/features/content";
-import { type ContentKind, syncRows } from "~/features/content/index.server";
+import {
+  type ContentKind,
+  parseYamlFiles,
+  syncRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { banners } from "~/platform/db/schema/legal";
 import { slugPattern } from "~/platform/text/slug";
 
@@ -27,23 +33,18 @@ export type BannerUnit = z.infer<typeof bannerFileSchema> & { slug: string };
 
 const filePattern = new RegExp(String.raw`^banners\/(${slugPattern})\.yaml$`);
 
+const bannerFiles: YamlFiles<typeof bannerFileSchema, BannerUnit> = {
+  pattern: filePattern,
+  key: ([, slug]) => `banner:${slug}`,
+  schema: bannerFileSchema,
+  unit: (data, [, slug]) => ({ ...data, slug: slug! }),
+};
+
 /** The home page's banners, one file each. */
 export const bannersKind: ContentKind<BannerUnit> = {
   name: "banners",
-  unitKeyOf(file) {
-    const m = filePattern.exec(file);
-    return m ? `banner:${m[1]}` : null;
-  },
-  parse(reader) {
-    const units = [];
-    for (const file of reader.files.keys()) {
-      const m = filePattern.exec(file);
-      if (!m) continue;
-      const data = reader.parseYaml(file, bannerFileSchema);
-      if (data) units.push({ key: `banner:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
-    }
-    return units;
-  },
+  unitKeyOf: (file) => yamlFileKey(bannerFiles, file),
+  parse: (reader) => parseYamlFiles(reader, bannerFiles),
   store: (tx, units, changed) =>
     syncRows(tx, {
       table: banners,

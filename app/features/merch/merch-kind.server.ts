@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { localized } from "~/features/content";
-import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
+import {
+  type ContentKind,
+  parseYamlFiles,
+  syncRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { merchProducts } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
 
@@ -23,24 +29,17 @@ export const merchFileSchema = z.strictObject({
 
 type MerchUnit = z.infer<typeof merchFileSchema> & { slug: string };
 
-function parse(reader: ContentReader): Unit<MerchUnit>[] {
-  const units: Unit<MerchUnit>[] = [];
-  for (const file of [...reader.files.keys()].sort()) {
-    const slug = filePattern.exec(file)?.[1];
-    if (!slug) continue;
-    const data = reader.parseYaml(file, merchFileSchema);
-    if (data) units.push({ key: `merch:${slug}`, sources: [file], data: { ...data, slug } });
-  }
-  return units;
-}
+const merchFiles: YamlFiles<typeof merchFileSchema, MerchUnit> = {
+  pattern: filePattern,
+  key: ([, slug]) => `merch:${slug}`,
+  schema: merchFileSchema,
+  unit: (data, [, slug]) => ({ ...data, slug: slug! }),
+};
 
 export const merchProductsKind: ContentKind<MerchUnit> = {
   name: "merch-products",
-  unitKeyOf(file) {
-    const slug = filePattern.exec(file)?.[1];
-    return slug ? `merch:${slug}` : null;
-  },
-  parse,
+  unitKeyOf: (file) => yamlFileKey(merchFiles, file),
+  parse: (reader) => parseYamlFiles(reader, merchFiles),
   store: (tx, units, changed) =>
     syncRows(tx, {
       table: merchProducts,

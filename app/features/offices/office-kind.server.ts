@@ -1,7 +1,15 @@
 import { notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { localized, text } from "~/features/content";
-import { artAssets, type ContentKind, deleteMissing, upsertRows } from "~/features/content/index.server";
+import {
+  artAssets,
+  type ContentKind,
+  deleteMissing,
+  parseYamlFiles,
+  upsertRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { removeOffersAtOffices } from "~/features/jobs/index.server";
 import { offices } from "~/platform/db/schema/content";
 import { slugPattern } from "~/platform/text/slug";
@@ -65,24 +73,22 @@ export type OfficeUnit = OfficeFile & { slug: string };
 
 const filePattern = new RegExp(String.raw`^offices\/(${slugPattern})\.yaml$`);
 
+const officeFiles: YamlFiles<typeof officeFileSchema, OfficeUnit> = {
+  pattern: filePattern,
+  key: ([, slug]) => `office:${slug}`,
+  schema: officeFileSchema,
+  unit: (data, [, slug]) => ({ ...data, slug: slug! }),
+};
+
 /** The studio's offices, at least one; job offers and playtest sites name them by slug. */
 export const officesKind: ContentKind<OfficeUnit> = {
   name: "offices",
-  unitKeyOf(file) {
-    const m = filePattern.exec(file);
-    return m ? `office:${m[1]}` : null;
-  },
+  unitKeyOf: (file) => yamlFileKey(officeFiles, file),
   parse(reader) {
-    const units = [];
-    let found = false;
-    for (const file of reader.files.keys()) {
-      const m = filePattern.exec(file);
-      if (!m) continue;
-      found = true;
-      const data = reader.parseYaml(file, officeFileSchema);
-      if (data) units.push({ key: `office:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
+    const units = parseYamlFiles(reader, officeFiles);
+    if (![...reader.files.keys()].some((file) => filePattern.test(file))) {
+      reader.fileProblem("offices/", "at least one office is required");
     }
-    if (!found) reader.fileProblem("offices/", "at least one office is required");
     return units;
   },
   assets: (units) =>

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { localized } from "~/features/content";
-import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
+import {
+  type ContentKind,
+  parseYamlFiles,
+  syncRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { supportPatches } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
 
@@ -23,34 +29,28 @@ export const patchFileSchema = z.strictObject({
 
 export type PatchUnit = z.infer<typeof patchFileSchema> & { game: string };
 
-function parse(reader: ContentReader): Unit<PatchUnit>[] {
-  const units: Unit<PatchUnit>[] = [];
-  for (const file of [...reader.files.keys()].sort()) {
-    const match = filePattern.exec(file);
-    if (!match) continue;
+const patchFiles: YamlFiles<typeof patchFileSchema, PatchUnit> = {
+  pattern: filePattern,
+  key: ([, game, version]) => `patch:${game}/${version}`,
+  schema: patchFileSchema,
+  unit(data, match, { file, reader }) {
     const [, game, version] = match as unknown as [string, string, string];
-    const data = reader.parseYaml(file, patchFileSchema);
-    if (!data) continue;
     if (!reader.files.has(`games/${game}.yaml`)) {
       reader.problem(file, "(file)", `No game "${game}" under content/games`);
-      continue;
+      return null;
     }
     if (data.version !== version) {
       reader.problem(file, "version", `Must match the file name (${version})`);
-      continue;
+      return null;
     }
-    units.push({ key: `patch:${game}/${version}`, sources: [file], data: { ...data, game } });
-  }
-  return units;
-}
+    return { ...data, game };
+  },
+};
 
 export const patchNotesKind: ContentKind<PatchUnit> = {
   name: "patch-notes",
-  unitKeyOf(file) {
-    const match = filePattern.exec(file);
-    return match ? `patch:${match[1]}/${match[2]}` : null;
-  },
-  parse,
+  unitKeyOf: (file) => yamlFileKey(patchFiles, file),
+  parse: (reader) => parseYamlFiles(reader, patchFiles),
   store: (tx, units, changed) =>
     syncRows(tx, {
       table: supportPatches,

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { localized, slug, uniqueSlugs } from "~/features/content";
-import { type ContentKind, syncRows } from "~/features/content/index.server";
+import {
+  type ContentKind,
+  parseYamlFiles,
+  syncRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { playtestSessionStatuses, playtestSites } from "~/platform/db/schema/playtest";
 import { slugPattern } from "~/platform/text/slug";
 
@@ -37,23 +43,18 @@ export type PlaytestSiteUnit = z.infer<typeof playtestSiteFileSchema> & { slug: 
 
 const filePattern = new RegExp(String.raw`^playtests\/(${slugPattern})\.yaml$`);
 
+const playtestSiteFiles: YamlFiles<typeof playtestSiteFileSchema, PlaytestSiteUnit> = {
+  pattern: filePattern,
+  key: ([, slug]) => `playtest-site:${slug}`,
+  schema: playtestSiteFileSchema,
+  unit: (data, [, slug]) => ({ ...data, slug: slug! }),
+};
+
 /** Playtest sites with their sessions; each site is run by an office that exists. */
 export const playtestSitesKind: ContentKind<PlaytestSiteUnit> = {
   name: "playtest-sites",
-  unitKeyOf(file) {
-    const m = filePattern.exec(file);
-    return m ? `playtest-site:${m[1]}` : null;
-  },
-  parse(reader) {
-    const units = [];
-    for (const file of reader.files.keys()) {
-      const m = filePattern.exec(file);
-      if (!m) continue;
-      const data = reader.parseYaml(file, playtestSiteFileSchema);
-      if (data) units.push({ key: `playtest-site:${m[1]}`, sources: [file], data: { ...data, slug: m[1]! } });
-    }
-    return units;
-  },
+  unitKeyOf: (file) => yamlFileKey(playtestSiteFiles, file),
+  parse: (reader) => parseYamlFiles(reader, playtestSiteFiles),
   check(units, lookup) {
     const offices = new Set(lookup.units<{ slug: string }>("offices").map((o) => o.data.slug));
     for (const { data, sources } of units) {

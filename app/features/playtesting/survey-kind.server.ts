@@ -1,4 +1,10 @@
-import { type ContentKind, syncRows } from "~/features/content/index.server";
+import {
+  type ContentKind,
+  parseYamlFiles,
+  syncRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { surveys } from "~/platform/db/schema/playtest";
 import { slugPattern } from "~/platform/text/slug";
 import type { SurveyDefinition } from "./survey-definition";
@@ -8,24 +14,18 @@ export type SurveyUnit = { code: string; definition: SurveyDefinition };
 
 const filePattern = new RegExp(String.raw`^surveys\/(${slugPattern})\.yaml$`);
 
+const surveyFiles: YamlFiles<typeof surveyDefinitionSchema, SurveyUnit> = {
+  pattern: filePattern,
+  key: ([, code]) => `survey:${code}`,
+  schema: surveyDefinitionSchema,
+  unit: (definition, [, code]) => ({ code: code!, definition }),
+};
+
 /** Surveys (content/surveys/{code}.yaml, see survey-schema.ts), stored by code. */
 export const surveysKind: ContentKind<SurveyUnit> = {
   name: "surveys",
-  unitKeyOf(file) {
-    const m = filePattern.exec(file);
-    return m ? `survey:${m[1]}` : null;
-  },
-  parse(reader) {
-    const units = [];
-    for (const file of reader.files.keys()) {
-      const m = filePattern.exec(file);
-      if (!m) continue;
-      const definition = reader.parseYaml(file, surveyDefinitionSchema);
-      if (definition)
-        units.push({ key: `survey:${m[1]}`, sources: [file], data: { code: m[1]!, definition } });
-    }
-    return units;
-  },
+  unitKeyOf: (file) => yamlFileKey(surveyFiles, file),
+  parse: (reader) => parseYamlFiles(reader, surveyFiles),
   store: (tx, units, changed) =>
     syncRows(tx, { table: surveys, key: surveys.code, units, changed, row: (data) => data }),
 };

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { localized } from "~/features/content";
-import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
+import {
+  type ContentKind,
+  parseYamlFiles,
+  syncRows,
+  type YamlFiles,
+  yamlFileKey,
+} from "~/features/content/index.server";
 import { knownIssueStatuses, knownIssues } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
 import { slugSchema } from "~/platform/text/slug-schema";
@@ -33,26 +39,17 @@ export const knownIssueFileSchema = z
 
 export type KnownIssueUnit = z.infer<typeof knownIssueFileSchema> & { slug: string };
 
-function parse(reader: ContentReader): Unit<KnownIssueUnit>[] {
-  const units: Unit<KnownIssueUnit>[] = [];
-  for (const file of [...reader.files.keys()].sort()) {
-    const match = filePattern.exec(file);
-    if (!match) continue;
-    const data = reader.parseYaml(file, knownIssueFileSchema);
-    if (!data) continue;
-    const slug = match[1] as string;
-    units.push({ key: `known-issue:${slug}`, sources: [file], data: { ...data, slug } });
-  }
-  return units;
-}
+const knownIssueFiles: YamlFiles<typeof knownIssueFileSchema, KnownIssueUnit> = {
+  pattern: filePattern,
+  key: ([, slug]) => `known-issue:${slug}`,
+  schema: knownIssueFileSchema,
+  unit: (data, [, slug]) => ({ ...data, slug: slug! }),
+};
 
 export const knownIssuesKind: ContentKind<KnownIssueUnit> = {
   name: "known-issues",
-  unitKeyOf(file) {
-    const match = filePattern.exec(file);
-    return match ? `known-issue:${match[1]}` : null;
-  },
-  parse,
+  unitKeyOf: (file) => yamlFileKey(knownIssueFiles, file),
+  parse: (reader) => parseYamlFiles(reader, knownIssueFiles),
   check(units, lookup) {
     for (const { sources, data } of units) {
       const file = sources[0] as string;
