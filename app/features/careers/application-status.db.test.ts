@@ -191,6 +191,12 @@ describe("the skills step, for the roles that have one", () => {
     await advance(id, "initialInterview");
     expect((await advance(id)).stage).toBe("skills");
   });
+
+  it("an application whose offer left the database keeps the full process", async () => {
+    const { id } = await apply("partie@example.com", "fr", openApplication);
+    await database.db.update(jobApplications).set({ jobOfferId: null }).where(eq(jobApplications.id, id));
+    expect((await applicationStatus(database.db, id))?.skillsStep).toBe(true);
+  });
 });
 
 describe("a deleted application", () => {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { offerSkillsStepSql } from "~/features/jobs/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
-import { jobOffers } from "~/platform/db/schema/content";
 import { formatDate } from "~/platform/i18n/format";
 import { isLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
@@ -53,9 +53,8 @@ const asStage = (value: string): ApplicationStage =>
 
 export async function applicationStatus(db: Db, id: string): Promise<ApplicationStatus | null> {
   const [found] = await db
-    .select({ row: jobApplications, skillsStep: jobOffers.skillsStep })
+    .select({ row: jobApplications, skillsStep: offerSkillsStepSql(jobApplications.jobOfferId) })
     .from(jobApplications)
-    .leftJoin(jobOffers, eq(jobOffers.id, jobApplications.jobOfferId))
     .where(eq(jobApplications.id, id));
   if (!found) return null;
   const { row } = found;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { toOffice } from "~/features/offices/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
@@ -8,6 +8,15 @@ import { offerPageLanguages, offerTextLanguage } from "./offer-languages";
 import { isOpenOffer, openOfferSql } from "./open-offers.server";
 import { termLabels } from "./taxonomy.server";
 import type { JobOffer, JobOfferOffice, JobOfferSummary, TaxonomyKind, TaxonomyTerm } from "./types";
+
+/**
+ * Whether the process of the offer whose id is `offerId` (a column of the caller's query) has
+ * the skills step, as SQL; null when no offer has that id (removed from the database).
+ */
+export function offerSkillsStepSql(offerId: SQLWrapper): SQL<boolean | null> {
+  const { id, skillsStep } = jobOffers;
+  return sql<boolean | null>`(select ${skillsStep} from ${jobOffers} where ${id} = ${offerId})`;
+}
 
 export type JobRow = {
   job: typeof jobOffers.$inferSelect;
