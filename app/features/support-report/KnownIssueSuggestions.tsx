@@ -4,6 +4,7 @@ import { http } from "~/platform/http/client";
 import { useLanguage } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { SelectOption } from "~/ui/forms/Select";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { KnownIssueView } from "./known-issue-search";
 import type { MeTooResult } from "./known-issues.server";
 
@@ -41,7 +42,7 @@ export function KnownIssueSuggestions({
   const { t } = useTranslation("support-report");
   const lang = useLanguage();
   const headingId = useId();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [live, setLive] = useState<{ game: string; items: KnownIssueView[] } | null>(null);
   const [counted, setCounted] = useState<Counted>(() =>
     meToo
@@ -52,8 +53,6 @@ export function KnownIssueSuggestions({
       : {},
   );
   const controller = useRef<AbortController | null>(null);
-
-  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     const form = document.getElementById(formId);
