@@ -18,9 +18,9 @@ export const sharedPageHeaders = (args?: { loaderHeaders: Headers }) => ({
 });
 
 /**
- * What no cache may keep (docs/decisions/0017-account-budgets-revocation-notices.md, point 6 of
- * issue 12): a page that shows a token from its address (an e-mailed link) or personal data, and
- * every answer to a form post (a form sent again holds the values sent).
+ * What no cache may keep (docs/decisions/0041-no-store-in-one-place.md): a page that shows a
+ * token from its address (an e-mailed link) or personal data, and every answer to a form post
+ * (a form sent again holds the values sent).
  */
 export const noStore = { "Cache-Control": "private, no-store" } as const;
 
