@@ -9,7 +9,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   toastsShown,
   waitForHydration,
 } from "./support/harness";
@@ -27,13 +27,13 @@ let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Each holder signs in and posts several forms from one address: the limit is not under test.
-  [site, browser] = await Promise.all([startSite({ env: { RATE_LIMIT_FORM_POINTS: "200" } }), openBrowser()]);
+  // Each holder signs in and posts several forms from one address: the shared site's budget is raised.
+  site = sharedSite();
+  browser = await openBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await site?.stop();
 });
 
 /** A verified account whose address applied for the Quebec offer and sent a contact message. */

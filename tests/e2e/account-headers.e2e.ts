@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { accountPassword, createVerifiedAccount } from "./support/accounts";
-import { type Site, startSite } from "./support/harness";
+import { type Site, sharedSite } from "./support/harness";
 
 /**
  * Account pages show a link's token (reset, verify) or personal data: none may be kept by any
@@ -63,7 +63,7 @@ let sessionCookie: string;
 let jobId: string;
 
 beforeAll(async () => {
-  site = await startSite();
+  site = sharedSite();
   await createVerifiedAccount(site, { username: "cache_c", email: "cache@example.com" });
   const res = await fetch(`${site.url}/api/account/login`, {
     method: "POST",
@@ -76,10 +76,6 @@ beforeAll(async () => {
     items: Array<{ id: number }>;
   };
   jobId = String(jobs.items[0]!.id);
-});
-
-afterAll(async () => {
-  await site?.stop();
 });
 
 const directives = (cacheControl: string | null) =>

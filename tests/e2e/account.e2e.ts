@@ -10,7 +10,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   waitForFiles,
   waitForHydration,
 } from "./support/harness";
@@ -26,12 +26,12 @@ let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), openBrowser()]);
+  site = sharedSite();
+  browser = await openBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await site?.stop();
 });
 
 const byId = (id: string) => `[id="${id}"]`;

@@ -12,7 +12,7 @@ import {
   openOfferPath,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
 } from "./support/harness";
 
 /**
@@ -62,11 +62,11 @@ describe("art", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    site = sharedSite();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await site?.stop();
   });
 
   async function open(pathname: string, width: number): Promise<Page> {

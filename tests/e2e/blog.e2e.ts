@@ -5,7 +5,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   waitForHydration,
 } from "./support/harness";
 
@@ -17,12 +17,12 @@ let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), openBrowser()]);
+  site = sharedSite();
+  browser = await openBrowser();
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  await site?.stop();
 });
 
 const cardTitles = (page: import("playwright-core").Page) =>

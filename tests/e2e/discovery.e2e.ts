@@ -1,6 +1,6 @@
 import Validator from "@adobe/structured-data-validator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Site, startSite } from "./support/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Site, sharedSite } from "./support/harness";
 
 /**
  * What search engines read: sitemap.xml, robots.txt, and each open job page's JobPosting,
@@ -28,14 +28,11 @@ describe("discovery: sitemap, robots and job structured data", () => {
   let site: Site;
   let sitemap = "";
   beforeAll(async () => {
-    site = await startSite();
+    site = sharedSite();
     const res = await fetch(`${site.url}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
     sitemap = await res.text();
-  });
-  afterAll(async () => {
-    await site?.stop();
   });
 
   it("serves a sitemap with hreflang alternates and a robots.txt pointing to it", async () => {

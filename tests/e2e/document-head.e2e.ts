@@ -5,7 +5,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   waitForHydration,
 } from "./support/harness";
 
@@ -28,11 +28,11 @@ describe("document head", () => {
   let site: Site;
   let browser: Browser;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    site = sharedSite();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await site?.stop();
   });
 
   for (const path of ["/", "/careers", "/blog", "/fr/support"]) {

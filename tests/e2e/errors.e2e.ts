@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAxeClean, openBrowser, openPage, type Site, startSite } from "./support/harness";
+import { expectAxeClean, openBrowser, openPage, type Site, sharedSite } from "./support/harness";
 
 // The browser reports the 404 document itself as a failed resource; that line is expected here.
 const notFoundLine = [/status of 404/];
@@ -9,11 +9,11 @@ describe("error pages", () => {
   let site: Site;
   let browser: Browser;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    site = sharedSite();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await site?.stop();
   });
 
   for (const path of ["/no-such-page", "/de/careers", "/fr/nowhere/at/all", "/xx"]) {

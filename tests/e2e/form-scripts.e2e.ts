@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { measureHtml, scriptLoader } from "../../scripts/js-budget";
-import { type Site, startSite } from "./support/harness";
+import { type Site, sharedSite } from "./support/harness";
 import { pagesWithAForm, playtestSignupFields } from "./support/submissions";
 
 /**
@@ -20,11 +20,8 @@ const conformMarker = '"__intent__"';
 
 let site: Site;
 beforeAll(async () => {
-  site = await startSite();
+  site = sharedSite();
 }, 120_000);
-afterAll(async () => {
-  await site?.stop();
-});
 
 /** The page's HTML and the addresses of its first scripts that contain `marker`. */
 async function initialScripts(

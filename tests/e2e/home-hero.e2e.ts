@@ -6,7 +6,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   waitForHydration,
 } from "./support/harness";
 
@@ -19,11 +19,11 @@ describe("home hero", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    site = sharedSite();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await site?.stop();
   });
 
   for (const width of [375, 1280]) {

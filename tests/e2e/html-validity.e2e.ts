@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Site, startSite } from "./support/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Site, sharedSite } from "./support/harness";
 import { htmlErrors } from "./support/html-checker";
 
 /**
@@ -53,11 +53,7 @@ describe("HTML validity", () => {
   let site: Site;
 
   beforeAll(async () => {
-    site = await startSite();
-  });
-
-  afterAll(async () => {
-    await site?.stop();
+    site = sharedSite();
   });
 
   it("the W3C HTML checker reports no error on a page of every route", { timeout: 180_000 }, async () => {

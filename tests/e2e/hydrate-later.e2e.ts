@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureHtml, scriptLoader } from "../../scripts/js-budget";
-import { openBrowser, openPage, type Site, startSite, waitForHydration } from "./support/harness";
+import { openBrowser, openPage, type Site, sharedSite, waitForHydration } from "./support/harness";
 import { pagesWithAForm } from "./support/submissions";
 
 /**
@@ -13,11 +13,11 @@ import { pagesWithAForm } from "./support/submissions";
 let site: Site;
 let browser: Browser;
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), openBrowser()]);
+  site = sharedSite();
+  browser = await openBrowser();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await site?.stop();
 });
 
 const field = (name: string) => `[id="contact-${name}"]`;

@@ -6,7 +6,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   waitForHydration,
 } from "./support/harness";
 
@@ -94,11 +94,11 @@ describe("legal pages", () => {
   let site: Site;
   let browser: Browser;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    site = sharedSite();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await site?.stop();
   });
 
   for (const { lang, prefix, lastChanged, dates, toc } of languages) {

@@ -7,7 +7,7 @@ import {
   openOfferPath,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   waitForHydration,
 } from "./support/harness";
 
@@ -31,12 +31,12 @@ describe("link prefetching", () => {
   let browser: Browser;
   let jobPath: string;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    site = sharedSite();
+    browser = await openBrowser();
     jobPath = await openOfferPath(site);
   });
   afterAll(async () => {
     await browser?.close();
-    await site?.stop();
   });
 
   it("prefetches the careers page's code and data from a job page once idle, each file once and none the page runs", async () => {

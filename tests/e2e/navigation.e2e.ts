@@ -8,7 +8,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   stopClock,
 } from "./support/harness";
 
@@ -20,11 +20,11 @@ describe("navigation", () => {
   let site: Site;
   let browser: Browser;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    site = sharedSite();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await site?.stop();
   });
 
   /** A page whose visitor has already answered the cookie banner, so only the shell shows. */

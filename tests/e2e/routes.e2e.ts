@@ -5,7 +5,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   waitForHydration,
 } from "./support/harness";
 
@@ -81,7 +81,8 @@ describe("pages", () => {
   const path = (route: string) => route.replace(":job", jobId);
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), openBrowser()]);
+    site = sharedSite();
+    browser = await openBrowser();
     const careers = await get(`${site.url}/careers`);
     const match = /<section[^>]*id="js-careers"[\s\S]*?href="\/careers\/(\d+)"/.exec(careers.html);
     if (!match?.[1]) throw new Error("the careers page lists no open position");
@@ -90,7 +91,6 @@ describe("pages", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await site?.stop();
   });
 
   for (const { prefix, tag } of languages) {

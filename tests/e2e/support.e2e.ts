@@ -7,7 +7,7 @@ import {
   openBrowser,
   openPage,
   type Site,
-  startSite,
+  sharedSite,
   stopClock,
   waitForHydration,
 } from "./support/harness";
@@ -22,12 +22,12 @@ let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), openBrowser()]);
+  site = sharedSite();
+  browser = await openBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await site?.stop();
 });
 
 /** A visitor who already answered the cookie banner (so it covers nothing). */

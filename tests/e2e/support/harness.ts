@@ -54,6 +54,34 @@ export async function startSite(
   };
 }
 
+/** This worker's number, from 1 to the project's maxWorkers: two files at once never share one. */
+function workerNumber(): number {
+  return Number(process.env.VITEST_POOL_ID ?? "1");
+}
+
+/**
+ * The site this worker's files share (global-setup.ts): started once for the run, with the
+ * test content, raised budgets and the outbox written to DATA_DIR/mail. A file that uses it
+ * reads what any site shows, or writes under addresses and names no other file uses; it does
+ * not stop it. Two files run at a time, each on its worker's site.
+ */
+export function sharedSite(): Site {
+  const sites = inject("sharedSites");
+  if (sites.length === 0) throw new Error("no shared site: only the e2e project starts them");
+  const { url, dataDir } = sites[(workerNumber() - 1) % sites.length]!;
+  return {
+    url,
+    dataDir,
+    logs: () => "",
+    stop: async () => {
+      throw new Error("a shared site is stopped by the run, not by a file");
+    },
+    kill: async () => {
+      throw new Error("a shared site is stopped by the run, not by a file");
+    },
+  };
+}
+
 /**
  * The run's Chromium (browser-global-setup.ts), connected to. Closing the connection closes the
  * contexts this file opened, not the browser.
