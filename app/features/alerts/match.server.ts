@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { listedInLanguageSql, openOfferSql } from "~/features/jobs/index.server";
+import { listedInLanguageSql, recentlyListedOffersSql } from "~/features/jobs/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { jobAlertTokens } from "~/platform/db/schema/alerts";
-import { type JobOfferText, jobOffers } from "~/platform/db/schema/content";
+import type { JobOfferText } from "~/platform/db/schema/content";
 import {
   isLanguage,
   type Language,
@@ -76,17 +76,9 @@ export async function matchJobAlerts(
     };
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('job-alerts-match'))`);
     queries++;
-    const since = new Date(now.getTime() - MATCH_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
+    const since = new Date(now.getTime() - MATCH_WINDOW_DAYS * 24 * 60 * 60 * 1000);
     const result = await tx.execute<FreshRow>(sql`
-      with candidates as (
-        select ${jobOffers.id} as id, f.slug as location, ${jobOffers.team} as team,
-               ${jobOffers.level} as level, ${jobOffers.commitment} as commitment,
-               greatest(${jobOffers.listedAt}, ${jobOffers.publishedAt}) as listed,
-               ${jobOffers.texts} as texts
-        from ${jobOffers} join offices f on f.id = ${jobOffers.officeId}
-        where ${openOfferSql(now)} and ${jobOffers.publishedAt} <= ${at}::timestamptz
-          and greatest(${jobOffers.listedAt}, ${jobOffers.publishedAt}) > ${since}::timestamptz
-      ), keys as (
+      with candidates as (${recentlyListedOffersSql(now, since)}), keys as (
         select c.id, c.listed, c.location as office, c.texts,
                l.v as location, t.v as team, lv.v as level, cm.v as commitment
         from candidates c
@@ -105,13 +97,11 @@ export async function matchJobAlerts(
         on conflict do nothing
         returning alert_id, offer_id
       )
-      select fresh.alert_id, a.email, a.name, a.language, o.id as offer_id, o.texts,
-             f.name as office_name
+      select fresh.alert_id, a.email, a.name, a.language, c.id as offer_id, c.texts, c.office_name
       from fresh
       join job_alerts a on a.id = fresh.alert_id
-      join job_offers o on o.id = fresh.offer_id
-      join offices f on f.id = o.office_id
-      order by fresh.alert_id, o.published_at desc, o.id`);
+      join candidates c on c.id = fresh.offer_id
+      order by fresh.alert_id, c.published_at desc, c.id`);
     queries++;
     lap("matchMs");
     const rows = (result as unknown as { rows: FreshRow[] }).rows;

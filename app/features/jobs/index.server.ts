@@ -13,7 +13,12 @@ export {
   searchJobOffers,
   unknownFilterMessages,
 } from "./job-search.server";
-export { isOpenOffer, listedInLanguageSql, openOfferSql } from "./open-offers.server";
+export {
+  isOpenOffer,
+  listedInLanguageSql,
+  openOfferSql,
+  recentlyListedOffersSql,
+} from "./open-offers.server";
 export { listTaxonomy, termLabels } from "./taxonomy.server";
 export { taxonomyKind } from "./taxonomy-kind.server";
 export type * from "./types";

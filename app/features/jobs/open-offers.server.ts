@@ -35,3 +35,21 @@ export function listedInLanguageSql(
 ): SQL {
   return sql`not (${inArray(offer.officeSlug, [...frenchFirstOffices])} and ${offer.texts}->${lang} is null)`;
 }
+
+/**
+ * The offers open at `now` that were listed (or published, whichever came later) after
+ * `since`, as a subquery for a feature that matches them within one statement (job alerts):
+ * id, location (the office's slug), office_name, team, level, commitment, listed, published_at
+ * and texts.
+ */
+export function recentlyListedOffersSql(now: Date, since: Date): SQL {
+  const listed = sql`greatest(${jobOffers.listedAt}, ${jobOffers.publishedAt})`;
+  return sql`
+    select ${jobOffers.id} as id, ${offices.slug} as location, ${offices.name} as office_name,
+           ${jobOffers.team} as team, ${jobOffers.level} as level,
+           ${jobOffers.commitment} as commitment, ${listed} as listed,
+           ${jobOffers.publishedAt} as published_at, ${jobOffers.texts} as texts
+    from ${jobOffers} join ${offices} on ${offices.id} = ${jobOffers.officeId}
+    where ${openOfferSql(now)} and ${jobOffers.publishedAt} <= ${now.toISOString()}::timestamptz
+      and ${listed} > ${since.toISOString()}::timestamptz`;
+}

@@ -1,3 +1,4 @@
+import type { PlaytestSessionKind } from "~/platform/db/schema/playtest";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { type ProgressStep, ProgressSteps } from "~/ui/page-kit/ProgressSteps";
@@ -22,7 +23,7 @@ export type PlaytestStatusData = {
   history: Array<{ stage: PlaytestStage; on: string; at: string }>;
   session: {
     title: string;
-    kind: "focus-group" | "extended";
+    kind: PlaytestSessionKind;
     when: string | null;
     where: string;
     hasCalendar: boolean;

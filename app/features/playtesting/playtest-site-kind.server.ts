@@ -7,7 +7,7 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { playtestSessionStatuses, playtestSites } from "~/platform/db/schema/playtest";
+import { playtestSessionKinds, playtestSessionStatuses, playtestSites } from "~/platform/db/schema/playtest";
 import { slugPattern } from "~/platform/text/slug";
 
 /** content/playtests/{site}.yaml: a playtest site, the office that runs it, and its sessions. */
@@ -22,7 +22,7 @@ export const playtestSiteFileSchema = z
         z
           .strictObject({
             slug,
-            kind: z.enum(["focus-group", "extended"]),
+            kind: z.enum(playtestSessionKinds),
             title: localized,
             summary: localized,
             startsOn: z.iso.date(),

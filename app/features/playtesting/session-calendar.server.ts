@@ -1,5 +1,6 @@
 import { createEvent } from "ics";
 import type { Db } from "~/platform/db/client.server";
+import type { PlaytestSessionKind } from "~/platform/db/schema/playtest";
 import { type Language, localizePath, pick } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { statusPath } from "~/platform/status/links.server";
@@ -14,7 +15,7 @@ const withCalendar = new Set(["sessionInvited", "confirmed", "signed"]);
  * local time on its day (a start at or after 17:00 gets 8 hours). An extended playtest runs
  * weeks of sessions the studio arranges with the tester; the file holds its first one, 3 hours.
  */
-export function sessionDuration(kind: "focus-group" | "extended", sessionAt: string) {
+export function sessionDuration(kind: PlaytestSessionKind, sessionAt: string) {
   const local = parseLocalDateTime(sessionAt);
   if (kind === "extended" || !local) return { hours: 3 };
   const minutes = 17 * 60 - (local.hour * 60 + local.minute);

@@ -1,11 +1,11 @@
 import type { OfficeAddress } from "~/platform/db/schema/content";
-import type { PlaytestSessionStatus } from "~/platform/db/schema/playtest";
+import type { PlaytestSessionKind, PlaytestSessionStatus } from "~/platform/db/schema/playtest";
 
 /** Shapes the playtest queries return: texts already in the requested language. */
 
 export type PlaytestView = {
   id: string;
-  kind: "focus-group" | "extended";
+  kind: PlaytestSessionKind;
   title: string;
   description: string;
   /** ISO dates, inclusive. */

@@ -189,7 +189,7 @@ describe("GET /api/known-issues and POST /api/known-issues/{slug}/me-too", () =>
     });
   });
 
-  it("answers an unknown game and an unknown issue 404", async () => {
+  it("answers 404 for an unknown game or an unknown known issue", async () => {
     const res = await fetch(`${server.url}/known-issues?game=not-ours&q=crash`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ messages: ["NOT_FOUND"] });

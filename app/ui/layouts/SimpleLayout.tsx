@@ -4,7 +4,7 @@ import { handleValue } from "./handle";
 import { SiteFrame } from "./SiteFrame";
 
 /**
- * Alert management, account screens: a minimal header and one centred card, so the
+ * The account screens: a minimal header and one centred card, so the
  * visitor's task is the only thing on screen. A route may ask for the login backdrop with
  * `handle: { backdrop: "login" }`, and for a card wide enough for a grid with
  * `handle: { card: "wide" }`.

@@ -12,9 +12,13 @@ import type { Localized } from "~/platform/i18n/languages";
 export const playtestSessionStatuses = ["open", "full"] as const;
 export type PlaytestSessionStatus = (typeof playtestSessionStatuses)[number];
 
+/** A focus group (one day at the studio) or an extended playtest (weeks of sessions). */
+export const playtestSessionKinds = ["focus-group", "extended"] as const;
+export type PlaytestSessionKind = (typeof playtestSessionKinds)[number];
+
 export type PlaytestSession = {
   slug: string;
-  kind: "focus-group" | "extended";
+  kind: PlaytestSessionKind;
   title: Localized;
   summary: Localized;
   /** ISO dates (YYYY-MM-DD), inclusive. */
