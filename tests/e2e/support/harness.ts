@@ -19,6 +19,7 @@ import {
   CONSENT_DENIED,
   CONSENT_GRANTED,
 } from "~/features/consent/consent-cookies";
+import { sidewaysOverflow } from "./overflow";
 import { type SiteProcess, spawnSite } from "./site-process";
 
 export { freePort } from "./site-process";
@@ -206,42 +207,13 @@ export async function expectAxeCleanWithoutScripts(
   await expectAxeClean(checker, label);
 }
 
-/**
- * Fails when anything in the page's flow reaches past the window's right edge: on a phone that
- * is a page that scrolls or gets cut off sideways (a long word, a button that will not wrap, a
- * fixed width). Hidden helpers (visually-hidden text, the bot trap, a closed disclosure's
- * content), fixed overlays and what a sideways-scrolling strip holds are skipped.
- */
+/** Fails when anything in the page's flow reaches past the window's right edge (overflow.ts). */
 export async function expectFitsWidth(page: Page, label = page.url()) {
-  const overflowing = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    for (const el of document.body.querySelectorAll("*")) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.right <= width + 1) continue;
-      if (el.closest(".visually-hidden, .honeypot, [hidden], dialog:not([open])")) continue;
-      if (getComputedStyle(el).position === "fixed") continue;
-      // The folded part of a closed disclosure is laid out but not shown.
-      if (el.closest("details:not([open])") && !el.closest("summary")) continue;
-      // Inside a box that scrolls sideways (a strip of tabs): reachable, by design. (A box that
-      // clips, like the layout's root, would hide it: that counts.)
-      let scrolls = false;
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-        const overflowX = getComputedStyle(up).overflowX;
-        if (overflowX === "auto" || overflowX === "scroll") {
-          scrolls = true;
-          break;
-        }
-      }
-      if (scrolls) continue;
-      found.push(
-        `${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]} (right edge ${Math.round(box.right)})`,
-      );
-      if (found.length === 3) break;
-    }
-    return { width, found };
-  });
-  expect(overflowing.found, `${label} wider than ${overflowing.width}px`).toEqual([]);
+  const { viewport, widest } = await page.evaluate(sidewaysOverflow);
+  expect(
+    widest.map((el) => `${el.label} (right edge ${el.right})`),
+    `${label} wider than ${viewport}px`,
+  ).toEqual([]);
 }
 
 /** The text of every toast the page's document has shown so far, gone or not. */

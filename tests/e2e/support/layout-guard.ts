@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { openPage, type Site } from "./harness";
+import { sidewaysOverflow } from "./overflow";
 
 /**
  * The layout guard: pages at a phone's or a desktop's width, checked for the rough edges a
@@ -8,8 +9,7 @@ import { openPage, type Site } from "./harness";
  * - no button, link, field or select whose text overflows its own box (a cut label);
  * - no empty band between the end of the content and the footer on a page taller than the window.
  *
- * One browser page visits them one after another; each page's checks run in a single evaluate()
- * call.
+ * One browser page visits them one after another.
  */
 
 /** The largest gap allowed between the last block of <main> and the footer. */
@@ -20,12 +20,10 @@ const notFoundLine = [/status of 404/];
 
 export type Findings = { overflow: string[]; controls: string[]; band: string[] };
 
-/** Runs in the page: every check at once, so a page costs one round trip. */
-async function inspect(maxGap: number): Promise<Findings> {
+/** Runs in the page: the checks on controls and the footer's band. */
+async function inspect(maxGap: number): Promise<Pick<Findings, "controls" | "band">> {
   await document.fonts.ready;
-  const viewport = window.innerWidth;
   const root = document.documentElement;
-  const overflow: string[] = [];
   const controls: string[] = [];
   const band: string[] = [];
 
@@ -47,33 +45,6 @@ async function inspect(maxGap: number): Promise<Findings> {
   const hidden = (el: Element) =>
     el.closest(".visually-hidden, .honeypot, [hidden], dialog:not([open]), [aria-hidden='true']") !== null ||
     (el.closest("details:not([open])") !== null && el.closest("summary") === null);
-
-  // 1. Nothing wider than the window. The layout's root clips sideways (overflow-x: clip), so
-  // the document may not scroll even when something is cut off: each element is measured too.
-  let widest: { el: Element; right: number } | null = null;
-  for (const el of document.body.querySelectorAll("*")) {
-    const box = el.getBoundingClientRect();
-    if (box.width === 0 || box.right <= viewport + 1) continue;
-    if (hidden(el) || getComputedStyle(el).position === "fixed") continue;
-    // Inside a box that scrolls sideways (a strip of tabs): reachable, by design.
-    let scrolls = false;
-    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-      const overflowX = getComputedStyle(up).overflowX;
-      if (overflowX === "auto" || overflowX === "scroll") {
-        scrolls = true;
-        break;
-      }
-    }
-    if (scrolls) continue;
-    if (!widest || box.right > widest.right) widest = { el, right: box.right };
-  }
-  if (root.scrollWidth > viewport || widest) {
-    overflow.push(
-      `document ${root.scrollWidth}px wide in a ${viewport}px window; widest: ${
-        widest ? `${name(widest.el)} (right edge ${Math.round(widest.right)}px)` : "none found"
-      }`,
-    );
-  }
 
   // 2. No control whose text overflows it.
   for (const el of document.querySelectorAll("button, a, input, select, label.button")) {
@@ -121,7 +92,7 @@ async function inspect(maxGap: number): Promise<Findings> {
       if (gap > maxGap) band.push(`${Math.round(gap)}px between ${name(last).slice(0, 80)} and the footer`);
     }
   }
-  return { overflow, controls, band };
+  return { controls, band };
 }
 
 /** The findings on `pages` of `site` at `width`, each line naming its page. */
@@ -135,7 +106,17 @@ export async function layoutFindings(
   const found: Findings = { overflow: [], controls: [], band: [] };
   for (const pathname of pages) {
     await page.goto(site.url + pathname, { waitUntil: "domcontentloaded" });
-    const findings = await page.evaluate(inspect, maxBand);
+    const findings = { ...(await page.evaluate(inspect, maxBand)), overflow: [] as string[] };
+    // 1. Nothing wider than the window (overflow.ts).
+    const { viewport, documentWidth, widest } = await page.evaluate(sidewaysOverflow);
+    if (documentWidth > viewport || widest.length > 0) {
+      const first = widest[0];
+      findings.overflow.push(
+        `document ${documentWidth}px wide in a ${viewport}px window; widest: ${
+          first ? `${first.label} (right edge ${first.right}px)` : "none found"
+        }`,
+      );
+    }
     for (const kind of ["overflow", "controls", "band"] as const) {
       for (const line of findings[kind]) found[kind].push(`${pathname}: ${line}`);
     }
