@@ -54,6 +54,31 @@ describe("security headers", () => {
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("sends the build's hashed files with a file's headers, before the page machinery", async () => {
+    const assets = path.join(inject("buildDir"), "client/assets");
+    const script = fs.readdirSync(assets).find((name) => name.endsWith(".js"));
+    const res = await fetch(`${site.url}/assets/${script}`, { headers: { "accept-encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // Nothing runs in a file opened on its own (an SVG), and no nonce is spent on it.
+    expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none';/);
+    expect(res.headers.get("content-security-policy")).not.toContain("nonce-");
+    // No request id: the file never reached the request log's middleware.
+    expect(res.headers.get("x-request-id")).toBeNull();
+    // fetch decodes the Brotli copy: the script as built.
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(fs.readFileSync(path.join(assets, script ?? "")));
+
+    // A name the build does not have is the site's 404 page, with a page's headers.
+    const missing = await fetch(`${site.url}/assets/missing-0000.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+    expect(missing.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("hydrates under the CSP without violations", async () => {
     const { page } = await openPage(browser);
     const violations: string[] = [];
