@@ -5,7 +5,9 @@
  * document may not scroll even when something is cut off: each element is measured too.
  * Skipped: what is laid out but not shown (visually-hidden text, the bot trap, closed
  * disclosures and dialogs, aria-hidden decoration), fixed overlays, and what a box that
- * scrolls sideways (a strip of tabs) holds, reachable by design. The three widest first.
+ * scrolls sideways (a strip of tabs) holds, reachable by design. The three widest first. It
+ * runs alone in the page (page.evaluate sends its text), so it names elements itself, as the
+ * layout guard's checks do.
  */
 export function sidewaysOverflow(): {
   viewport: number;
