@@ -23,7 +23,8 @@ export const contactFormId = "contact";
 /**
  * The contact form (docs/requirements.md#contact). A real form: without JavaScript the server
  * validates it and answers with the errors. With JavaScript the same schema runs first, then, when
- * a site key is configured, the bot check's token is added just before the form is sent.
+ * a site key is configured, the bot check's token is added just before the form is sent; its
+ * script loads once the visitor starts filling the form in (use-recaptcha.ts).
  */
 export function ContactForm({
   lastResult,
@@ -46,7 +47,8 @@ export function ContactForm({
     lastResult,
     id: contactFormId,
   });
-  const { getToken, loadFailed } = useRecaptcha(captcha);
+  const formElement = useRef<HTMLFormElement>(null);
+  const { getToken, loadFailed } = useRecaptcha(captcha, formElement);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const tokenInput = useRef<HTMLInputElement>(null);
@@ -88,6 +90,7 @@ export function ContactForm({
     <div className="contact-form">
       <RequiredFieldsNote />
       <Form
+        ref={formElement}
         method="post"
         action={summaryAction(action, form.errorId)}
         aria-label={t("form.title")}
