@@ -138,7 +138,7 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
     expect(ack).not.toContain("Interview request");
   });
 
-  it("loads the bot check only once the visitor starts filling in the form, and once", async () => {
+  it("loads the bot check only once the visitor starts filling in the form, once, and says so", async () => {
     standIn.scriptAvailable = true;
     const before = standIn.scriptRequests;
     const { page } = await openPage(browser, { width: 1280 });
@@ -154,6 +154,15 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     expect(requested, "nothing asked of the bot check before the visitor uses the form").toEqual([]);
     expect(standIn.scriptRequests).toBe(before);
+    // Beside the button, the form says what loads when, with Google's policy and terms.
+    const note = page.locator(".contact-form__captcha");
+    expect(await note.textContent()).toContain(
+      "To block spam, this form loads Google reCAPTCHA when you start filling it in.",
+    );
+    expect(await note.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "https://policies.google.com/privacy?hl=en",
+      "https://policies.google.com/terms?hl=en",
+    ]);
 
     await page.press(field("name"), "A");
     await expect.poll(() => requested.length, { message: "the first key asks for the script" }).toBe(1);
@@ -166,6 +175,7 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
     expect(requested).toHaveLength(1);
     expect(standIn.scriptRequests).toBe(before + 1);
     expect(await page.locator('script[src*="/recaptcha/api.js"]').count()).toBe(1);
+    await expectAxeClean(page, "contact with the bot-check note 1280");
   });
 
   it("says 'Failed to load script' when the bot check cannot load, and sends nothing", async () => {
@@ -234,6 +244,7 @@ describe("with nothing configured", { timeout: 120_000 }, () => {
     await expect.poll(() => form.textContent()).toContain("Field must be a valid e-mail address.");
     expect(await form.textContent()).toContain("Field must have at least 20 characters.");
     expect(page.url()).not.toContain("sent=1");
+    expect(await page.locator(".contact-form__captcha").count(), "no bot check, no line about it").toBe(0);
     await expectAxeClean(page, "contact errors 1280");
   });
 
