@@ -23,9 +23,10 @@ const EXECUTE_TIMEOUT_MS = 10_000;
  * they use the page) is added only when a site key is configured, only on the page with the
  * form, and only once the visitor starts filling the form in: at the first focus or input in any
  * of its fields (`form` is the form element), not when the page opens, so a visitor who only
- * reads the page sends Google nothing (the form says so beside its button). `getToken` asks it
- * for a fresh token for each send, as tokens expire after two minutes and are single-use; a form
- * sent before the script was there adds it then and waits for it. Rejects with one of those texts.
+ * reads the page sends Google nothing (the form says so beside its button, and the privacy
+ * policy's "Google reCAPTCHA" section says what it collects). `getToken` asks it for a fresh
+ * token for each send, as tokens expire after two minutes and are single-use; a form sent before
+ * the script was there adds it then and waits for it. Rejects with one of those texts.
  */
 export function useRecaptcha(setup: CaptchaSetup, form: RefObject<HTMLFormElement | null>) {
   const [loadFailed, setLoadFailed] = useState(false);
