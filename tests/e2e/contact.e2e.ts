@@ -17,13 +17,14 @@ import {
 /**
  * The contact page as a visitor lives it: the office map from a configured tile
  * server (else the list), a press enquiry through the reCAPTCHA v3 flow (a local stand-in
- * serves the script and verifies the token) that arrives at the press address, the bot-check text
+ * serves the script, asked for only once the visitor starts filling in the form, and verifies the
+ * token) that arrives at the press address, the bot-check text
  * (docs/requirements.md#contact) when the script does not load, and the form without JavaScript on
  * a phone.
  */
 
 let browser: Browser;
-const standIn = { scriptAvailable: true, executeFails: false, verified: [] as string[] };
+const standIn = { scriptAvailable: true, executeFails: false, verified: [] as string[], scriptRequests: 0 };
 let standInServer: ReturnType<express.Express["listen"]>;
 let standInUrl: string;
 
@@ -34,6 +35,7 @@ async function startStandIn() {
     res.type("png").send(png);
   });
   app.get("/recaptcha/api.js", (_req, res) => {
+    standIn.scriptRequests++;
     if (!standIn.scriptAvailable) return void res.status(503).send("unavailable");
     if (standIn.executeFails)
       return void res.type("js").send(`window.grecaptcha = {
@@ -136,6 +138,46 @@ describe("with a tile server and reCAPTCHA configured", { timeout: 120_000 }, ()
     expect(ack).not.toContain("Interview request");
   });
 
+  it("loads the bot check only once the visitor starts filling in the form, once, and says so", async () => {
+    standIn.scriptAvailable = true;
+    const before = standIn.scriptRequests;
+    const { page } = await openPage(browser, { width: 1280 });
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(`${standInUrl}/recaptcha/`)) requested.push(request.url());
+    });
+    await page.goto(`${site.url}/contact`);
+    // The form has hydrated (its code loaded), then the page was idle twice: the moments the
+    // script used to be added at.
+    await waitForHydration(page);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect(requested, "nothing asked of the bot check before the visitor uses the form").toEqual([]);
+    expect(standIn.scriptRequests).toBe(before);
+    // Beside the button, the form says what loads when, with Google's policy and terms.
+    const note = page.locator(".contact-form__captcha");
+    expect(await note.textContent()).toContain(
+      "To block spam, this form loads Google reCAPTCHA when you start filling it in.",
+    );
+    expect(await note.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "https://policies.google.com/privacy?hl=en",
+      "https://policies.google.com/terms?hl=en",
+    ]);
+
+    await page.press(field("name"), "A");
+    await expect.poll(() => requested.length, { message: "the first key asks for the script" }).toBe(1);
+    expect(new URL(requested[0]!).searchParams.get("render")).toBe("stand-in-site-key");
+    await expect.poll(() => page.evaluate(() => "grecaptcha" in window)).toBe(true);
+    // Another field, more keys: the script is not asked for again.
+    await page.locator(field("email")).focus();
+    await page.keyboard.type("ada@news.example");
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect(requested).toHaveLength(1);
+    expect(standIn.scriptRequests).toBe(before + 1);
+    expect(await page.locator('script[src*="/recaptcha/api.js"]').count()).toBe(1);
+    await expectAxeClean(page, "contact with the bot-check note 1280");
+  });
+
   it("says 'Failed to load script' when the bot check cannot load, and sends nothing", async () => {
     standIn.scriptAvailable = false;
     const before = standIn.verified.length;
@@ -202,6 +244,7 @@ describe("with nothing configured", { timeout: 120_000 }, () => {
     await expect.poll(() => form.textContent()).toContain("Field must be a valid e-mail address.");
     expect(await form.textContent()).toContain("Field must have at least 20 characters.");
     expect(page.url()).not.toContain("sent=1");
+    expect(await page.locator(".contact-form__captcha").count(), "no bot check, no line about it").toBe(0);
     await expectAxeClean(page, "contact errors 1280");
   });
 

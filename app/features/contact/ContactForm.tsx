@@ -2,6 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { type FormEvent, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
+import { languageTags } from "~/platform/i18n/languages";
+import { useLanguage } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { summaryAction } from "~/ui/forms/error-summary";
@@ -12,6 +14,7 @@ import { Select, type SelectOption } from "~/ui/forms/Select";
 import { Textarea } from "~/ui/forms/Textarea";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { TaggedText } from "~/ui/page-kit/TaggedText";
 import { contactHoneypot } from "./contact-honeypot";
 import { CAPTCHA_LOAD_FAILED, type CaptchaSetup, useRecaptcha } from "./use-recaptcha";
 
@@ -23,7 +26,9 @@ export const contactFormId = "contact";
 /**
  * The contact form (docs/requirements.md#contact). A real form: without JavaScript the server
  * validates it and answers with the errors. With JavaScript the same schema runs first, then, when
- * a site key is configured, the bot check's token is added just before the form is sent.
+ * a site key is configured, the bot check's token is added just before the form is sent; its
+ * script loads once the visitor starts filling the form in (use-recaptcha.ts), as the line above
+ * the button says.
  */
 export function ContactForm({
   lastResult,
@@ -46,7 +51,8 @@ export function ContactForm({
     lastResult,
     id: contactFormId,
   });
-  const { getToken, loadFailed } = useRecaptcha(captcha);
+  const formElement = useRef<HTMLFormElement>(null);
+  const { getToken, loadFailed } = useRecaptcha(captcha, formElement);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const tokenInput = useRef<HTMLInputElement>(null);
@@ -88,6 +94,7 @@ export function ContactForm({
     <div className="contact-form">
       <RequiredFieldsNote />
       <Form
+        ref={formElement}
         method="post"
         action={summaryAction(action, form.errorId)}
         aria-label={t("form.title")}
@@ -132,6 +139,7 @@ export function ContactForm({
         />
         <Honeypot id={fields[contactHoneypot].id} name={contactHoneypot} label={t("form.honeypot")} />
         <input ref={tokenInput} type="hidden" name="captchaToken" defaultValue="" />
+        {captcha ? <CaptchaNote /> : null}
         <p className="contact-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? t("form.sending") : t("form.submit")}
@@ -139,5 +147,27 @@ export function ContactForm({
         </p>
       </Form>
     </div>
+  );
+}
+
+/**
+ * What the bot check is and when it loads, beside the button: Google asks sites that hide the
+ * reCAPTCHA badge (contact.css) to name the service and link its privacy policy and terms in the
+ * form's flow; the privacy policy says more. The links open Google's pages in the page's language.
+ */
+function CaptchaNote() {
+  const { t } = useTranslation("contact");
+  const hl = languageTags[useLanguage()];
+  return (
+    <p className="contact-form__captcha">
+      <TaggedText
+        text={t("form.captchaNote")}
+        // TaggedText puts the catalog's words in place of these links' own.
+        elements={{
+          privacy: <a href={`https://policies.google.com/privacy?hl=${hl}`}>privacy</a>,
+          terms: <a href={`https://policies.google.com/terms?hl=${hl}`}>terms</a>,
+        }}
+      />
+    </p>
   );
 }
