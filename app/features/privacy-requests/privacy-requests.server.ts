@@ -2,6 +2,7 @@ import { getStudioInfo } from "~/features/studio/index.server";
 import { formatDate } from "~/platform/i18n/format";
 import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { deleteEmailsMentioning, enqueueEmail } from "~/platform/mail/outbox.server";
+import { spendRequestedEmail } from "~/platform/mail/requested-email-budget.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { buildArchive, type DownloadChoice } from "~/platform/privacy/archive.server";
 import {
@@ -203,16 +204,24 @@ const privacyLinkEmail = defineEmailTemplate("privacy-link", (p: { url: string; 
 
 /**
  * E-mails ONE private link to the page listing everything tied to `address`, to that address
- * only; nothing when nothing is tied to it. The page answers the same either way and does not
- * wait for this (started, not awaited), so neither the answer nor its time says whether
- * anything exists.
+ * only; nothing when nothing is tied to it, nor once the address's requested e-mails of the
+ * hour are spent (spendRequestedEmail, a budget shared with the lost status links). The page
+ * answers the same in every case and does not wait for this (started, not awaited), so neither
+ * the answer nor its time says whether anything exists or was sent.
  */
 export async function sendPrivacyLink(
-  svc: Pick<Services, "db" | "config" | "logger">,
+  svc: Pick<Services, "db" | "config" | "logger" | "rateLimits">,
   address: string,
   lang: Language,
 ): Promise<void> {
   try {
+    if (!(await spendRequestedEmail(svc, address))) {
+      svc.logger.info(
+        { kind: "privacy-link" },
+        "requested e-mail not sent: the address's hourly budget is spent",
+      );
+      return;
+    }
     const groups = await tiedTo(svc.db, address);
     if (!groups.length) return;
     const studio = await getStudioInfo(svc.db, lang);
