@@ -4,6 +4,7 @@ import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/la
 import { deleteEmailsMentioning, enqueueEmail } from "~/platform/mail/outbox.server";
 import { spendRequestedEmail } from "~/platform/mail/requested-email-budget.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import { buildArchive, type DownloadChoice } from "~/platform/privacy/archive.server";
 import {
   createPrivacyLink,
@@ -170,7 +171,8 @@ export async function removeByPrivacyLink(
 
 /**
  * Deletes everything tied to an address: every source's items (rows and files), the outbox's
- * e-mails to or naming the address, and the address's data-rights links (this one included).
+ * e-mails to or naming the address (and their copies in DATA_DIR/mail), and the address's
+ * data-rights links (this one included).
  * Answers how many items went.
  */
 export async function removeEverything(svc: PersonalDataServices, email: string): Promise<number> {
@@ -181,9 +183,13 @@ export async function removeEverything(svc: PersonalDataServices, email: string)
     }
   }
   const emails = await deleteEmailsMentioning(svc.db, email);
+  await removeMailFiles(svc.config, emails);
   await deletePrivacyLinks(svc.db, email);
   const items = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  svc.logger.info({ ...counts, items, emails }, "all personal data of an address deleted on request");
+  svc.logger.info(
+    { ...counts, items, emails: emails.length },
+    "all personal data of an address deleted on request",
+  );
   return items;
 }
 
