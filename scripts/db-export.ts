@@ -21,8 +21,10 @@ if (!values.out) {
   process.exit(2);
 }
 const cfg = parseConfig(process.env);
-// Never over an existing file; one this run created is removed if the export fails.
-const out = fs.createWriteStream(values.out, { flags: "wx" });
+// Never over an existing file; one this run created is removed if the export fails. Created
+// readable by its owner only (0600), never chmod-ed after: it holds password hashes,
+// second-factor secrets and résumés, and no moment passes when another account could read it.
+const out = fs.createWriteStream(values.out, { flags: "wx", mode: 0o600 });
 let created = false;
 out.once("open", () => {
   created = true;

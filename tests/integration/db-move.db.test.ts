@@ -300,6 +300,8 @@ describe("moving the site between the embedded database and PostgreSQL", () => {
       });
     const exported = await npm(["db:export", "--", "--out", file, "--files"], { DATA_DIR: dataDir });
     expect(exported.stderr).toMatch(/exported \d+ rows of \d+ tables from pglite, and 1 upload files/);
+    // Password hashes, second-factor secrets and résumés: for its owner's eyes only.
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
     const imported = await npm(["db:import", "--", "--in", file], {
       DATABASE_URL: target.url,
       DATA_DIR: newDataDir,

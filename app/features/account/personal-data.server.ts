@@ -65,6 +65,6 @@ export const accountPersonalData = definePersonalData({
       .select({ id: accountUsers.id, email: accountUsers.email })
       .from(accountUsers)
       .where(eq(accountUsers.id, id));
-    return user ? eraseAccount(svc.db, user) : false;
+    return user ? eraseAccount(svc, user) : false;
   },
 });

@@ -1,10 +1,12 @@
 /** What the holder changes on a signed-in account: address, profile, terms, sessions, deletion. */
 import { and, desc, eq, gt } from "drizzle-orm";
+import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { accountSessions, accountTokens, accountUsers, outboxEmails } from "~/platform/db/schema";
 import { isUniqueViolation } from "~/platform/db/sql-errors";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import { withinBudget } from "./account-budgets.server";
 import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
 import { emailChangeCode, existsEmail } from "./account-emails.server";
@@ -113,26 +115,34 @@ export async function acceptTos(
 
 /**
  * Deletes the account (password required): sessions, tokens and codes go with it (cascade),
- * and so do the e-mails still addressed to it in the outbox.
+ * and so do the e-mails addressed to it in the outbox, and their copies in DATA_DIR/mail.
  */
 export async function deleteAccount(deps: AccountDeps, user: AccountUser, password: string) {
   await requirePassword(deps, user, password);
-  await eraseAccount(deps.db, user);
+  await eraseAccount(deps, user);
 }
 
 /**
  * The deletion itself, once the holder has proved it is theirs (the password above, or the
  * data-rights link e-mailed to the address: features/account/personal-data.server.ts).
  */
-export async function eraseAccount(db: Db, user: Pick<AccountUser, "id" | "email">): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
+export async function eraseAccount(
+  svc: { db: Db; config: Pick<Config, "dataDir"> },
+  user: Pick<AccountUser, "id" | "email">,
+): Promise<boolean> {
+  const { gone, emails } = await svc.db.transaction(async (tx) => {
+    const emails = await tx
+      .delete(outboxEmails)
+      .where(eq(outboxEmails.to, user.email))
+      .returning({ id: outboxEmails.id });
     const gone = await tx
       .delete(accountUsers)
       .where(eq(accountUsers.id, user.id))
       .returning({ id: accountUsers.id });
-    return gone.length > 0;
+    return { gone: gone.length > 0, emails: emails.map((email) => email.id) };
   });
+  await removeMailFiles(svc.config, emails);
+  return gone;
 }
 
 /** The account's live sessions, newest first; `current` marks the one asking. */

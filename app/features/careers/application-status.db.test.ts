@@ -19,6 +19,7 @@ import { jobOffers } from "~/platform/db/schema/content";
 import { outboxEmails } from "~/platform/db/schema/platform";
 import { statusLinks } from "~/platform/db/schema/status";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
+import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import { findStatusLink } from "~/platform/status/links.server";
 import { pdf } from "~/platform/uploads/test-samples";
@@ -34,7 +35,7 @@ let dir: string;
 let job: JobOffer;
 /** The Quebec open application: its offer says `skillsStep: false` (content/jobs). */
 let openApplication: JobOffer;
-let svc: Parameters<typeof submitApplication>[0];
+let svc: Parameters<typeof submitApplication>[0] & Parameters<typeof sendStatusLinks>[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -47,7 +48,8 @@ beforeAll(async () => {
     limits: { maxFiles: 1, maxKb: 5000 },
     logger,
   });
-  svc = { db: database.db, config: parseConfig({ PUBLIC_URL: "https://studio.example" }), logger, uploads };
+  const config = parseConfig({ PUBLIC_URL: "https://studio.example" });
+  svc = { db: database.db, config, logger, uploads, rateLimits: createRateLimits(config, logger) };
   const [row] = await database.db
     .select({ id: jobOffers.id })
     .from(jobOffers)

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { contactMessages } from "~/platform/db/schema/contact";
 import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import { definePersonalData } from "~/platform/privacy/personal-data";
 
 /**
@@ -23,13 +24,14 @@ export const contactPersonalData = definePersonalData({
     return row ? { json: row, files: [] } : null;
   },
   async remove(svc, id) {
-    return svc.db.transaction(async (tx) => {
+    const { existed, emails } = await svc.db.transaction(async (tx) => {
       const rows = await tx
         .delete(contactMessages)
         .where(eq(contactMessages.id, id))
         .returning({ id: contactMessages.id });
-      if (rows.length) await deleteEmailsMentioning(tx, id);
-      return rows.length > 0;
+      return { existed: rows.length > 0, emails: rows.length ? await deleteEmailsMentioning(tx, id) : [] };
     });
+    await removeMailFiles(svc.config, emails);
+    return existed;
   },
 });

@@ -7,6 +7,7 @@ import {
 } from "~/platform/db/schema/playtest";
 import { pick } from "~/platform/i18n/languages";
 import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import { definePersonalData } from "~/platform/privacy/personal-data";
 
 /**
@@ -55,14 +56,15 @@ export const playtestPersonalData = definePersonalData({
     return { json: { ...signup, stages, surveyAnswers: answers }, files: [] };
   },
   async remove(svc, id) {
-    return svc.db.transaction(async (tx) => {
+    const { existed, emails } = await svc.db.transaction(async (tx) => {
       // Its survey answers go with it (cascade).
       const rows = await tx
         .delete(playtestSignups)
         .where(eq(playtestSignups.id, id))
         .returning({ id: playtestSignups.id });
-      if (rows.length) await deleteEmailsMentioning(tx, id);
-      return rows.length > 0;
+      return { existed: rows.length > 0, emails: rows.length ? await deleteEmailsMentioning(tx, id) : [] };
     });
+    await removeMailFiles(svc.config, emails);
+    return existed;
   },
 });

@@ -18,6 +18,7 @@ import { outboxEmails } from "~/platform/db/schema/platform";
 import { playtestSignups, playtestSites } from "~/platform/db/schema/playtest";
 import { statusLinks } from "~/platform/db/schema/status";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
+import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { testContent } from "../../../tests/support/test-content";
@@ -52,13 +53,8 @@ beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "playtest-status-"));
   const files = createLocalFileStore(filesDir);
   const uploads = createUploadStore({ db: database.db, files, limits: { maxFiles: 1, maxKb: 100 }, logger });
-  svc = {
-    db: database.db,
-    config: parseConfig({ PUBLIC_URL: "https://studio.example" }),
-    logger,
-    files,
-    uploads,
-  } as typeof svc;
+  const config = parseConfig({ PUBLIC_URL: "https://studio.example" });
+  svc = { db: database.db, config, logger, uploads, rateLimits: createRateLimits(config, logger) };
 });
 
 afterAll(async () => {

@@ -2,7 +2,9 @@ import { getStudioInfo } from "~/features/studio/index.server";
 import { formatDate } from "~/platform/i18n/format";
 import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { deleteEmailsMentioning, enqueueEmail } from "~/platform/mail/outbox.server";
+import { spendRequestedEmail } from "~/platform/mail/requested-email-budget.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import { buildArchive, type DownloadChoice } from "~/platform/privacy/archive.server";
 import {
   createPrivacyLink,
@@ -169,7 +171,8 @@ export async function removeByPrivacyLink(
 
 /**
  * Deletes everything tied to an address: every source's items (rows and files), the outbox's
- * e-mails to or naming the address, and the address's data-rights links (this one included).
+ * e-mails to or naming the address (and their copies in DATA_DIR/mail), and the address's
+ * data-rights links (this one included).
  * Answers how many items went.
  */
 export async function removeEverything(svc: PersonalDataServices, email: string): Promise<number> {
@@ -180,9 +183,13 @@ export async function removeEverything(svc: PersonalDataServices, email: string)
     }
   }
   const emails = await deleteEmailsMentioning(svc.db, email);
+  await removeMailFiles(svc.config, emails);
   await deletePrivacyLinks(svc.db, email);
   const items = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  svc.logger.info({ ...counts, items, emails }, "all personal data of an address deleted on request");
+  svc.logger.info(
+    { ...counts, items, emails: emails.length },
+    "all personal data of an address deleted on request",
+  );
   return items;
 }
 
@@ -203,16 +210,24 @@ const privacyLinkEmail = defineEmailTemplate("privacy-link", (p: { url: string; 
 
 /**
  * E-mails ONE private link to the page listing everything tied to `address`, to that address
- * only; nothing when nothing is tied to it. The page answers the same either way and does not
- * wait for this (started, not awaited), so neither the answer nor its time says whether
- * anything exists.
+ * only; nothing when nothing is tied to it, nor once the address's requested e-mails of the
+ * hour are spent (spendRequestedEmail, a budget shared with the lost status links). The page
+ * answers the same in every case and does not wait for this (started, not awaited), so neither
+ * the answer nor its time says whether anything exists or was sent.
  */
 export async function sendPrivacyLink(
-  svc: Pick<Services, "db" | "config" | "logger">,
+  svc: Pick<Services, "db" | "config" | "logger" | "rateLimits">,
   address: string,
   lang: Language,
 ): Promise<void> {
   try {
+    if (!(await spendRequestedEmail(svc, address))) {
+      svc.logger.info(
+        { kind: "privacy-link" },
+        "requested e-mail not sent: the address's hourly budget is spent",
+      );
+      return;
+    }
     const groups = await tiedTo(svc.db, address);
     if (!groups.length) return;
     const studio = await getStudioInfo(svc.db, lang);

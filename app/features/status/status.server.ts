@@ -24,6 +24,7 @@ import { formatDate } from "~/platform/i18n/format";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { spendRequestedEmail } from "~/platform/mail/requested-email-budget.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { archiveFilename } from "~/platform/privacy/archive.server";
 import type { PersonalDataServices } from "~/platform/privacy/personal-data";
@@ -284,16 +285,24 @@ const linksEmail = defineEmailTemplate(
 
 /**
  * Sends every submission's private link, fresh, to the address it was sent from, and only
- * there; nothing when there is none. The page answers the same either way and does not wait
- * for this (started, not awaited), so neither the answer nor its time says whether anything
- * exists.
+ * there; nothing when there is none, nor once the address's requested e-mails of the hour are
+ * spent (spendRequestedEmail). The page answers the same in every case and does not wait for
+ * this (started, not awaited), so neither the answer nor its time says whether anything exists
+ * or was sent.
  */
 export async function sendStatusLinks(
-  svc: Pick<Services, "db" | "config" | "logger">,
+  svc: Pick<Services, "db" | "config" | "logger" | "rateLimits">,
   address: string,
   lang: Language,
 ): Promise<void> {
   try {
+    if (!(await spendRequestedEmail(svc, address))) {
+      svc.logger.info(
+        { kind: "status-links" },
+        "requested e-mail not sent: the address's hourly budget is spent",
+      );
+      return;
+    }
     const [applications, messages, reports, signups] = await Promise.all([
       applicationsOf(svc.db, address),
       contactMessagesOf(svc.db, address),

@@ -69,10 +69,11 @@ export async function enqueueEmails(tx: Db | Tx, emails: OutgoingEmail[]): Promi
 /**
  * Deletes the outbox's e-mails to or about someone (a data-rights deletion): those addressed to
  * `needle` or whose text contains it (an address, an item's id in the studio's copy), whatever
- * their case. Answers how many went.
+ * their case. Answers the ids of those that went, for `removeMailFiles` (transport.server.ts)
+ * once the caller's transaction is committed.
  */
-export async function deleteEmailsMentioning(tx: Db | Tx, needle: string): Promise<number> {
-  if (!needle.trim()) return 0;
+export async function deleteEmailsMentioning(tx: Db | Tx, needle: string): Promise<string[]> {
+  if (!needle.trim()) return [];
   const gone = await tx
     .delete(outboxEmails)
     .where(
@@ -82,7 +83,7 @@ export async function deleteEmailsMentioning(tx: Db | Tx, needle: string): Promi
         or position(lower(${needle}) in lower(${outboxEmails.subject})) > 0`,
     )
     .returning({ id: outboxEmails.id });
-  return gone.length;
+  return gone.map((row) => row.id);
 }
 
 const BACKOFF_BASE_MS = 30_000;

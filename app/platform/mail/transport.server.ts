@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { OutboxAttachment } from "~/platform/db/schema";
@@ -63,14 +64,55 @@ export function createSmtpTransport(
   };
 }
 
-/** "2026-03-01T09-30-00Z-alert-created-ada@example.com-1a2b3c4d.eml": sortable and telling. */
+/** Where the default transport writes e-mails (no SMTP_URL): DATA_DIR/mail. */
+export const mailFolder = (dataDir: string) => path.join(dataDir, "mail");
+
+/**
+ * "2026-03-01T09-30-00Z-alert-created-ada@example.com-<the row's id>.eml": sortable and telling,
+ * and ending in the outbox row's id, so that the row's deletion finds its file (removeMailFiles).
+ */
 export function emailFileName(email: Pick<OutboxEmail, "id" | "kind" | "to">, at: Date): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d+Z$/, "Z")
     .replaceAll(":", "-");
   const safe = (part: string) => part.replace(/[^A-Za-z0-9@._+-]+/g, "_").slice(0, 80);
-  return `${stamp}-${safe(email.kind)}-${safe(email.to)}-${email.id.slice(0, 8)}.eml`;
+  return `${stamp}-${safe(email.kind)}-${safe(email.to)}-${email.id}.eml`;
+}
+
+/** The row id a file name ends in: the whole id, or its first 8 characters (older files' names). */
+const fileRowId = /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{8})\.eml$/;
+
+/**
+ * Removes the .eml files of these outbox rows from DATA_DIR/mail: whoever deletes outbox rows
+ * calls it with their ids once the deletion is committed, so the copy on the disk goes with the
+ * row (a deletion rolled back keeps both). It looks whatever SMTP_URL says now: files written
+ * before it was set are still there. Only files named after one of `ids` go, never another
+ * database's (tests and a development site may share the folder). Answers how many went.
+ */
+export async function removeMailFiles(
+  settings: { dataDir: string },
+  ids: readonly string[],
+): Promise<number> {
+  if (!ids.length) return 0;
+  const dir = mailFolder(settings.dataDir);
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw err;
+  }
+  const whole = new Set(ids.map((id) => id.toLowerCase()));
+  const prefixes = new Set([...whole].map((id) => id.slice(0, 8)));
+  let removed = 0;
+  for (const name of names) {
+    const id = fileRowId.exec(name)?.[1];
+    if (!id || !(id.length === 8 ? prefixes.has(id) : whole.has(id))) continue;
+    await fs.rm(path.join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /**
@@ -89,7 +131,8 @@ export function createFileTransport(
     async send(email) {
       const info = await composer.sendMail(await messageFields(email, from, files));
       const file = path.join(dir, emailFileName(email, new Date()));
-      await writeWhole(file, info.message as Buffer, { replace: false });
+      // Readable by the site's account only: e-mails carry private links and what visitors wrote.
+      await writeWhole(file, info.message as Buffer, { replace: false, mode: 0o600 });
       logger.info(
         { file, kind: email.kind },
         `E-mail "${email.subject}" written to ${file} (SMTP_URL is unset)`,
@@ -106,5 +149,5 @@ export function createMailTransport(
 ): MailTransport {
   return settings.SMTP_URL
     ? createSmtpTransport(settings.SMTP_URL, settings.MAIL_FROM, files)
-    : createFileTransport(path.join(settings.dataDir, "mail"), settings.MAIL_FROM, logger, files);
+    : createFileTransport(mailFolder(settings.dataDir), settings.MAIL_FROM, logger, files);
 }

@@ -7,7 +7,13 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import type { OutboxEmail } from "./outbox.server";
-import { createFileTransport, createMailTransport, emailFileName } from "./transport.server";
+import {
+  createFileTransport,
+  createMailTransport,
+  emailFileName,
+  mailFolder,
+  removeMailFiles,
+} from "./transport.server";
 
 const email: OutboxEmail = {
   id: "0b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11",
@@ -63,9 +69,11 @@ describe("file transport (SMTP_URL unset)", () => {
     const files = fs.readdirSync(path.join(dataDir, "mail"));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(
-      /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-alert-created-ada@example\.com-0b6c7f7e\.eml$/,
+      /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-alert-created-ada@example\.com-0b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11\.eml$/,
     );
     const file = path.join(dataDir, "mail", files[0]!);
+    // Private links and what visitors wrote: readable by the site's account only.
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
 
     const mail = await simpleParser(fs.readFileSync(file));
     expect(mail.subject).toBe(email.subject);
@@ -128,10 +136,40 @@ describe("attachments", () => {
   });
 });
 
+describe("removeMailFiles", () => {
+  it("removes the files of the rows named, older names (the id's first 8 characters) included, and nothing else", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    dirs.push(dataDir);
+    const dir = mailFolder(dataDir);
+    fs.mkdirSync(dir);
+    const gone = "0b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11";
+    const kept = "1b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11";
+    const at = new Date("2030-01-01T00:00:00Z");
+    const names = {
+      gone: emailFileName({ ...email, id: gone }, at),
+      goneOlder: "2029-01-01T00-00-00Z-alert-created-ada@example.com-0b6c7f7e.eml",
+      kept: emailFileName({ ...email, id: kept }, at),
+      keptOlder: "2029-01-01T00-00-00Z-alert-created-ada@example.com-1b6c7f7e.eml",
+      notMail: `notes-${gone}.txt`,
+    };
+    for (const name of Object.values(names)) fs.writeFileSync(path.join(dir, name), "x");
+
+    expect(await removeMailFiles({ dataDir }, [gone.toUpperCase()])).toBe(2);
+    expect(fs.readdirSync(dir).sort()).toEqual([names.kept, names.keptOlder, names.notMail].sort());
+  });
+
+  it("does nothing where no e-mail was ever written", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+    dirs.push(dataDir);
+    expect(await removeMailFiles({ dataDir }, [email.id])).toBe(0);
+    expect(fs.existsSync(mailFolder(dataDir))).toBe(false);
+  });
+});
+
 describe("emailFileName", () => {
   it("keeps only safe characters", () => {
     expect(
       emailFileName({ id: email.id, kind: "a/b", to: "../../etc/passwd" }, new Date("2030-01-01T00:00:00Z")),
-    ).toBe("2030-01-01T00-00-00Z-a_b-.._.._etc_passwd-0b6c7f7e.eml");
+    ).toBe("2030-01-01T00-00-00Z-a_b-.._.._etc_passwd-0b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11.eml");
   });
 });
