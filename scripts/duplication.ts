@@ -12,7 +12,7 @@ import path from "node:path";
  *
  *     npm run duplication
  */
-export const MAX_CLONES = 35;
+export const MAX_CLONES = 25;
 
 /** Nothing when the count is within the limit; otherwise what to say. */
 export function cloneCountFailure(count: number, max = MAX_CLONES): string | null {
