@@ -11,6 +11,8 @@ import path from "node:path";
  * twice is one clone, whatever the size of the rest.
  *
  *     npm run duplication
+ *
+ * jscpd 4.0.5, exactly: its later 4.x releases take commander 15, which asks for Node 22.12.
  */
 export const MAX_CLONES = 25;
 
@@ -26,13 +28,13 @@ export function cloneCountFailure(count: number, max = MAX_CLONES): string | nul
  * tsx at TypeScript sources that do not load.
  */
 export function countClones(args: readonly string[], cwd = process.cwd()): number {
-  // The package exports its API (dist/src/index.js), not its bin: two folders up from there.
-  const bin = path.resolve(path.dirname(createRequire(import.meta.url).resolve("jscpd")), "../../bin/jscpd");
+  // The package's main module is dist/jscpd.js; its command sits in bin/ beside dist/.
+  const bin = path.resolve(path.dirname(createRequire(import.meta.url).resolve("jscpd")), "../bin/jscpd");
   const output = fs.mkdtempSync(path.join(os.tmpdir(), "jscpd-"));
   try {
     const run = spawnSync(
       process.execPath,
-      [bin, ...args, "--reporters", "console,json", "--output", output, "--noTips"],
+      [bin, ...args, "--reporters", "console,json", "--output", output],
       { cwd, stdio: ["ignore", "inherit", "inherit"] },
     );
     if (run.status !== 0) throw new Error(`jscpd exited with ${run.status ?? run.signal}`);
