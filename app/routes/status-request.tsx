@@ -2,16 +2,11 @@ import "~/features/status/status.css";
 import { sendStatusLinks } from "~/features/status/index.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { privatePageHeaders } from "~/platform/cache/page-headers";
-import { parseForm } from "~/platform/forms/parse-form.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
-import { localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { redirectWithFlash } from "~/ui/feedback/flash.server";
-import { emailRequestSchema } from "~/ui/forms/email-request-schema";
+import { answerEmailRequest } from "~/ui/forms/email-request.server";
 import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/status-request";
 
@@ -32,18 +27,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await consumeFormLimit(args.context, "status-request");
-  const services = args.context.get(servicesContext);
-  const lang = routeLanguage(args.params);
-  const result = await parseForm(args.request, emailRequestSchema);
-  if (result.status === "error") return { result: result.result };
-  // Started, not awaited: the answer takes as long whether or not anything exists.
-  void sendStatusLinks(services, result.value.email, lang);
-  return redirectWithFlash(
-    localizePath("/status", lang),
-    { kind: "success", messages: ["status:request.sent"] },
-    services.config,
-  );
+  return answerEmailRequest(args, {
+    limit: "status-request",
+    send: sendStatusLinks,
+    page: "/status",
+    sent: "status:request.sent",
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

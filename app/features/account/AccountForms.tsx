@@ -1,19 +1,18 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { DateOfBirthField } from "~/ui/forms/DateOfBirthField";
-import { summaryAction } from "~/ui/forms/error-summary";
 import { type Field, RequiredFieldsNote } from "~/ui/forms/Field";
-import { FormErrors } from "~/ui/forms/FormErrors";
+import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { EmailField, TextField } from "~/ui/forms/TextField";
-import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { formSchema } from "~/ui/forms/use-validated-form";
+import { ValidatedForm } from "~/ui/forms/ValidatedForm";
 import "./account.css";
 
-// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+// Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
 const codeSchema = formSchema(() => import("./account-forms").then((m) => m.codeSchema));
 const createAccountSchema = formSchema(() => import("./account-forms").then((m) => m.createAccountSchema));
 const forgotSchema = formSchema(() => import("./account-forms").then((m) => m.forgotSchema));
@@ -75,93 +74,72 @@ export function TermsSwitch({ field }: { field: Field<boolean | string> }) {
   );
 }
 
-export function Submit({ children, intent }: { children: ReactNode; intent?: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <button
-      type="submit"
-      className="button button--primary"
-      name={intent ? "intent" : undefined}
-      value={intent}
-      disabled={busy}
-    >
-      {children}
-    </button>
-  );
-}
-
 export function LoginForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
   const localize = useLocalizePath();
-  const [form, fields, constraints] = useValidatedForm({ schema: loginSchema, lastResult, id: "login" });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)}>
-      {constraints}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField
-        field={fields.identifier}
-        label={t("fields.identifier")}
-        autoComplete="username"
-        spellCheck={false}
-      />
-      <TextField
-        field={fields.password}
-        label={t("fields.password")}
-        type="password"
-        autoComplete="current-password"
-      />
-      <p className="account-form__aside">
-        <SiteLink className="text-link" to={localize("/account/forgot")}>
-          {t("login.forgot")}
-        </SiteLink>
-      </p>
-      <Submit>{t("login.submit")}</Submit>
-    </Form>
+    <ValidatedForm schema={loginSchema} lastResult={lastResult} id="login" className="account-form">
+      {(fields) => (
+        <>
+          <TextField
+            field={fields.identifier}
+            label={t("fields.identifier")}
+            autoComplete="username"
+            spellCheck={false}
+          />
+          <TextField
+            field={fields.password}
+            label={t("fields.password")}
+            type="password"
+            autoComplete="current-password"
+          />
+          <p className="account-form__aside">
+            <SiteLink className="text-link" to={localize("/account/forgot")}>
+              {t("login.forgot")}
+            </SiteLink>
+          </p>
+          <SubmitButton>{t("login.submit")}</SubmitButton>
+        </>
+      )}
+    </ValidatedForm>
   );
 }
 
 export function CreateForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
-  const location = useLocation();
-  const [form, fields, constraints] = useValidatedForm({
-    schema: createAccountSchema,
-    lastResult,
-    id: "create",
-  });
   return (
-    <Form
-      method="post"
-      action={summaryAction(`${location.pathname}${location.search}`, form.errorId)}
+    <ValidatedForm
+      schema={createAccountSchema}
+      lastResult={lastResult}
+      id="create"
       className="account-form"
-      {...getFormProps(form)}
+      prelude={<RequiredFieldsNote />}
+      summary={(fields) => [
+        { field: fields.username, label: t("fields.username") },
+        { field: fields.email, label: t("fields.email") },
+        { field: fields.password, label: t("fields.newPassword") },
+        { field: fields.confirmPassword, label: t("fields.confirmPassword") },
+        { field: fields.dateOfBirth, label: t("fields.dateOfBirth") },
+        { field: fields.tos, label: `${t("create.tosBefore")} ${t("create.tosLink")}` },
+      ]}
     >
-      <RequiredFieldsNote />
-      {constraints}
-      <FormErrors
-        id={form.errorId}
-        errors={form.errors}
-        fields={[
-          { field: fields.username, label: t("fields.username") },
-          { field: fields.email, label: t("fields.email") },
-          { field: fields.password, label: t("fields.newPassword") },
-          { field: fields.confirmPassword, label: t("fields.confirmPassword") },
-          { field: fields.dateOfBirth, label: t("fields.dateOfBirth") },
-          { field: fields.tos, label: `${t("create.tosBefore")} ${t("create.tosLink")}` },
-        ]}
-      />
-      <TextField
-        field={fields.username}
-        label={t("fields.username")}
-        hint={t("form.usernameRule")}
-        autoComplete="username"
-        spellCheck={false}
-      />
-      <EmailField field={fields.email} label={t("fields.email")} />
-      <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
-      <DateOfBirthField field={fields.dateOfBirth} legend={t("fields.dateOfBirth")} />
-      <TermsSwitch field={fields.tos} />
-      <Submit>{t("create.submit")}</Submit>
-    </Form>
+      {(fields) => (
+        <>
+          <TextField
+            field={fields.username}
+            label={t("fields.username")}
+            hint={t("form.usernameRule")}
+            autoComplete="username"
+            spellCheck={false}
+          />
+          <EmailField field={fields.email} label={t("fields.email")} />
+          <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
+          <DateOfBirthField field={fields.dateOfBirth} legend={t("fields.dateOfBirth")} />
+          <TermsSwitch field={fields.tos} />
+          <SubmitButton>{t("create.submit")}</SubmitButton>
+        </>
+      )}
+    </ValidatedForm>
   );
 }
 
@@ -178,85 +156,98 @@ export function CodeForm({
   hint?: string;
 }) {
   const { t } = useTranslation("account");
-  const [form, fields, constraints] = useValidatedForm({
-    schema: codeSchema,
-    lastResult,
-    id: intent ?? "code",
-  });
   return (
-    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
-      {constraints}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField
-        field={fields.code}
-        label={label}
-        hint={hint ?? t("code.hint")}
-        autoComplete="one-time-code"
-        spellCheck={false}
-      />
-      <Submit intent={intent}>{t("code.submit")}</Submit>
-    </Form>
+    <ValidatedForm
+      schema={codeSchema}
+      lastResult={lastResult}
+      id={intent ?? "code"}
+      className="account-form"
+      preventScrollReset
+    >
+      {(fields) => (
+        <>
+          <TextField
+            field={fields.code}
+            label={label}
+            hint={hint ?? t("code.hint")}
+            autoComplete="one-time-code"
+            spellCheck={false}
+          />
+          <SubmitButton name={intent ? "intent" : undefined} value={intent}>
+            {t("code.submit")}
+          </SubmitButton>
+        </>
+      )}
+    </ValidatedForm>
   );
 }
 
 export function ForgotForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
-  const [form, fields, constraints] = useValidatedForm({ schema: forgotSchema, lastResult, id: "forgot" });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)}>
-      {constraints}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField
-        field={fields.identifier}
-        label={t("fields.identifier")}
-        autoComplete="username"
-        spellCheck={false}
-      />
-      <Submit>{t("forgot.submit")}</Submit>
-    </Form>
+    <ValidatedForm schema={forgotSchema} lastResult={lastResult} id="forgot" className="account-form">
+      {(fields) => (
+        <>
+          <TextField
+            field={fields.identifier}
+            label={t("fields.identifier")}
+            autoComplete="username"
+            spellCheck={false}
+          />
+          <SubmitButton>{t("forgot.submit")}</SubmitButton>
+        </>
+      )}
+    </ValidatedForm>
   );
 }
 
 export function ResetForm({ lastResult, token }: { lastResult: Reply; token: string }) {
   const { t } = useTranslation("account");
-  const [form, fields, constraints] = useValidatedForm({
-    schema: resetSchema,
-    lastResult,
-    id: "reset",
-    defaultValue: { token },
-  });
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)}>
-      {constraints}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <input type="hidden" name={fields.token.name} value={token} />
-      <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
-      <Submit>{t("reset.submit")}</Submit>
-    </Form>
+    <ValidatedForm
+      schema={resetSchema}
+      lastResult={lastResult}
+      id="reset"
+      defaultValue={{ token }}
+      className="account-form"
+    >
+      {(fields) => (
+        <>
+          <input type="hidden" name={fields.token.name} value={token} />
+          <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
+          <SubmitButton>{t("reset.submit")}</SubmitButton>
+        </>
+      )}
+    </ValidatedForm>
   );
 }
 
 export function UpdatePasswordForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account");
   const { t: ts } = useTranslation("account-security");
-  const [form, fields, constraints] = useValidatedForm({
-    schema: updatePasswordSchema,
-    lastResult,
-    id: "update-password",
-  });
   return (
-    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
-      {constraints}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField
-        field={fields.currentPassword}
-        label={t("fields.currentPassword")}
-        type="password"
-        autoComplete="current-password"
-      />
-      <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
-      <Submit intent="update-password">{ts("passwordSubmit")}</Submit>
-    </Form>
+    <ValidatedForm
+      schema={updatePasswordSchema}
+      lastResult={lastResult}
+      id="update-password"
+      className="account-form"
+      preventScrollReset
+    >
+      {(fields) => (
+        <>
+          <TextField
+            field={fields.currentPassword}
+            label={t("fields.currentPassword")}
+            type="password"
+            autoComplete="current-password"
+          />
+          <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
+          <SubmitButton name="intent" value="update-password">
+            {ts("passwordSubmit")}
+          </SubmitButton>
+        </>
+      )}
+    </ValidatedForm>
   );
 }
 
@@ -273,31 +264,34 @@ export function PasswordConfirmForm({
   danger?: boolean;
 }) {
   const { t } = useTranslation("account");
-  const [form, fields, constraints] = useValidatedForm({
-    schema: passwordOnlySchema,
-    lastResult,
-    id: intent,
-  });
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
-      {constraints}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField
-        field={fields.password}
-        label={t("fields.password")}
-        type="password"
-        autoComplete="current-password"
-      />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={danger ? "button button--primary" : "button"}
-        disabled={busy}
-      >
-        {submit}
-      </button>
-    </Form>
+    <ValidatedForm
+      schema={passwordOnlySchema}
+      lastResult={lastResult}
+      id={intent}
+      className="account-form"
+      preventScrollReset
+    >
+      {(fields) => (
+        <>
+          <TextField
+            field={fields.password}
+            label={t("fields.password")}
+            type="password"
+            autoComplete="current-password"
+          />
+          <button
+            type="submit"
+            name="intent"
+            value={intent}
+            className={danger ? "button button--primary" : "button"}
+            disabled={busy}
+          >
+            {submit}
+          </button>
+        </>
+      )}
+    </ValidatedForm>
   );
 }

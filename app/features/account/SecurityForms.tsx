@@ -1,16 +1,16 @@
-import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { SiteLink } from "~/platform/http/prefetch";
 import { dateTimeFormat } from "~/platform/i18n/format";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { FormErrors } from "~/ui/forms/FormErrors";
 import { PhoneField } from "~/ui/forms/PhoneField";
-import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
-import { CodeForm, PasswordConfirmForm, type Reply, Submit } from "./AccountForms";
+import { SubmitButton } from "~/ui/forms/SubmitButton";
+import { formSchema } from "~/ui/forms/use-validated-form";
+import { ValidatedForm } from "~/ui/forms/ValidatedForm";
+import { CodeForm, PasswordConfirmForm, type Reply } from "./AccountForms";
 
-// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+// Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
 const smsSetupSchema = formSchema(() => import("./sms-setup-form").then((m) => m.smsSetupSchema));
 
 /** The security page's answer to a post: which form it belongs to, and what to show next. */
@@ -48,14 +48,23 @@ function RecoveryCodes({ codes, renewed }: { codes: string[]; renewed: boolean }
 
 function SmsSetupForm({ lastResult }: { lastResult: Reply }) {
   const { t } = useTranslation("account-security");
-  const [form, fields, constraints] = useValidatedForm({ schema: smsSetupSchema, lastResult, id: "addsms" });
   return (
-    <Form method="post" preventScrollReset className="account-form" {...getFormProps(form)}>
-      {constraints}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <PhoneField field={fields.phone} legend={t("smsPhone")} hint={t("smsPhoneHint")} />
-      <Submit intent="addsms">{t("smsSend")}</Submit>
-    </Form>
+    <ValidatedForm
+      schema={smsSetupSchema}
+      lastResult={lastResult}
+      id="addsms"
+      className="account-form"
+      preventScrollReset
+    >
+      {(fields) => (
+        <>
+          <PhoneField field={fields.phone} legend={t("smsPhone")} hint={t("smsPhoneHint")} />
+          <SubmitButton name="intent" value="addsms">
+            {t("smsSend")}
+          </SubmitButton>
+        </>
+      )}
+    </ValidatedForm>
   );
 }
 

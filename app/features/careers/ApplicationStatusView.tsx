@@ -2,7 +2,8 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
-import { type ProgressStep, ProgressSteps } from "~/ui/page-kit/ProgressSteps";
+import type { ProgressStep } from "~/ui/page-kit/ProgressSteps";
+import { StatusNowCard, StatusProgress } from "~/ui/page-kit/StatusCards";
 import {
   type ApplicationStage,
   applicationStageTitleKey,
@@ -77,24 +78,20 @@ export function ApplicationStatusView({
     <>
       <p className="status-page__meta">{t("status.sentOn", { date: data.sentOn })}</p>
       <div className="status-page__grid">
-        <section className="status-page__progress" aria-labelledby="status-steps-title">
-          <h2 id="status-steps-title" className="status-page__subtitle">
-            {t("status.stepsLabel")}
-          </h2>
-          <ProgressSteps label={t("status.stepsLabel")} steps={progress(data, t)} />
-        </section>
+        <StatusProgress label={t("status.stepsLabel")} steps={progress(data, t)} />
         <div className="status-page__side">
           {isHiringStep(data.stage) ? (
-            <section className="status-card status-card--next" aria-labelledby="status-next-title">
-              <p className="eyebrow">{t("status.now")}</p>
-              <h2 id="status-next-title" className="status-card__title">
-                {t(applicationStageTitleKey(data.stage))}
-              </h2>
+            <StatusNowCard
+              eyebrow={t("status.now")}
+              title={t(applicationStageTitleKey(data.stage))}
+              titleId="status-next-title"
+              ended={false}
+            >
               <p>
                 <strong>{t("status.nextTitle")}: </strong>
                 {t(`status.next.${data.stage}`)}
               </p>
-            </section>
+            </StatusNowCard>
           ) : (
             <section className="status-card status-card--ended" aria-labelledby="status-ended-title">
               <h2 id="status-ended-title" className="status-card__title">

@@ -11,6 +11,7 @@ import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { defineTask, type Task } from "~/platform/tasks/task";
 import { addMonths } from "~/platform/time/months";
+import { storeFormFiles } from "~/platform/uploads/form-files.server";
 import { type ApplicationInput, isResumeName } from "./application-form";
 import { applicationHoneypot } from "./application-limits";
 import { recordApplied } from "./application-status.server";
@@ -102,21 +103,11 @@ export async function submitApplication(
   }
   if (!job.isOpen || job.applyUrl) throw new ApplicationRefused("closed");
 
-  // Without JavaScript the files themselves arrive: store them first (unattached, so the
-  // hourly upload purge removes them if the transaction below fails).
-  const files = input.resume.filter((item): item is File => typeof item !== "string");
-  if (files.some((file) => !isResumeName(file.name))) throw new ApplicationRefused("resumeType");
-  const saved = files.length
-    ? await svc.uploads.save(
-        await Promise.all(
-          files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
-        ),
-      )
-    : [];
-  const uploadIds = [
-    ...input.resume.filter((item): item is string => typeof item === "string"),
-    ...saved.map((s) => s.id),
-  ];
+  // A résumé posted without JavaScript is named as one before it is stored.
+  if (input.resume.some((item) => typeof item !== "string" && !isResumeName(item.name))) {
+    throw new ApplicationRefused("resumeType");
+  }
+  const uploadIds = await storeFormFiles(svc, input.resume);
 
   const { config } = svc;
   const months = config.CAREERS_APPLICATION_RETENTION_MONTHS;

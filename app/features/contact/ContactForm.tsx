@@ -1,24 +1,23 @@
-import { getFormProps } from "@conform-to/react";
 import { type FormEvent, useRef, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { useNavigation, useSubmit } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { languageTags } from "~/platform/i18n/languages";
 import { useLanguage } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
-import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
-import { FormErrors } from "~/ui/forms/FormErrors";
 import { Honeypot } from "~/ui/forms/Honeypot";
 import { Select, type SelectOption } from "~/ui/forms/Select";
+import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { Textarea } from "~/ui/forms/Textarea";
 import { EmailField, TextField } from "~/ui/forms/TextField";
-import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { formSchema } from "~/ui/forms/use-validated-form";
+import { ValidatedForm } from "~/ui/forms/ValidatedForm";
 import { TaggedText } from "~/ui/page-kit/TaggedText";
 import { contactHoneypot } from "./contact-honeypot";
 import { CAPTCHA_LOAD_FAILED, type CaptchaSetup, useRecaptcha } from "./use-recaptcha";
 
-// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+// Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
 const contactSchema = formSchema(() => import("./contact-form").then((m) => m.contactSchema));
 
 export const contactFormId = "contact";
@@ -26,9 +25,7 @@ export const contactFormId = "contact";
 /**
  * The contact form (docs/requirements.md#contact). A real form: without JavaScript the server
  * validates it and answers with the errors. With JavaScript the same schema runs first, then, when
- * a site key is configured, the bot check's token is added just before the form is sent; its
- * script loads once the visitor starts filling the form in (use-recaptcha.ts), as the line above
- * the button says.
+ * a site key is configured, the bot check's token is added just before the form is sent.
  */
 export function ContactForm({
   lastResult,
@@ -46,11 +43,6 @@ export function ContactForm({
   action: string;
 }) {
   const { t } = useTranslation("contact");
-  const [form, fields, constraints] = useValidatedForm({
-    schema: contactSchema,
-    lastResult,
-    id: contactFormId,
-  });
   const formElement = useRef<HTMLFormElement>(null);
   const { getToken, loadFailed } = useRecaptcha(captcha, formElement);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
@@ -58,12 +50,10 @@ export function ContactForm({
   const tokenInput = useRef<HTMLInputElement>(null);
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting" || checking;
-  const formProps = getFormProps(form);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    formProps.onSubmit(event);
-    // Invalid fields (the schema said no) or no bot check: the form goes as it is.
-    if (event.defaultPrevented || !captcha) return;
+  // The schema let the form go: with a bot check, its token is added before it is sent.
+  const onValidSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!captcha) return;
     event.preventDefault();
     const element = event.currentTarget;
     setCaptchaError(null);
@@ -86,66 +76,61 @@ export function ContactForm({
     message: t("form.message"),
     consent: t("form.consent", { studio }),
   };
-  const formErrors = [
-    ...(form.errors ?? []),
-    ...(captchaError ? [captchaError] : loadFailed ? [CAPTCHA_LOAD_FAILED] : []),
-  ];
   return (
     <div className="contact-form">
       <RequiredFieldsNote />
-      <Form
+      <ValidatedForm
         ref={formElement}
-        method="post"
-        action={summaryAction(action, form.errorId)}
-        aria-label={t("form.title")}
-        {...formProps}
-        onSubmit={onSubmit}
+        schema={contactSchema}
+        lastResult={lastResult}
+        id={contactFormId}
+        action={action}
+        label={t("form.title")}
+        summary={(fields) => [
+          { field: fields.category, label: label.category },
+          { field: fields.name, label: label.name },
+          { field: fields.email, label: label.email },
+          { field: fields.subject, label: label.subject },
+          { field: fields.message, label: label.message },
+          { field: fields.consent, label: label.consent },
+        ]}
+        errors={captchaError ? [captchaError] : loadFailed ? [CAPTCHA_LOAD_FAILED] : []}
+        onValidSubmit={onValidSubmit}
       >
-        {constraints}
-        <FormErrors
-          id={form.errorId}
-          errors={formErrors}
-          fields={[
-            { field: fields.category, label: label.category },
-            { field: fields.name, label: label.name },
-            { field: fields.email, label: label.email },
-            { field: fields.subject, label: label.subject },
-            { field: fields.message, label: label.message },
-            { field: fields.consent, label: label.consent },
-          ]}
-        />
-        <Select
-          field={fields.category}
-          label={label.category}
-          options={categories}
-          placeholder={t("form.categoryPlaceholder")}
-        />
-        <div className="contact-form__row">
-          <TextField field={fields.name} label={label.name} autoComplete="name" />
-          <EmailField field={fields.email} label={label.email} />
-        </div>
-        <TextField field={fields.subject} label={label.subject} autoComplete="off" />
-        <Textarea
-          field={fields.message}
-          label={label.message}
-          hint={t("form.messageHint")}
-          autoComplete="off"
-          rows={7}
-        />
-        <CheckboxSwitch
-          field={fields.consent}
-          label={label.consent}
-          hint={t("form.retention", { months: retentionMonths })}
-        />
-        <Honeypot id={fields[contactHoneypot].id} name={contactHoneypot} label={t("form.honeypot")} />
-        <input ref={tokenInput} type="hidden" name="captchaToken" defaultValue="" />
-        {captcha ? <CaptchaNote /> : null}
-        <p className="contact-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t("form.sending") : t("form.submit")}
-          </button>
-        </p>
-      </Form>
+        {(fields) => (
+          <>
+            <Select
+              field={fields.category}
+              label={label.category}
+              options={categories}
+              placeholder={t("form.categoryPlaceholder")}
+            />
+            <div className="contact-form__row">
+              <TextField field={fields.name} label={label.name} autoComplete="name" />
+              <EmailField field={fields.email} label={label.email} />
+            </div>
+            <TextField field={fields.subject} label={label.subject} autoComplete="off" />
+            <Textarea
+              field={fields.message}
+              label={label.message}
+              hint={t("form.messageHint")}
+              autoComplete="off"
+              rows={7}
+            />
+            <CheckboxSwitch
+              field={fields.consent}
+              label={label.consent}
+              hint={t("form.retention", { months: retentionMonths })}
+            />
+            <Honeypot id={fields[contactHoneypot].id} name={contactHoneypot} label={t("form.honeypot")} />
+            <input ref={tokenInput} type="hidden" name="captchaToken" defaultValue="" />
+            {captcha ? <CaptchaNote /> : null}
+            <p className="contact-form__actions">
+              <SubmitButton busy={busy}>{busy ? t("form.sending") : t("form.submit")}</SubmitButton>
+            </p>
+          </>
+        )}
+      </ValidatedForm>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { type ProgressStep, ProgressSteps } from "~/ui/page-kit/ProgressSteps";
+import type { ProgressStep } from "~/ui/page-kit/ProgressSteps";
+import { StatusNowCard, StatusProgress } from "~/ui/page-kit/StatusCards";
 
 /** What the status page shows of a contact message; dates already in the visitor's language. */
 export type ContactStatusData = {
@@ -44,23 +45,16 @@ export function ContactStatusView({ data }: { data: ContactStatusData }) {
         </div>
       </dl>
       <div className="status-page__grid">
-        <section className="status-page__progress" aria-labelledby="status-steps-title">
-          <h2 id="status-steps-title" className="status-page__subtitle">
-            {t("status.stepsLabel")}
-          </h2>
-          <ProgressSteps label={t("status.stepsLabel")} steps={steps} />
-        </section>
+        <StatusProgress label={t("status.stepsLabel")} steps={steps} />
         <div className="status-page__side">
-          <section
-            className={`status-card ${answered ? "status-card--ended" : "status-card--next"}`}
-            aria-labelledby="status-now-title"
+          <StatusNowCard
+            eyebrow={t("status.now")}
+            title={t(`status.${data.status}.title`)}
+            titleId="status-now-title"
+            ended={answered}
           >
-            <p className="eyebrow">{t("status.now")}</p>
-            <h2 id="status-now-title" className="status-card__title">
-              {t(`status.${data.status}.title`)}
-            </h2>
             <p>{t(`status.${data.status}.body`, { date: data.answeredOn ?? "" })}</p>
-          </section>
+          </StatusNowCard>
         </div>
       </div>
     </>

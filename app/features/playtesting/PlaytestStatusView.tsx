@@ -1,8 +1,9 @@
 import type { PlaytestSessionKind } from "~/platform/db/schema/playtest";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
-import { type ProgressStep, ProgressSteps } from "~/ui/page-kit/ProgressSteps";
+import type { ProgressStep } from "~/ui/page-kit/ProgressSteps";
 import { RichText } from "~/ui/page-kit/RichText";
+import { StatusNowCard, StatusProgress } from "~/ui/page-kit/StatusCards";
 import {
   currentStep,
   isClosedStage,
@@ -79,11 +80,7 @@ export function PlaytestStatusView({
     <>
       <p className="status-page__meta">{t("status.sentOn", { date: data.sentOn })}</p>
       <div className="status-page__grid">
-        <section className="status-page__progress" aria-labelledby="status-steps-title">
-          <h2 id="status-steps-title" className="status-page__subtitle">
-            {t("status.stepsLabel")}
-          </h2>
-          <ProgressSteps label={t("status.stepsLabel")} steps={progress(data, t)} />
+        <StatusProgress label={t("status.stepsLabel")} steps={progress(data, t)}>
           <h3 className="status-page__subtitle">{t("status.historyTitle")}</h3>
           <ol className="status-history">
             {data.history.map((h) => (
@@ -92,18 +89,17 @@ export function PlaytestStatusView({
               </li>
             ))}
           </ol>
-        </section>
+        </StatusProgress>
         <div className="status-page__side">
-          <section
-            className={`status-card ${isClosedStage(data.stage) ? "status-card--ended" : "status-card--next"}`}
-            aria-labelledby="status-next-title"
+          <StatusNowCard
+            eyebrow={t("status.now")}
+            title={t(`status.stages.${data.stage}.title`)}
+            titleId="status-next-title"
+            ended={isClosedStage(data.stage)}
+            stage={data.stage}
           >
-            <p className="eyebrow">{t("status.now")}</p>
-            <h2 id="status-next-title" className="status-card__title" data-stage={data.stage}>
-              {t(`status.stages.${data.stage}.title`)}
-            </h2>
             <p>{t(`status.stages.${data.stage}.body`, { session: data.session?.title ?? "" })}</p>
-          </section>
+          </StatusNowCard>
           {data.session ? (
             <section className="status-card" aria-labelledby="status-session-title">
               <h2 id="status-session-title" className="status-card__title">

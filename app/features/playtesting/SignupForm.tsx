@@ -1,20 +1,18 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, useLocation, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { CheckboxSwitch } from "~/ui/forms/CheckboxSwitch";
 import { DateOfBirthField } from "~/ui/forms/DateOfBirthField";
-import { summaryAction } from "~/ui/forms/error-summary";
 import { RequiredFieldsNote } from "~/ui/forms/Field";
-import { FormErrors } from "~/ui/forms/FormErrors";
 import { PhoneField } from "~/ui/forms/PhoneField";
 import { Select } from "~/ui/forms/Select";
+import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { EmailField, TextField } from "~/ui/forms/TextField";
-import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { formSchema } from "~/ui/forms/use-validated-form";
+import { ValidatedForm } from "~/ui/forms/ValidatedForm";
 import { signUpFormAnchor } from "./PlaytestSections";
 import { playtestCommitments } from "./signup-commitments";
 
-// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+// Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
 const playtestSignupSchema = formSchema(() => import("./signup-form").then((m) => m.playtestSignupSchema));
 
 export const signupFormId = "playtest-signup";
@@ -36,14 +34,6 @@ export function SignupForm({
   defaultLocation?: string;
 }) {
   const { t } = useTranslation("playtesting");
-  const location = useLocation();
-  const [form, fields, constraints] = useValidatedForm({
-    schema: playtestSignupSchema,
-    lastResult,
-    id: signupFormId,
-    defaultValue: defaultLocation ? { location: defaultLocation as never } : undefined,
-  });
-  const busy = useNavigation().state === "submitting";
   // Each label once, for its field and for the error summary.
   const label = {
     name: t("form.name"),
@@ -60,54 +50,52 @@ export function SignupForm({
       </h3>
       <p>{t("form.intro")}</p>
       <RequiredFieldsNote />
-      <Form
-        method="post"
-        action={summaryAction(`${location.pathname}${location.search}`, form.errorId)}
-        aria-labelledby={`${signupFormId}-title`}
-        {...getFormProps(form)}
+      <ValidatedForm
+        schema={playtestSignupSchema}
+        lastResult={lastResult}
+        id={signupFormId}
+        defaultValue={defaultLocation ? { location: defaultLocation as never } : undefined}
+        labelledBy={`${signupFormId}-title`}
+        summary={(fields) => [
+          { field: fields.name, label: label.name },
+          { field: fields.email, label: label.email },
+          { field: fields.phone, label: label.phone },
+          { field: fields.location, label: label.location },
+          { field: fields.dateOfBirth, label: label.dateOfBirth },
+          ...playtestCommitments.map((key) => ({ field: fields[key], label: t(`form.${key}`) })),
+          { field: fields.consent, label: label.consent },
+        ]}
       >
-        {constraints}
-        <FormErrors
-          id={form.errorId}
-          errors={form.errors}
-          fields={[
-            { field: fields.name, label: label.name },
-            { field: fields.email, label: label.email },
-            { field: fields.phone, label: label.phone },
-            { field: fields.location, label: label.location },
-            { field: fields.dateOfBirth, label: label.dateOfBirth },
-            ...playtestCommitments.map((key) => ({ field: fields[key], label: t(`form.${key}`) })),
-            { field: fields.consent, label: label.consent },
-          ]}
-        />
-        <TextField field={fields.name} label={label.name} autoComplete="name" />
-        <EmailField field={fields.email} label={label.email} />
-        <PhoneField field={fields.phone} legend={label.phone} />
-        <Select
-          field={fields.location}
-          label={label.location}
-          options={locations}
-          placeholder={t("form.locationPlaceholder")}
-        />
-        <DateOfBirthField field={fields.dateOfBirth} legend={label.dateOfBirth} />
-        <fieldset className="playtest-signup__commitments">
-          <legend className="field__label">{t("form.commitments")}</legend>
-          <p className="field__hint">{t("form.commitmentsHint")}</p>
-          {playtestCommitments.map((key) => (
-            <CheckboxSwitch key={key} field={fields[key]} label={t(`form.${key}`)} />
-          ))}
-        </fieldset>
-        <CheckboxSwitch
-          field={fields.consent}
-          label={label.consent}
-          hint={t("form.retention", { months: retentionMonths })}
-        />
-        <p>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t("form.submit")}
-          </button>
-        </p>
-      </Form>
+        {(fields) => (
+          <>
+            <TextField field={fields.name} label={label.name} autoComplete="name" />
+            <EmailField field={fields.email} label={label.email} />
+            <PhoneField field={fields.phone} legend={label.phone} />
+            <Select
+              field={fields.location}
+              label={label.location}
+              options={locations}
+              placeholder={t("form.locationPlaceholder")}
+            />
+            <DateOfBirthField field={fields.dateOfBirth} legend={label.dateOfBirth} />
+            <fieldset className="playtest-signup__commitments">
+              <legend className="field__label">{t("form.commitments")}</legend>
+              <p className="field__hint">{t("form.commitmentsHint")}</p>
+              {playtestCommitments.map((key) => (
+                <CheckboxSwitch key={key} field={fields[key]} label={t(`form.${key}`)} />
+              ))}
+            </fieldset>
+            <CheckboxSwitch
+              field={fields.consent}
+              label={label.consent}
+              hint={t("form.retention", { months: retentionMonths })}
+            />
+            <p>
+              <SubmitButton>{t("form.submit")}</SubmitButton>
+            </p>
+          </>
+        )}
+      </ValidatedForm>
     </div>
   );
 }

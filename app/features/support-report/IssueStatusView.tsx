@@ -1,16 +1,15 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import type { UploadLimits } from "~/platform/forms/upload-rules";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { summaryAction } from "~/ui/forms/error-summary";
-import { FormErrors } from "~/ui/forms/FormErrors";
+import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { Textarea } from "~/ui/forms/Textarea";
 import { UploadWidget } from "~/ui/forms/UploadWidget";
-import { formSchema, useValidatedForm } from "~/ui/forms/use-validated-form";
+import { formSchema } from "~/ui/forms/use-validated-form";
+import { ValidatedForm } from "~/ui/forms/ValidatedForm";
+import { StatusNowCard } from "~/ui/page-kit/StatusCards";
 
-// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+// Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
 const issueCommentSchema = formSchema(() => import("./issue-form").then((m) => m.issueCommentSchema));
 
 /** What the status page shows of an issue report; dates already in the visitor's language. */
@@ -77,14 +76,12 @@ export function IssueStatusView({
       </dl>
       <div className="status-page__grid">
         <div className="status-page__side">
-          <section
-            className={`status-card ${final ? "status-card--ended" : "status-card--next"}`}
-            aria-labelledby="status-now-title"
+          <StatusNowCard
+            eyebrow={t("status.now")}
+            title={t(`status.states.${data.status}.title`)}
+            titleId="status-now-title"
+            ended={final}
           >
-            <p className="eyebrow">{t("status.now")}</p>
-            <h2 id="status-now-title" className="status-card__title">
-              {t(`status.states.${data.status}.title`)}
-            </h2>
             <p>{t("status.since", { date: data.changedOn })}</p>
             <p>
               {t(`status.states.${data.status}.body`, {
@@ -108,7 +105,7 @@ export function IssueStatusView({
                 </SiteLink>
               </p>
             ) : null}
-          </section>
+          </StatusNowCard>
           {data.status === "needsInfo" ? (
             <IssueCommentForm action={commentAction} limits={limits} lastResult={lastResult} />
           ) : null}
@@ -140,12 +137,6 @@ function IssueCommentForm({
   lastResult?: FormReply | null | undefined;
 }) {
   const { t } = useTranslation("support-report");
-  const [form, fields, constraints] = useValidatedForm({
-    schema: issueCommentSchema,
-    lastResult,
-    id: issueCommentFormId,
-  });
-  const busy = useNavigation().state === "submitting";
   const label = { comment: t("status.comment.label"), attachments: t("form.attachments") };
   return (
     <section className="status-card" aria-labelledby="status-comment-title">
@@ -153,36 +144,34 @@ function IssueCommentForm({
         {t("status.comment.title")}
       </h2>
       <p>{t("status.comment.intro")}</p>
-      <Form
-        method="post"
+      <ValidatedForm
+        schema={issueCommentSchema}
+        lastResult={lastResult}
+        id={issueCommentFormId}
         encType="multipart/form-data"
-        action={summaryAction(action, form.errorId)}
+        action={action}
         className="status-comment"
-        {...getFormProps(form)}
+        summary={(fields) => [
+          { field: fields.comment, label: label.comment },
+          { field: fields.attachments, label: label.attachments },
+        ]}
       >
-        {constraints}
-        <FormErrors
-          id={form.errorId}
-          errors={form.errors}
-          fields={[
-            { field: fields.comment, label: label.comment },
-            { field: fields.attachments, label: label.attachments },
-          ]}
-        />
-        <Textarea field={fields.comment} label={label.comment} autoComplete="off" rows={6} />
-        <UploadWidget
-          field={fields.attachments}
-          label={label.attachments}
-          hint={t("form.attachmentsHint")}
-          limits={limits}
-          payload={{ purpose: "issue-report" }}
-        />
-        <p>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t("status.comment.submit")}
-          </button>
-        </p>
-      </Form>
+        {(fields) => (
+          <>
+            <Textarea field={fields.comment} label={label.comment} autoComplete="off" rows={6} />
+            <UploadWidget
+              field={fields.attachments}
+              label={label.attachments}
+              hint={t("form.attachmentsHint")}
+              limits={limits}
+              payload={{ purpose: "issue-report" }}
+            />
+            <p>
+              <SubmitButton>{t("status.comment.submit")}</SubmitButton>
+            </p>
+          </>
+        )}
+      </ValidatedForm>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
+import { storeFormFiles } from "~/platform/uploads/form-files.server";
 import { issueHoneypot } from "./issue-choices";
 import type { IssueInput } from "./issue-form";
 
@@ -67,29 +68,6 @@ const reportAcknowledgement = defineEmailTemplate(
 /** The short reference a reporter is given ("3F2A9C1B"). */
 export const reportReference = (id: string) => id.slice(0, 8).toUpperCase();
 
-/**
- * The upload ids of a form's attachments. Without JavaScript the files themselves arrive: they
- * are stored first (unattached, so the upload purge removes them if the caller's transaction
- * fails); the store vets their content. With it, the widget already sent them: their ids.
- */
-export async function storeAttachments(
-  svc: Pick<Services, "uploads">,
-  attachments: ReadonlyArray<File | string>,
-): Promise<string[]> {
-  const files = attachments.filter((item): item is File => typeof item !== "string");
-  const saved = files.length
-    ? await svc.uploads.save(
-        await Promise.all(
-          files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
-        ),
-      )
-    : [];
-  return [
-    ...attachments.filter((item): item is string => typeof item === "string"),
-    ...saved.map((s) => s.id),
-  ];
-}
-
 export type IssueResult = { status: "sent"; id: string } | { status: "dropped" };
 
 /**
@@ -109,7 +87,7 @@ export async function submitIssueReport(
   const game = studio.games.find((g) => g.slug === input.game);
   if (!game) throw new IssueRefused("unknownGame");
 
-  const uploadIds = await storeAttachments(svc, input.attachments);
+  const uploadIds = await storeFormFiles(svc, input.attachments);
   const { config } = svc;
   const months = config.CONTACT_RETENTION_MONTHS;
   const site = { studioName: studio.name, siteUrl: config.publicUrl };

@@ -8,7 +8,8 @@ import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
-import { issueOwner, reportReference, storeAttachments } from "./issue-report.server";
+import { storeFormFiles } from "~/platform/uploads/form-files.server";
+import { issueOwner, reportReference } from "./issue-report.server";
 
 /**
  * An issue report after it was sent (docs/requirements.md#status-pages): received, confirmed,
@@ -275,7 +276,7 @@ export async function addIssueInfo(
   const current = await issueStatus(svc.db, input.id);
   if (!current) return { ok: false, code: "notFound" };
   if (current.status !== "needsInfo") return { ok: false, code: "notNeedingInfo" };
-  const uploadIds = await storeAttachments(svc, input.attachments);
+  const uploadIds = await storeFormFiles(svc, input.attachments);
   const studio = await getStudioInfo(svc.db, defaultLanguage);
   const added = await svc.db.transaction(async (tx) => {
     const ok = await setStatus(

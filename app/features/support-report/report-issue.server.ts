@@ -26,14 +26,7 @@ export async function reportIssue(
     return ok(await submitIssueReport(svc, input, { lang }));
   } catch (err) {
     if (err instanceof IssueRefused) return refuse(400, "forms:validation.invalidOption", { field: "game" });
-    if (err instanceof HttpError && err.status < 500) {
-      return refuse(err.status, "UPLOAD_REFUSED", {
-        field: "attachments",
-        messages: err.messages,
-        headers: err.headers,
-      });
-    }
-    return failure(svc.logger, err, "issue report failed");
+    return uploadRefusal(err) ?? failure(svc.logger, err, "issue report failed");
   }
 }
 
@@ -50,15 +43,18 @@ export async function addInfoToIssue(
     const change = await addIssueInfo(svc, { id, ...input });
     return change.ok ? ok({ status: "added" }) : refuse(409, "support-report:status.comment.notNeeded");
   } catch (err) {
-    if (err instanceof HttpError && err.status < 500) {
-      return refuse(err.status, "UPLOAD_REFUSED", {
-        field: "attachments",
-        messages: err.messages,
-        headers: err.headers,
-      });
-    }
-    return failure(svc.logger, err, "issue information failed");
+    return uploadRefusal(err) ?? failure(svc.logger, err, "issue information failed");
   }
+}
+
+/** The upload store refused a file (a 4xx of its own): a refusal on `attachments`, with its texts. */
+function uploadRefusal(err: unknown): Refusal | null {
+  if (!(err instanceof HttpError) || err.status >= 500) return null;
+  return refuse(err.status, "UPLOAD_REFUSED", {
+    field: "attachments",
+    messages: err.messages,
+    headers: err.headers,
+  });
 }
 
 /** The page's words for each refusal; the API states the codes and the store's texts. */

@@ -60,6 +60,16 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   } else {
     client = new PGlite();
   }
+  return pgliteDatabase(client, release);
+}
+
+/** A loaded PGlite from a data-folder dump (tests copy one prepared database per file). */
+export async function openPgliteFromDump(dump: Blob): Promise<Database> {
+  return pgliteDatabase(new PGlite({ loadDataDir: dump }));
+}
+
+/** The `Database` over a PGlite instance, once it is ready; `release` frees its folder's lock. */
+async function pgliteDatabase(client: PGlite, release?: () => Promise<void>): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
   const ping = async () => {
@@ -77,25 +87,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await client.close();
       await release?.();
     },
-  };
-}
-
-/** A loaded PGlite from a data-folder dump (tests copy one prepared database per file). */
-export async function openPgliteFromDump(dump: Blob): Promise<Database> {
-  const client = new PGlite({ loadDataDir: dump });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
-  const ping = async () => {
-    await client.query("select 1");
-  };
-  return {
-    db,
-    kind: "pglite",
-    withBootLock: (work) => work(),
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    ping,
-    availability: trackAvailability(ping),
-    close: () => client.close(),
   };
 }
 

@@ -1,10 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
-import { FormErrors } from "./FormErrors";
+import type { SubmissionResult } from "@conform-to/react";
 import { TextField } from "./TextField";
-import { formSchema, useValidatedForm } from "./use-validated-form";
+import { formSchema } from "./use-validated-form";
+import { ValidatedForm } from "./ValidatedForm";
 
-// Loaded when the form is first used (useValidatedForm): Zod stays out of the page's first scripts.
+// Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
 const emailRequestSchema = formSchema(() =>
   import("./email-request-schema").then((m) => m.emailRequestSchema),
 );
@@ -26,15 +25,16 @@ export function EmailRequestForm({
   submit: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields, constraints] = useValidatedForm({ schema: emailRequestSchema, lastResult, id });
   return (
-    <Form method="post" className={className} {...getFormProps(form)}>
-      {constraints}
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.email} label={label} type="email" autoComplete="email" />
-      <button type="submit" className="button button--primary">
-        {submit}
-      </button>
-    </Form>
+    <ValidatedForm schema={emailRequestSchema} lastResult={lastResult} id={id} className={className}>
+      {(fields) => (
+        <>
+          <TextField field={fields.email} label={label} type="email" autoComplete="email" />
+          <button type="submit" className="button button--primary">
+            {submit}
+          </button>
+        </>
+      )}
+    </ValidatedForm>
   );
 }
