@@ -221,13 +221,7 @@ export async function sendPrivacyLink(
   lang: Language,
 ): Promise<void> {
   try {
-    if (!(await spendRequestedEmail(svc, address))) {
-      svc.logger.info(
-        { kind: "privacy-link" },
-        "requested e-mail not sent: the address's hourly budget is spent",
-      );
-      return;
-    }
+    if (!(await spendRequestedEmail(svc, address, "privacy-link"))) return;
     const groups = await tiedTo(svc.db, address);
     if (!groups.length) return;
     const studio = await getStudioInfo(svc.db, lang);

@@ -296,13 +296,7 @@ export async function sendStatusLinks(
   lang: Language,
 ): Promise<void> {
   try {
-    if (!(await spendRequestedEmail(svc, address))) {
-      svc.logger.info(
-        { kind: "status-links" },
-        "requested e-mail not sent: the address's hourly budget is spent",
-      );
-      return;
-    }
+    if (!(await spendRequestedEmail(svc, address, "status-links"))) return;
     const [applications, messages, reports, signups] = await Promise.all([
       applicationsOf(svc.db, address),
       contactMessagesOf(svc.db, address),

@@ -27,12 +27,16 @@ const addressKey = (address: string) =>
  * taken by the store's atomic consume before anything is looked up, for every request, so
  * requests sent at once cannot all pass a count made before any of them was counted, and the
  * budget says nothing about whether anything is tied to the address. The caller answers the
- * visitor the same either way and only leaves the e-mail unsent.
+ * visitor the same either way and only leaves the e-mail unsent; a refusal is logged under the
+ * e-mail's `kind`, without the address.
  */
 export async function spendRequestedEmail(
   svc: Pick<Services, "rateLimits" | "logger">,
   address: string,
+  kind: string,
 ): Promise<boolean> {
   const limiter = svc.rateLimits.budget("mail:requested", REQUESTED_EMAILS_PER_HOUR, 60 * 60);
-  return !(await consumePoint(limiter, addressKey(address), svc.logger));
+  if (!(await consumePoint(limiter, addressKey(address), svc.logger))) return true;
+  svc.logger.info({ kind }, "requested e-mail not sent: the address's hourly budget is spent");
+  return false;
 }
