@@ -55,6 +55,37 @@ function NewPasswordFields({
   );
 }
 
+/** The username field, with its rule as hint: creating an account and changing the name. */
+export function UsernameField({ field }: { field: Field<string> }) {
+  const { t } = useTranslation("account");
+  return (
+    <TextField
+      field={field}
+      label={t("fields.username")}
+      hint={t("form.usernameRule")}
+      autoComplete="username"
+      spellCheck={false}
+    />
+  );
+}
+
+/**
+ * The password the account has now: signing in, and confirming a change (the address, the
+ * password, deleting the account, turning the second factor off). `label` when the form asks
+ * for a new one too ("Current password").
+ */
+export function CurrentPasswordField({ field, label }: { field: Field<string>; label?: string }) {
+  const { t } = useTranslation("account");
+  return (
+    <TextField
+      field={field}
+      label={label ?? t("fields.password")}
+      type="password"
+      autoComplete="current-password"
+    />
+  );
+}
+
 /** "I accept the terms of service" with the link to read them: a new account and newer terms. */
 export function TermsSwitch({ field }: { field: Field<boolean | string> }) {
   const { t } = useTranslation("account");
@@ -87,12 +118,7 @@ export function LoginForm({ lastResult }: { lastResult: Reply }) {
             autoComplete="username"
             spellCheck={false}
           />
-          <TextField
-            field={fields.password}
-            label={t("fields.password")}
-            type="password"
-            autoComplete="current-password"
-          />
+          <CurrentPasswordField field={fields.password} />
           <p className="account-form__aside">
             <SiteLink className="text-link" to={localize("/account/forgot")}>
               {t("login.forgot")}
@@ -125,13 +151,7 @@ export function CreateForm({ lastResult }: { lastResult: Reply }) {
     >
       {(fields) => (
         <>
-          <TextField
-            field={fields.username}
-            label={t("fields.username")}
-            hint={t("form.usernameRule")}
-            autoComplete="username"
-            spellCheck={false}
-          />
+          <UsernameField field={fields.username} />
           <EmailField field={fields.email} label={t("fields.email")} />
           <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
           <DateOfBirthField field={fields.dateOfBirth} legend={t("fields.dateOfBirth")} />
@@ -235,12 +255,7 @@ export function UpdatePasswordForm({ lastResult }: { lastResult: Reply }) {
     >
       {(fields) => (
         <>
-          <TextField
-            field={fields.currentPassword}
-            label={t("fields.currentPassword")}
-            type="password"
-            autoComplete="current-password"
-          />
+          <CurrentPasswordField field={fields.currentPassword} label={t("fields.currentPassword")} />
           <NewPasswordFields password={fields.password} confirmation={fields.confirmPassword} />
           <SubmitButton name="intent" value="update-password">
             {ts("passwordSubmit")}
@@ -263,7 +278,6 @@ export function PasswordConfirmForm({
   submit: string;
   danger?: boolean;
 }) {
-  const { t } = useTranslation("account");
   const busy = useNavigation().state === "submitting";
   return (
     <ValidatedForm
@@ -275,12 +289,7 @@ export function PasswordConfirmForm({
     >
       {(fields) => (
         <>
-          <TextField
-            field={fields.password}
-            label={t("fields.password")}
-            type="password"
-            autoComplete="current-password"
-          />
+          <CurrentPasswordField field={fields.password} />
           <button
             type="submit"
             name="intent"

@@ -3,7 +3,7 @@ import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { formSchema } from "~/ui/forms/use-validated-form";
 import { ValidatedForm } from "~/ui/forms/ValidatedForm";
-import { type Reply, TermsSwitch } from "./AccountForms";
+import { CurrentPasswordField, type Reply, TermsSwitch, UsernameField } from "./AccountForms";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
 const acceptTosSchema = formSchema(() => import("./account-forms").then((m) => m.acceptTosSchema));
@@ -25,13 +25,7 @@ export function UsernameForm({ lastResult, username }: { lastResult: Reply; user
     >
       {(fields) => (
         <>
-          <TextField
-            field={fields.username}
-            label={t("fields.username")}
-            hint={t("form.usernameRule")}
-            autoComplete="username"
-            spellCheck={false}
-          />
+          <UsernameField field={fields.username} />
           <SubmitButton name="intent" value="update-profile">
             {t("profile.usernameSubmit")}
           </SubmitButton>
@@ -58,12 +52,7 @@ export function EmailChangeForm({ lastResult }: { lastResult: Reply }) {
       {(fields) => (
         <>
           <EmailField field={fields.email} label={t("profile.newEmail")} />
-          <TextField
-            field={fields.password}
-            label={t("fields.password")}
-            type="password"
-            autoComplete="current-password"
-          />
+          <CurrentPasswordField field={fields.password} />
           <SubmitButton name="intent" value="email-code">
             {t("profile.emailSend")}
           </SubmitButton>
