@@ -199,15 +199,14 @@ const probes: Record<string, Entry> = {
     run: (p, h) =>
       p.send(`${statusPath}?${returnParams(h)}`, { form: { intent: "withdraw", ...returnFields(h) } }),
   },
-  "app/routes/status-request.tsx": {
-    run: (p, h) =>
-      p.send(`/status?${returnParams(h)}`, { form: { email: "nobody@example.com", ...returnFields(h) } }),
-  },
-  "app/routes/privacy-requests.tsx": {
-    run: (p, h) =>
-      p.send(`/fr/privacy/requests?${returnParams(h)}`, {
+  "app/ui/forms/email-request.server.ts": {
+    // The action of both pages that send a link by e-mail: lost status links and data rights.
+    run: async (p, h) => {
+      await p.send(`/status?${returnParams(h)}`, { form: { email: "nobody@example.com", ...returnFields(h) } });
+      await p.send(`/fr/privacy/requests?${returnParams(h)}`, {
         form: { email: "nobody@example.com", ...returnFields(h) },
-      }),
+      });
+    },
   },
   "app/routes/privacy-requests-token.tsx": {
     // An item that is not the address's: refused with a message, by a redirect to the page.
