@@ -2,8 +2,13 @@ import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type {
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+  RouterContextProvider,
+} from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { pageCacheControl } from "~/platform/cache/page-headers";
 import { coalescingPassThrough } from "~/platform/http/coalescing-stream.server";
 import { scriptsAfterFirstPaint } from "~/platform/http/page-scripts.server";
@@ -23,6 +28,18 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   if (request.method !== "GET" && request.method !== "HEAD")
     response.headers.set("Cache-Control", pageCacheControl(request.method, null));
   return response;
+};
+
+/**
+ * A loader's or action's error. A refusal the site answered with a 4xx (a POST to a page without
+ * a form, an unknown address) is the visitor's, not a fault: not logged, and its message would
+ * carry the path as sent, a private link's token with it (docs/decisions/0043-logs-without-tokens.md).
+ * Anything else is logged as React Router does, unless the visitor went away.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
 };
 
 export default async function handleRequest(

@@ -20,7 +20,7 @@ import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
 import { refuseForbiddenPagePath } from "~/platform/http/input-guard.server";
 import { queueRenders } from "~/platform/http/render-queue.server";
-import { requestLogSerializers } from "~/platform/http/request-log.server";
+import { pagePatterns, requestLogSerializers } from "~/platform/http/request-log.server";
 import { unavailableErrorHandler } from "~/platform/http/unavailable.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import {
@@ -137,10 +137,10 @@ function buildApp() {
         return id;
       },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      // One short line per request (see request-log.server.ts); every line of the request's
-      // logger carries its id.
+      // One short line per request, naming the route's pattern, never the path as sent (see
+      // request-log.server.ts); every line of the request's logger carries its id.
       customAttributeKeys: { responseTime: "duration" },
-      serializers: requestLogSerializers,
+      serializers: requestLogSerializers(pagePatterns(build.routes)),
       // SQL statements the request made (platform/db/query-count.server.ts).
       customSuccessObject: (_req, res, line) => ({ ...line, queries: queriesOf(res) }),
       customErrorObject: (_req, res, _err, line) => ({ ...line, queries: queriesOf(res) }),

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { logAs } from "~/platform/http/request-log.server";
 
 /**
  * Lets only requests under one of the build's public entries (`client/brand`, `client/images`,
@@ -20,8 +21,14 @@ export function onlyPublicEntries(
   return (req, res, next) => {
     const end = req.path.indexOf("/", 1);
     const first = req.path.slice(1, end === -1 ? undefined : end);
-    if (entries.has(first)) serve(req, res, next);
-    else next();
+    if (!entries.has(first)) return next();
+    // A file of the build is public: its log line may name it. A path that finds no file goes
+    // on to the pages, whose lines name only their route's pattern.
+    logAs(res, req.path);
+    serve(req, res, (error?: unknown) => {
+      logAs(res, undefined);
+      next(error);
+    });
   };
 }
 

@@ -886,4 +886,23 @@ describe("an outside analytics provider", () => {
     await expect.poll(() => scriptRequests).toEqual(["/script.js", "/script.js"]);
     await expect.poll(() => collects.length).toBeGreaterThan(before);
   });
+
+  it("is never loaded on a page whose address holds a private link's token", async () => {
+    const { page } = await openPage(browser);
+    const providerScript = page.locator(`script[src="${scriptUrl}"]`);
+    await visit(page, site.url);
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await expect.poll(() => providerScript.count()).toBe(1);
+    const loaded = scriptRequests.length;
+    // A status link (in the path) and an account link (in the query), each opened from an e-mail.
+    for (const address of [`/status/${"Ab1-".repeat(10)}xyz`, "/account/verify?token=abc"]) {
+      await visit(page, `${site.url}${address}`);
+      expect(await providerScript.count(), address).toBe(0);
+    }
+    expect(scriptRequests).toHaveLength(loaded);
+    // The next page of the site loads it again: the pages above were kept from it, not the visitor.
+    await visit(page, `${site.url}/careers`);
+    await expect.poll(() => providerScript.count()).toBe(1);
+    expect(scriptRequests).toHaveLength(loaded + 1);
+  });
 });

@@ -3,7 +3,7 @@ import { useLocation, useMatches } from "react-router";
 import { useConsent } from "~/features/consent";
 import { cookieDomainsFor } from "~/platform/http/cookies";
 import { releaseProvider, stopProvider } from "./provider-guard";
-import { pageviewRouteKey } from "./route-key";
+import { carriesPrivateLink, pageviewRouteKey } from "./route-key";
 
 export type AnalyticsSetup = {
   /** The outside provider's script (ANALYTICS_SCRIPT_URL), when one is configured. */
@@ -46,7 +46,10 @@ function deleteCookiesInBrowser(names: string[]) {
 export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
   const { consent } = useConsent();
   const location = useLocation();
-  const route = pageviewRouteKey(useMatches());
+  const matches = useMatches();
+  const route = pageviewRouteKey(matches);
+  // A private link's page: its address holds the link's token, which no outside script may read.
+  const privateLink = carriesPrivateLink(matches, location.search);
   const countedPath = useRef<string | null>(null);
   const providerLoaded = useRef(false);
 
@@ -57,14 +60,22 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
   }, [consent.analytics, route, location.pathname]);
 
   useEffect(() => {
-    if (!consent.analytics || !setup.scriptUrl || providerLoaded.current) return;
+    if (!consent.analytics || !setup.scriptUrl || providerLoaded.current || privateLink) return;
     providerLoaded.current = true;
     releaseProvider();
     const script = document.createElement("script");
     script.src = setup.scriptUrl;
     script.async = true;
     document.head.append(script);
-  }, [consent.analytics, setup.scriptUrl]);
+  }, [consent.analytics, setup.scriptUrl, privateLink]);
+
+  useEffect(() => {
+    // Reached from another page of the site, where the provider already runs: stopped in place
+    // as on a withdrawal (and added anew on the next page, as when consent is given again).
+    if (!privateLink || !providerLoaded.current || !setup.scriptUrl) return;
+    stopProvider(new URL(setup.scriptUrl).origin, setup.cookieNames);
+    providerLoaded.current = false;
+  }, [privateLink, setup.scriptUrl, setup.cookieNames]);
 
   useEffect(() => {
     if (!consent.decided || consent.analytics) return;

@@ -1,31 +1,77 @@
+import type { Request, Response } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
 /**
- * What one request's log line says: method, path, status, duration (pino-http adds it) and the
- * request id. No headers, cookies or query strings, and no secret path segments: delete and
- * management links carry tokens in their path (e.g. /api/uploads/{id}/{token}), and logs are
- * read by more people than those links are meant for.
+ * What one request's log line says: method, the route it reached, status, duration (pino-http
+ * adds it) and the request id. No headers, cookies or query strings, and never the path as sent:
+ * private links carry their secret in the path (/status/{token}, /alerts/manage/{id}/{token},
+ * /api/uploads/{id}/{token}…), and logs are read by more people, and kept longer, than those
+ * links are meant for. A line names the route's pattern instead (`/:lang?/status/:token`), which
+ * no visitor input reaches; guessing which segments look secret missed some tokens.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A random-looking segment: long base64url with capitals and digits, or long without words. */
-function looksLikeToken(segment: string): boolean {
-  if (UUID.test(segment) || !/^[A-Za-z0-9_-]+$/.test(segment)) return false;
-  if (segment.length >= 20 && /[A-Z]/.test(segment) && /\d/.test(segment)) return true;
-  return segment.length >= 32 && !segment.includes("-");
+/** The key under res.locals where a handler names what its line logs (a public file's path). */
+const LOGGED_AS = "loggedRoute";
+
+/**
+ * Names what the request's log line shows instead of the route pattern: only for what is public
+ * by nature, a file of the build served from its folder.
+ */
+export function logAs(res: Response, route: string | undefined) {
+  res.locals[LOGGED_AS] = route;
 }
 
-export function redactPath(url: string): string {
-  const path = url.split("?")[0] ?? "";
-  return path
-    .split("/")
-    .map((segment) => (looksLikeToken(segment) ? "[redacted]" : segment))
-    .join("/");
+/**
+ * The pattern of the page route a path reaches (`/:lang?/careers/:id`; the catch-all route for
+ * an unknown address), from React Router's route manifest.
+ */
+export function pagePatterns(routes: ServerBuild["routes"]): (pathname: string) => string {
+  const manifest = Object.values(routes).filter((route) => route !== undefined);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    manifest
+      .filter((route) => route.parentId === parentId)
+      .map((route) => {
+        const children = tree(route.id);
+        return route.index
+          ? { id: route.id, path: route.path, index: true }
+          : { id: route.id, path: route.path, children };
+      });
+  const roots = tree(undefined);
+  return (pathname) => {
+    const matches = matchRoutes(roots, pathname) ?? [];
+    const segments = matches.map((match) => match.route.path).filter((segment) => segment);
+    return matches.length > 0 ? `/${segments.join("/")}` : "(no route)";
+  };
 }
 
-export const requestLogSerializers = {
-  req: (req: { id: unknown; method: string; url: string }) => ({
-    id: req.id,
-    method: req.method,
-    url: redactPath(req.url),
-  }),
-  res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-};
+type LoggedRequest = Pick<Request, "baseUrl" | "originalUrl"> & { route?: { path?: unknown } };
+
+/**
+ * The route a request's line names: what a handler named with `logAs`, else the Express route
+ * it reached (the API, the press files), else the page route its path reaches. An API request
+ * answered before any route (a rate limit, an unknown address) is `/api/*`.
+ */
+export function loggedRoute(
+  req: LoggedRequest,
+  res: Pick<Response, "locals"> | undefined,
+  pagePattern: (pathname: string) => string,
+): string {
+  const named = res?.locals[LOGGED_AS];
+  if (typeof named === "string") return named;
+  const expressPath = req.route?.path;
+  // The pages' own Express route is the catch-all that hands every path to React Router.
+  if (typeof expressPath === "string" && !expressPath.includes("*")) return `${req.baseUrl}${expressPath}`;
+  const pathname = req.originalUrl.split("?")[0] ?? "";
+  return pathname === "/api" || pathname.startsWith("/api/") ? "/api/*" : pagePattern(pathname);
+}
+
+export function requestLogSerializers(pagePattern: (pathname: string) => string) {
+  return {
+    req: (req: { id: unknown; method: string; raw: LoggedRequest & { res?: Response } }) => ({
+      id: req.id,
+      method: req.method,
+      route: loggedRoute(req.raw, req.raw.res, pagePattern),
+    }),
+    res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+  };
+}

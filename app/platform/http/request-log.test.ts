@@ -1,35 +1,86 @@
+import fc from "fast-check";
+import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { redactPath, requestLogSerializers } from "./request-log.server";
+import { loggedRoute, pagePatterns, requestLogSerializers } from "./request-log.server";
+
+/** A route manifest of the site's shape: the optional language, a layout, pages, a catch-all. */
+const manifest = {
+  root: { id: "root", path: "" },
+  lang: { id: "lang", parentId: "root", path: ":lang?" },
+  layout: { id: "layout", parentId: "lang" },
+  home: { id: "home", parentId: "layout", index: true },
+  careers: { id: "careers", parentId: "layout", path: "careers/:id" },
+  status: { id: "status", parentId: "layout", path: "status/:token" },
+  download: { id: "download", parentId: "lang", path: "status/:token/download" },
+  manage: { id: "manage", parentId: "layout", path: "alerts/manage/:id/:token" },
+  missing: { id: "missing", parentId: "lang", path: "*" },
+} as unknown as ServerBuild["routes"];
+const pattern = pagePatterns(manifest);
+
+/** A request as Express leaves it once answered: at `url`, under `baseUrl`, through `route`. */
+const request = (url: string, route?: string, baseUrl = "") => ({
+  originalUrl: url,
+  baseUrl,
+  ...(route ? { route: { path: route } } : {}),
+});
+
+/** The 43 URL-safe characters of a link token. */
+const token = fc.stringMatching(/^[A-Za-z0-9_-]{43}$/);
 
 describe("request log lines", () => {
-  it("keep the path and drop the query string", () => {
-    expect(redactPath("/fr/careers?location=quebec&email=ada@example.com")).toBe("/fr/careers");
+  it("name the page route's pattern, never the path as sent", () => {
+    expect(pattern("/fr/careers/senior-gameplay-programmer")).toBe("/:lang?/careers/:id");
+    expect(pattern("/")).toBe("/:lang?");
+    expect(pattern("/es/alerts/manage/a01fcc80-b793-46ba-aa47-165eb2cf11bb/x")).toBe(
+      "/:lang?/alerts/manage/:id/:token",
+    );
+    expect(pattern("/nothing/here")).toBe("/:lang?/*");
   });
 
-  it("hide tokens in paths but keep ids and slugs", () => {
-    expect(
-      redactPath(
-        "/api/uploads/a01fcc80-b793-46ba-aa47-165eb2cf11bb/JZZ6vPTpLhcggriRyTM15kFdVEad6y1Q6_ByJ_UGUOg",
+  it("never carry a private link's token, whatever its characters", () => {
+    fc.assert(
+      fc.property(
+        token,
+        fc.constantFrom("", "/fr", "/es"),
+        fc.constantFrom("", "/download", "/x/y"),
+        (t, lang, rest) => {
+          const line = requestLogSerializers(pattern).req({
+            id: "r1",
+            method: "GET",
+            raw: request(`${lang}/status/${t}${rest}?token=${t}`, "/{*splat}"),
+          });
+          expect(JSON.stringify(line)).not.toContain(t);
+        },
       ),
-    ).toBe("/api/uploads/a01fcc80-b793-46ba-aa47-165eb2cf11bb/[redacted]");
-    expect(redactPath(`/api/open/office-job-subscriptions/12/${"ab12".repeat(16)}`)).toBe(
-      "/api/open/office-job-subscriptions/12/[redacted]",
     );
-    expect(redactPath("/es/careers/senior-gameplay-programmer-quebec-2031")).toBe(
-      "/es/careers/senior-gameplay-programmer-quebec-2031",
+    // The shape a pattern of secret-looking segments let through: a dash and no digit.
+    const odd = `${"abcdefghij-ABCDEFGHIJ".repeat(2)}k`;
+    expect(loggedRoute(request(`/status/${odd}`, "/{*splat}"), undefined, pattern)).toBe(
+      "/:lang?/status/:token",
     );
-    expect(redactPath("/assets/entry.client-BJ3kd9Xa.js")).toBe("/assets/entry.client-BJ3kd9Xa.js");
   });
 
-  it("carry only the request id, method, url and status", () => {
+  it("name the Express route an API request reached, or /api/* before any route", () => {
     expect(
-      requestLogSerializers.req({
+      loggedRoute(request("/api/uploads/1/secret", "/uploads/:id/:token", "/api"), undefined, pattern),
+    ).toBe("/api/uploads/:id/:token");
+    expect(loggedRoute(request("/api/nothing/secret?x=1"), undefined, pattern)).toBe("/api/*");
+  });
+
+  it("name a public file by its path, as its handler said", () => {
+    expect(
+      loggedRoute(request("/brand/logo.svg"), { locals: { loggedRoute: "/brand/logo.svg" } }, pattern),
+    ).toBe("/brand/logo.svg");
+  });
+
+  it("carry only the request id, method, route and status", () => {
+    expect(
+      requestLogSerializers(pattern).req({
         id: "r1",
         method: "POST",
-        url: "/contact?x=1",
-        headers: { cookie: "s=1" },
-      } as never),
-    ).toEqual({ id: "r1", method: "POST", url: "/contact" });
-    expect(requestLogSerializers.res({ statusCode: 201, headers: {} } as never)).toEqual({ status: 201 });
+        raw: request("/careers/x?email=ada@example.com", "/{*splat}"),
+      }),
+    ).toEqual({ id: "r1", method: "POST", route: "/:lang?/careers/:id" });
+    expect(requestLogSerializers(pattern).res({ statusCode: 201 })).toEqual({ status: 201 });
   });
 });

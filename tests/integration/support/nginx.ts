@@ -64,6 +64,8 @@ export type Nginx = {
   url: string;
   /** The access log so far, one entry per request. */
   access(): AccessLine[];
+  /** The access log as the shipped configuration writes it (log_format studio_private). */
+  shippedAccessLog(): string;
   /** nginx's error log so far (warnings and errors: failed upstream connections). */
   errors(): string;
   stop(): Promise<void>;
@@ -84,7 +86,13 @@ export async function startNginx(options: {
 }): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-nginx-"));
   const port = await freePort();
-  const site = studioConfFor({ ...options, port });
+  // The shipped access log (its format kept, studio_private) goes to nginx's folder, beside the
+  // tests' own log of upstreams.
+  const site = replaceOnce(
+    studioConfFor({ ...options, port }),
+    /access_log \/var\/log\/nginx\/studio\.access\.log studio_private;/,
+    `access_log ${dir}/studio.access.log studio_private;\n    access_log ${dir}/access.log upstreams;`,
+  );
   fs.writeFileSync(path.join(dir, "studio.conf"), options.site ? options.site(site) : site);
   // As root, nginx's workers would switch to `nobody`, who cannot enter this private folder.
   const user = process.getuid?.() === 0 ? "user root;\n" : "";
@@ -163,6 +171,7 @@ http {
             uri: uri ?? "",
           };
         }),
+    shippedAccessLog: () => read("studio.access.log"),
     errors: () => read("error.log"),
     async stop() {
       if (child.exitCode === null) child.kill("SIGQUIT");
