@@ -20,7 +20,7 @@ import { limitPageBodies } from "~/platform/http/body-limit.server";
 import { refuseCrossOriginPagePosts } from "~/platform/http/cross-origin-posts.server";
 import { refuseForbiddenPagePath } from "~/platform/http/input-guard.server";
 import { queueRenders } from "~/platform/http/render-queue.server";
-import { pagePatterns, requestLogSerializers } from "~/platform/http/request-log.server";
+import { pagePatterns, requestLogSerializers, routeOf } from "~/platform/http/request-log.server";
 import { unavailableErrorHandler } from "~/platform/http/unavailable.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import {
@@ -128,6 +128,7 @@ function buildApp() {
   });
   app.use(pageCache.serve);
 
+  const routeOfRequest = routeOf(pagePatterns(build.routes));
   app.use(
     pinoHttp({
       logger: svc.logger,
@@ -140,10 +141,19 @@ function buildApp() {
       // One short line per request, naming the route's pattern, never the path as sent (see
       // request-log.server.ts); every line of the request's logger carries its id.
       customAttributeKeys: { responseTime: "duration" },
-      serializers: requestLogSerializers(pagePatterns(build.routes)),
-      // SQL statements the request made (platform/db/query-count.server.ts).
-      customSuccessObject: (_req, res, line) => ({ ...line, queries: queriesOf(res) }),
-      customErrorObject: (_req, res, _err, line) => ({ ...line, queries: queriesOf(res) }),
+      serializers: requestLogSerializers,
+      // The route the request reached, and the SQL statements it made
+      // (platform/db/query-count.server.ts).
+      customSuccessObject: (req, res, line) => ({
+        ...line,
+        route: routeOfRequest(req as express.Request, res as express.Response),
+        queries: queriesOf(res),
+      }),
+      customErrorObject: (req, res, _err, line) => ({
+        ...line,
+        route: routeOfRequest(req as express.Request, res as express.Response),
+        queries: queriesOf(res),
+      }),
     }),
   );
   app.use((_req, res, next) => {

