@@ -25,11 +25,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(servicesContext);
+  const svc = context.get(servicesContext);
   await consumeFormLimit(context, "playtest-remove");
   const form = await readForm(request);
   const token = form.get("token");
-  return { removed: typeof token === "string" && (await removeSignup(db, token)) };
+  return { removed: typeof token === "string" && (await removeSignup(svc, token)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -9,6 +9,7 @@ import { pick } from "~/platform/i18n/languages";
 import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
 import { definePersonalData } from "~/platform/privacy/personal-data";
+import { deleteSignups } from "./playtest-status.server";
 
 /**
  * Playtest sign-ups and their survey answers as personal data (docs/requirements.md#data-rights).
@@ -57,12 +58,9 @@ export const playtestPersonalData = definePersonalData({
   },
   async remove(svc, id) {
     const { existed, emails } = await svc.db.transaction(async (tx) => {
-      // Its survey answers go with it (cascade).
-      const rows = await tx
-        .delete(playtestSignups)
-        .where(eq(playtestSignups.id, id))
-        .returning({ id: playtestSignups.id });
-      return { existed: rows.length > 0, emails: rows.length ? await deleteEmailsMentioning(tx, id) : [] };
+      // Its survey answers go with it (cascade), and a seat it held to the session's waitlist.
+      const existed = (await deleteSignups(svc, tx, eq(playtestSignups.id, id))).length > 0;
+      return { existed, emails: existed ? await deleteEmailsMentioning(tx, id) : [] };
     });
     await removeMailFiles(svc.config, emails);
     return existed;

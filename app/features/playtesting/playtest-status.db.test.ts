@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
+import { removeByPrivacyLink, removeEverythingByPrivacyLink } from "~/features/privacy-requests/index.server";
 import {
   answerPlaytestByLink,
   deleteByStatusLink,
@@ -20,6 +21,7 @@ import { statusLinks } from "~/platform/db/schema/status";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
+import { createPrivacyLink } from "~/platform/privacy/links.server";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -36,7 +38,7 @@ import {
 } from "./playtest-status.server";
 import { signupSchemaInput } from "./playtest-test-data";
 import { sendSessionReminders } from "./reminder.server";
-import { signUpPlaytester } from "./signup.server";
+import { purgeExpiredSignups, removeSignup, signUpPlaytester } from "./signup.server";
 import { playtestSignupSchema } from "./signup-form";
 import { playtestCommands } from "./tools.server";
 
@@ -356,5 +358,160 @@ describe("a playtest sign-up's status page", () => {
     expect(mail!.text).toContain("Inscription aux tests de jeu à Québec (Canada)");
     expect(mail!.text).toMatch(/\/fr\/status\/[A-Za-z0-9_-]{43}/);
     expect(mail!.text).not.toContain("Léa");
+  });
+});
+
+/**
+ * A session whose seats are all held (one per holder, confirmed at 9:00 on 23 January 2094) and
+ * testers on its waitlist, oldest first; the outbox emptied.
+ */
+async function fullSession(holders: string[], waiting: string[]) {
+  await setSeats(holders.length);
+  const held: Array<Awaited<ReturnType<typeof signUp>>> = [];
+  for (const email of holders) {
+    const holder = await signUp(email);
+    await inviteToSession(svc, { id: holder.id, session: SESSION, at: "2094-01-23T09:00" });
+    await confirmSeat(svc, holder.id);
+    held.push(holder);
+  }
+  const waitlisted: Array<Awaited<ReturnType<typeof signUp>>> = [];
+  for (const email of waiting) {
+    const tester = await signUp(email);
+    await waitlistForSession(svc, { id: tester.id, session: SESSION });
+    waitlisted.push(tester);
+  }
+  await database.db.delete(outboxEmails);
+  return { held, waitlisted };
+}
+
+/** The addresses invitations were queued to, once per e-mail: who was promoted, and how often. */
+const invited = async () =>
+  (
+    await database.db
+      .select({ to: outboxEmails.to })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "playtest-invitation"))
+  )
+    .map((m) => m.to)
+    .sort();
+
+/** The removal link's token of a sign-up's confirmation e-mail. */
+const removalToken = (confirmation: { text: string }) => {
+  const token = /remove\?token=([\w-]+)/.exec(confirmation.text)?.[1];
+  if (!token) throw new Error("no removal link in the confirmation");
+  return token;
+};
+
+describe("a seat freed by deleting the sign-up that held it", () => {
+  it("goes to the oldest waitlisted tester, invited once, when the sign-up is deleted from its status page", async () => {
+    const { held, waitlisted } = await fullSession(
+      ["holder@example.com"],
+      ["older@example.com", "newer@example.com", "leaving@example.com"],
+    );
+    // A sign-up on the waitlist held no seat: deleting it promotes nobody.
+    expect(await deleteByStatusLink(svc, waitlisted[2]!.token)).toEqual({ ok: true, kind: "playtest" });
+    expect(await invited()).toEqual([]);
+    expect(await deleteByStatusLink(svc, held[0]!.token)).toEqual({ ok: true, kind: "playtest" });
+    expect(await Promise.all(waitlisted.map((t) => stageOf(t.id)))).toEqual([
+      "sessionInvited",
+      "waitlisted",
+      undefined,
+    ]);
+    expect(await invited()).toEqual(["older@example.com"]);
+    const [invitation] = await mailsTo("older@example.com");
+    // The freed seat's time, as "I can't make it" gives it.
+    expect(invitation!.text).toContain("9 h 00");
+    expect((await signupStatus(database.db, waitlisted[0]!.id))!.sessionAt).toBe("2094-01-23T09:00");
+  });
+
+  it("goes to the oldest waitlisted tester, invited once, when the sign-up is deleted from the data-rights page", async () => {
+    const { held, waitlisted } = await fullSession(
+      ["holder@example.com"],
+      ["older@example.com", "newer@example.com"],
+    );
+    const link = await createPrivacyLink(database.db, "holder@example.com");
+    expect(await removeByPrivacyLink(svc, link, "playtest", held[0]!.id)).toEqual({ ok: true });
+    expect(await Promise.all(waitlisted.map((t) => stageOf(t.id)))).toEqual(["sessionInvited", "waitlisted"]);
+    expect(await invited()).toEqual(["older@example.com"]);
+  });
+
+  it("goes to the oldest waitlisted tester, invited once, when the holder deletes everything of theirs", async () => {
+    const { waitlisted } = await fullSession(
+      ["holder@example.com"],
+      ["older@example.com", "newer@example.com"],
+    );
+    const link = await createPrivacyLink(database.db, "holder@example.com");
+    expect(await removeEverythingByPrivacyLink(svc, link)).toEqual({ ok: true, deleted: 1 });
+    expect(await Promise.all(waitlisted.map((t) => stageOf(t.id)))).toEqual(["sessionInvited", "waitlisted"]);
+    expect(await invited()).toEqual(["older@example.com"]);
+  });
+
+  it("goes to the oldest waitlisted tester, invited once, when the sign-up is deleted by its removal link", async () => {
+    const { held, waitlisted } = await fullSession(
+      ["holder@example.com"],
+      ["older@example.com", "newer@example.com"],
+    );
+    expect(await removeSignup(svc, removalToken(held[0]!.confirmation))).toBe(true);
+    expect(await stageOf(held[0]!.id)).toBeUndefined();
+    expect(await Promise.all(waitlisted.map((t) => stageOf(t.id)))).toEqual(["sessionInvited", "waitlisted"]);
+    expect(await invited()).toEqual(["older@example.com"]);
+  });
+
+  it("goes to the oldest waitlisted tester kept, invited once, when the retention purge deletes the sign-up", async () => {
+    const { held, waitlisted } = await fullSession(
+      ["holder@example.com"],
+      ["expired@example.com", "older@example.com", "newer@example.com"],
+    );
+    // The holder and the first on the waitlist are past their retention date: the seat goes to
+    // the oldest tester the purge keeps.
+    await database.db
+      .update(playtestSignups)
+      .set({ expiresAt: new Date("2026-01-01T00:00:00Z") })
+      .where(inArray(playtestSignups.id, [held[0]!.id, waitlisted[0]!.id]));
+    expect(await purgeExpiredSignups(svc)).toBe(2);
+    expect(await Promise.all(waitlisted.map((t) => stageOf(t.id)))).toEqual([
+      undefined,
+      "sessionInvited",
+      "waitlisted",
+    ]);
+    expect(await invited()).toEqual(["older@example.com"]);
+  });
+
+  it("gives two seats freed by two deletions at once to two different testers, each invited once", async () => {
+    const { held, waitlisted } = await fullSession(
+      ["first@example.com", "second@example.com"],
+      ["older@example.com", "middle@example.com", "newer@example.com"],
+    );
+    // On PostgreSQL the two transactions run at once (PGlite takes them one after the other).
+    const deletions = await Promise.all([
+      deleteByStatusLink(svc, held[0]!.token),
+      removeSignup(svc, removalToken(held[1]!.confirmation)),
+    ]);
+    expect(deletions).toEqual([{ ok: true, kind: "playtest" }, true]);
+    expect(await Promise.all(waitlisted.map((t) => stageOf(t.id)))).toEqual([
+      "sessionInvited",
+      "sessionInvited",
+      "waitlisted",
+    ]);
+    expect(await invited()).toEqual(["middle@example.com", "older@example.com"]);
+    // Both take a seat: the session is full again, not past its seats.
+    for (const t of waitlisted.slice(0, 2)) {
+      expect(await confirmSeat(svc, t.id)).toMatchObject({ ok: true, to: "confirmed" });
+    }
+  });
+
+  it("gives a seat freed by a decline and a deletion of its holder at once to one tester, invited once", async () => {
+    const { held, waitlisted } = await fullSession(
+      ["holder@example.com"],
+      ["older@example.com", "newer@example.com"],
+    );
+    const [, deletion] = await Promise.all([
+      answerPlaytestByLink(svc, held[0]!.token, "decline"),
+      deleteByStatusLink(svc, held[0]!.token),
+    ]);
+    expect(deletion).toEqual({ ok: true, kind: "playtest" });
+    expect(await stageOf(held[0]!.id)).toBeUndefined();
+    expect(await Promise.all(waitlisted.map((t) => stageOf(t.id)))).toEqual(["sessionInvited", "waitlisted"]);
+    expect(await invited()).toEqual(["older@example.com"]);
   });
 });

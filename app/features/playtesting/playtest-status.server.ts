@@ -29,8 +29,8 @@ import {
  * tester confirms a seat or says "I can't make it" on the status page. Every change is one
  * conditional update dated by `clock_timestamp()`, with its e-mail in the same transaction.
  * Seats: whatever may change who holds a session's seats (a confirmation, a cancellation, an
- * invitation past the seats) first locks the site's row (`SELECT … FOR UPDATE`), so two testers
- * taking the last seat are counted one after the other and a seat is never given twice.
+ * invitation past the seats, a deletion) first locks the site's row (`SELECT … FOR UPDATE`), so
+ * two testers taking the last seat are counted one after the other and a seat is never given twice.
  */
 
 export type SignupStatus = {
@@ -470,8 +470,14 @@ export async function rejectSignup(svc: Mover, id: string): Promise<PlaytestChan
   return moved ? finish(svc, id, "notSelected") : { ok: false, code: "notAllowed" };
 }
 
+/** Where a tester stood when they left a session: what decides whether a seat freed, and its time. */
+type Leaving = Pick<
+  SignupStatus,
+  "site" | "language" | "stage" | "session" | "sessionAt" | "sessionStartsAt"
+>;
+
 /** After a tester leaves a session (under the site's lock): its freed seat goes to the waitlist. */
-async function freeSeat(svc: Mover, tx: Tx, left: SignupStatus) {
+async function freeSeat(svc: Mover, tx: Tx, left: Leaving) {
   if (!left.session || !(declinableStages as readonly string[]).includes(left.stage)) return;
   const place = await sessionPlace(tx, left.site, left.session, left.language);
   if (place) await promoteFromWaitlist(svc, tx, left.site, place, left);
@@ -520,6 +526,40 @@ export async function declineSession(svc: Mover, id: string): Promise<PlaytestCh
     return true;
   });
   return moved ? finish(svc, id, "declined") : { ok: false, code: "notAllowed" };
+}
+
+/**
+ * Deletes the sign-ups `which` selects (their answers, stages and status links go with them), in
+ * the caller's transaction: every deletion (status page, data rights, removal link, retention)
+ * comes here, so a seat or invitation a deleted sign-up held goes to its session's waitlist as
+ * "I can't make it" gives it. The sites' rows are taken first, in their slugs' order (two
+ * deletions across several sites cannot deadlock), and the rows are deleted and read under them:
+ * a deletion racing a decline or another deletion sees what the other left, so each freed seat
+ * promotes one tester and nobody is promoted twice. A sign-up of a site not taken (it came after
+ * the sites were read) waits for the next deletion. Answers the deleted sign-ups' ids.
+ */
+export async function deleteSignups(svc: Mover, tx: Tx, which: SQL): Promise<string[]> {
+  const sites = (
+    await tx
+      .selectDistinct({ site: playtestSignups.site })
+      .from(playtestSignups)
+      .where(which)
+      .orderBy(asc(playtestSignups.site))
+  ).map((row) => row.site);
+  if (!sites.length) return [];
+  for (const site of sites) await lockSite(tx, site);
+  const deleted = await tx
+    .delete(playtestSignups)
+    .where(and(which, inArray(playtestSignups.site, sites)))
+    .returning();
+  for (const row of deleted) {
+    await freeSeat(svc, tx, {
+      ...rowToStatus(row),
+      stage: asStage(row.stage),
+      sessionStartsAt: row.sessionStartsAt,
+    });
+  }
+  return deleted.map((row) => row.id);
 }
 
 /** The sign-ups sent from an address (a lost status link is sent again to it). */

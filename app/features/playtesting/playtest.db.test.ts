@@ -183,13 +183,13 @@ describe("sign-up", () => {
     await signUp();
     const [mail] = await db.select().from(outboxEmails);
     const token = /remove\?token=([\w-]+)/.exec(mail!.text)![1]!;
-    expect(await removeSignup(db, "wrong")).toBe(false);
-    expect(await removeSignup(db, token)).toBe(true);
+    expect(await removeSignup({ db, config }, "wrong")).toBe(false);
+    expect(await removeSignup({ db, config }, token)).toBe(true);
     expect(await db.select().from(playtestSignups)).toEqual([]);
 
     await signUp({}, new Date("2025-01-10T00:00:00Z"));
     await signUp({}, new Date("2025-12-10T00:00:00Z"));
-    expect(await purgeExpiredSignups(db, new Date("2026-01-11T00:00:00Z"))).toBe(1);
+    expect(await purgeExpiredSignups({ db, config }, new Date("2026-01-11T00:00:00Z"))).toBe(1);
     expect(await db.select().from(playtestSignups)).toHaveLength(1);
   });
 });

@@ -9,10 +9,11 @@ import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { hashLinkToken, newLinkToken } from "~/platform/security/link-token.server";
+import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
 import { listSiteSlugs } from "./playtest.server";
-import { recordReceived } from "./playtest-status.server";
+import { deleteSignups, recordReceived } from "./playtest-status.server";
 import { type PlaytestSignupInput, playtestMinAge } from "./signup-form";
 
 /** A refusal the visitor can act on; `code` is a playtesting catalog key under "errors.". */
@@ -128,21 +129,26 @@ export async function findSignupBySurveyToken(db: Db, token: string, now = new D
   return row && row.expiresAt > now ? row : null;
 }
 
-/** Deletes the sign-up (and its answers) a removal token names; false when there is none. */
-export async function removeSignup(db: Db, token: string): Promise<boolean> {
+type Deleter = Pick<Services, "db" | "config">;
+
+/**
+ * Deletes the sign-up (and its answers) a removal token names; false when there is none. A seat
+ * it held goes to the session's waitlist (deleteSignups).
+ */
+export async function removeSignup(svc: Deleter, token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  const deleted = await db
-    .delete(playtestSignups)
-    .where(eq(playtestSignups.removalTokenHash, hashLinkToken(token)))
-    .returning({ id: playtestSignups.id });
+  const which = eq(playtestSignups.removalTokenHash, hashLinkToken(token));
+  const deleted = await svc.db.transaction((tx) => deleteSignups(svc, tx, which));
   return deleted.length > 0;
 }
 
-/** Deletes sign-ups (and their answers) past their retention date; returns how many. */
-export async function purgeExpiredSignups(db: Db, now = new Date()): Promise<number> {
-  const deleted = await db
-    .delete(playtestSignups)
-    .where(lt(playtestSignups.expiresAt, now))
-    .returning({ id: playtestSignups.id });
+/**
+ * Deletes sign-ups (and their answers) past their retention date; returns how many. The seats
+ * they held go to the sessions' waitlists, to testers kept (deleteSignups).
+ */
+export async function purgeExpiredSignups(svc: Deleter, now = new Date()): Promise<number> {
+  const deleted = await svc.db.transaction((tx) =>
+    deleteSignups(svc, tx, lt(playtestSignups.expiresAt, now)),
+  );
   return deleted.length;
 }
