@@ -202,7 +202,9 @@ const probes: Record<string, Entry> = {
   "app/ui/forms/email-request.server.ts": {
     // The action of both pages that send a link by e-mail: lost status links and data rights.
     run: async (p, h) => {
-      await p.send(`/status?${returnParams(h)}`, { form: { email: "nobody@example.com", ...returnFields(h) } });
+      await p.send(`/status?${returnParams(h)}`, {
+        form: { email: "nobody@example.com", ...returnFields(h) },
+      });
       await p.send(`/fr/privacy/requests?${returnParams(h)}`, {
         form: { email: "nobody@example.com", ...returnFields(h) },
       });
