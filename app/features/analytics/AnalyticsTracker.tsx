@@ -44,30 +44,33 @@ function deleteCookiesInBrowser(names: string[]) {
  * counted under the route's id, and the outside provider's script when one is configured.
  */
 export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
-  const { consent } = useConsent();
+  const { consent, settled } = useConsent();
   const location = useLocation();
   const route = pageviewRouteKey(useMatches());
   const countedPath = useRef<string | null>(null);
   const providerLoaded = useRef(false);
 
+  // Nothing before the browser has read its own cookies and signal: this effect runs before the
+  // consent provider's (a child's effects run first), on the page's first state.
   useEffect(() => {
-    if (!consent.analytics || !route || countedPath.current === location.pathname) return;
+    if (!settled || !consent.analytics || !route || countedPath.current === location.pathname) return;
     countedPath.current = location.pathname;
     sendPageview(route);
-  }, [consent.analytics, route, location.pathname]);
+  }, [settled, consent.analytics, route, location.pathname]);
 
   useEffect(() => {
-    if (!consent.analytics || !setup.scriptUrl || providerLoaded.current) return;
+    if (!settled || !consent.analytics || !setup.scriptUrl || providerLoaded.current) return;
     providerLoaded.current = true;
     releaseProvider();
     const script = document.createElement("script");
     script.src = setup.scriptUrl;
     script.async = true;
     document.head.append(script);
-  }, [consent.analytics, setup.scriptUrl]);
+  }, [settled, consent.analytics, setup.scriptUrl]);
 
   useEffect(() => {
-    if (!consent.decided || consent.analytics) return;
+    // A grant waiting for the server's word on the privacy signal is not a refusal yet.
+    if (!settled || !consent.decided || consent.analytics || consent.pendingSignal) return;
     // A provider's script already running in this page cannot be unloaded: it is stopped in
     // place (its requests and cookies refused), without reloading the visitor's page.
     if (providerLoaded.current && setup.scriptUrl) {
@@ -75,7 +78,14 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
       providerLoaded.current = false;
     }
     deleteCookiesInBrowser(setup.cookieNames);
-  }, [consent.decided, consent.analytics, setup.cookieNames, setup.scriptUrl]);
+  }, [
+    settled,
+    consent.decided,
+    consent.analytics,
+    consent.pendingSignal,
+    setup.cookieNames,
+    setup.scriptUrl,
+  ]);
 
   return null;
 }
