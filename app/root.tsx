@@ -12,8 +12,13 @@ import { AnalyticsTracker } from "~/features/analytics/AnalyticsTracker";
 import { analyticsSetup } from "~/features/analytics/analytics-setup.server";
 import { ConsentBanner } from "~/features/consent/ConsentBanner";
 import { ConsentProvider } from "~/features/consent/ConsentProvider";
-import { gpcRequested, readConsent } from "~/features/consent/consent-cookies";
-import { consentRevision } from "~/features/consent/index.server";
+import {
+  effectiveRevision,
+  FIRST_REVISION,
+  gpcRequested,
+  readConsent,
+} from "~/features/consent/consent-cookies";
+import { consentPolicy, outsideProviderHost } from "~/features/consent/index.server";
 import { getStudioInfo, type StudioInfo } from "~/features/studio/studio.server";
 import { LinkPrefetching } from "~/platform/http/prefetch";
 import { languageTags, splitLanguage } from "~/platform/i18n/languages";
@@ -56,17 +61,18 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   } catch (error) {
     logger.error({ err: error }, "studio info unavailable for the site shell");
   }
-  // Cookie consent as stored (the banner shows without a choice under the policy's current
-  // revision; what the browser's privacy signal asks) and a one-time flash message, deleted as
-  // it is read. Only what the page cache keys on is read: never the consent id.
-  let consentPolicy = 1;
+  // Cookie consent as stored (the banner shows without a choice under the current effective
+  // revision: the policy's and the outside providers'; what the browser's privacy signal asks)
+  // and a one-time flash message, deleted as it is read. Only what the page cache keys on is
+  // read: never the consent id.
+  let consentRevision = effectiveRevision(FIRST_REVISION, null);
   try {
-    consentPolicy = await consentRevision(db);
+    consentRevision = (await consentPolicy({ db, config })).effectiveRevision;
   } catch (error) {
     logger.error({ err: error }, "consent revision unavailable; the first is assumed");
   }
   const consent = readConsent(request.headers.get("Cookie"), {
-    revision: consentPolicy,
+    revision: consentRevision,
     gpc: gpcRequested(request.headers.get("Sec-GPC")),
   });
   const { flash, setCookie } = takeFlash(request, config);
@@ -76,7 +82,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       studio,
       year: new Date().getFullYear(),
       consent,
-      consentRevision: consentPolicy,
+      consentRevision,
+      consentProvider: outsideProviderHost(config),
       analytics: analyticsSetup(config),
       flash,
     },
@@ -122,7 +129,8 @@ function Shell({
     <FeedbackProvider flash={loaderData?.flash ?? null}>
       <ConsentProvider
         initial={loaderData?.consent ?? readConsent(null)}
-        revision={loaderData?.consentRevision ?? 1}
+        revision={loaderData?.consentRevision ?? effectiveRevision(FIRST_REVISION, null)}
+        provider={loaderData?.consentProvider ?? null}
       >
         <ConsentBanner />
         {children}

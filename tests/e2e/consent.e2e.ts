@@ -66,6 +66,14 @@ async function withGpc(context: BrowserContext, { header = true, script = true }
   }
 }
 
+/** The answer to the Global Privacy Control signal the page posts in the background. */
+function signalAnswer(page: Page) {
+  return page.waitForResponse(
+    (res) =>
+      res.url().endsWith("/api/consents") && res.request().postData() === JSON.stringify({ signal: "gpc" }),
+  );
+}
+
 /** The receipt of the context's visitor (the API request shares the context's cookies). */
 async function receiptOf(context: BrowserContext, siteUrl: string) {
   const res = await context.request.get(`${siteUrl}/api/consents/receipt`);
@@ -73,7 +81,7 @@ async function receiptOf(context: BrowserContext, siteUrl: string) {
   expect(res.headers()["cache-control"]).toBe("no-store");
   return (await res.json()) as {
     consentId: string;
-    records: Array<{ method: string; analytics: boolean; revision: number; at: string }>;
+    records: Array<{ method: string; analytics: boolean; revision: number; gpc: boolean; at: string }>;
   };
 }
 
@@ -535,19 +543,19 @@ describe("cookie consent and analytics", () => {
     }
   });
 
-  it("Global Privacy Control with JavaScript: no analytics request, the banner says why, the signal is recorded, until an explicit accept", async () => {
+  it("Global Privacy Control with JavaScript: no analytics request, the banner says why, the signal is sent without a cookie, until an explicit accept, which stands", async () => {
     const { page, context } = await openPage(browser);
     await withGpc(context);
     const requests = watchAnalytics(page);
+    const signalSent = signalAnswer(page);
     await visit(page, `${site.url}/careers`);
     await expect.poll(() => banner(page).isVisible()).toBe(true);
     expect(await banner(page).getByText(GPC_LINE).isVisible()).toBe(true);
     expect(await banner(page).getByRole("checkbox", { name: "Analytics" }).isChecked()).toBe(false);
-    // The signal is recorded under a new consent id; the specification's cookies are not written.
-    await expect
-      .poll(async () => (await consentCookies(context))[RECORD]?.value)
-      .toMatch(new RegExp(`^${UUID}\\.1$`));
-    expect(Object.keys(await consentCookies(context))).toEqual([RECORD]);
+    // The signal goes to the server (recorded at most once per address a day), but the visitor
+    // who has done nothing else gets no cookie at all: no random id.
+    expect((await signalSent).status()).toBe(200);
+    expect(await context.cookies()).toEqual([]);
 
     await clickNav(page, "Contact", "/contact");
     await clickNav(page, "Blog", "/blog");
@@ -557,21 +565,29 @@ describe("cookie consent and analytics", () => {
     await clickNav(page, "Contact", "/contact");
     expect(requests).toEqual([]);
 
+    expect(await context.cookies()).toEqual([]);
+
     // An explicit accept is the visitor's: analytics starts, the line goes.
     await banner(page).getByRole("button", { name: "Accept All" }).click();
     await expect.poll(() => requests).toEqual(["/api/analytics/pageview"]);
     const receipt = await receiptOf(context, site.url);
     expect(receipt.consentId).toBe((await consentCookies(context))[RECORD]?.value.split(".")[0]);
-    expect(receipt.records.map((r) => [r.method, r.analytics])).toEqual([
-      ["gpc", false],
-      ["accept-all", true],
-    ]);
+    // Made under the signal, as its record says.
+    expect(receipt.records.map((r) => [r.method, r.analytics, r.gpc])).toEqual([["accept-all", true, true]]);
+    // On the next page the server confirms that accept over the signal: analytics goes on.
+    const confirmed = signalAnswer(page);
+    await visit(page, `${site.url}/contact`);
+    expect(((await (await confirmed).json()) as { consent: { analytics: boolean } }).consent.analytics).toBe(
+      true,
+    );
+    await expect.poll(() => requests).toEqual(["/api/analytics/pageview", "/api/analytics/pageview"]);
   });
 
   it("Global Privacy Control shown only to scripts still keeps analytics off and is said", async () => {
     const { page, context } = await openPage(browser);
     await withGpc(context, { header: false });
     const requests = watchAnalytics(page);
+    const signalSent = signalAnswer(page);
     await visit(page, `${site.url}/fr/careers`);
     const fr = banner(page, "Témoins sur ce site");
     await expect
@@ -583,8 +599,8 @@ describe("cookie consent and analytics", () => {
           .isVisible(),
       )
       .toBe(true);
-    await expect.poll(async () => (await consentCookies(context))[RECORD]?.value).toBeDefined();
-    expect((await consentCookies(context))[CONSENT]).toBeUndefined();
+    expect((await signalSent).status()).toBe(200);
+    expect(await context.cookies()).toEqual([]);
     await banner(page, "Témoins sur ce site").getByRole("button", { name: "Tout refuser" }).click();
     await expect.poll(() => banner(page, "Témoins sur ce site").count()).toBe(0);
     // The cookie settings say it too, after the choice (the answer's request carried no header).
@@ -593,7 +609,10 @@ describe("cookie consent and analytics", () => {
     await page.getByRole("banner").getByRole("link", { name: "Nous joindre", exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === "/fr/contact");
     expect(requests).toEqual([]);
-    expect((await receiptOf(context, site.url)).records.map((r) => r.method)).toEqual(["gpc", "reject"]);
+    // The signal scripts see went with the choice.
+    expect((await receiptOf(context, site.url)).records.map((r) => [r.method, r.gpc])).toEqual([
+      ["reject", true],
+    ]);
   });
 
   it("Global Privacy Control without JavaScript: the server renders the line, keys its cache on it, and records the signal with the choice", async () => {
@@ -628,10 +647,11 @@ describe("cookie consent and analytics", () => {
     await newDocument(page, () => banner(page).getByRole("button", { name: "Accept All" }).click());
     cookies = await consentCookies(context);
     expect(cookies[ANALYTICS]?.value).toBe("1");
-    expect((await receiptOf(context, site.url)).records.map((r) => [r.method, r.analytics])).toEqual([
-      ["gpc", false],
-      ["reject", false],
-      ["accept-all", true],
+    // The signal's own record goes first when this address has not sent one today.
+    const { records } = await receiptOf(context, site.url);
+    expect(records.filter((r) => r.method !== "gpc").map((r) => [r.method, r.analytics, r.gpc])).toEqual([
+      ["reject", false, true],
+      ["accept-all", true, true],
     ]);
   });
 
@@ -831,7 +851,10 @@ describe("an outside analytics provider", () => {
     origin = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
     scriptUrl = `${origin}/script.js`;
     [site, browser] = await Promise.all([
-      startSite({ env: { ANALYTICS_SCRIPT_URL: scriptUrl, ANALYTICS_COOKIE_NAMES: "_prov_id" } }),
+      // X-Forwarded-For trusted: the fetch-driven tests below post as addresses of their own.
+      startSite({
+        env: { ANALYTICS_SCRIPT_URL: scriptUrl, ANALYTICS_COOKIE_NAMES: "_prov_id", HTTP_TRUST_PROXY: "1" },
+      }),
       sharedBrowser(),
     ]);
   });
@@ -905,5 +928,107 @@ describe("an outside analytics provider", () => {
     await visit(page, `${site.url}/careers`);
     await expect.poll(() => providerScript.count()).toBe(1);
     expect(scriptRequests).toHaveLength(loaded + 1);
+  });
+
+  /** Cookies as a browser would send them next: `before`, updated by a response's Set-Cookie. */
+  const nextCookies = (res: Response, before: string) => {
+    const jar = new Map(before ? before.split("; ").map((c) => c.split("=") as [string, string]) : []);
+    for (const pair of res.headers.getSetCookie().map((c) => c.split(";")[0] ?? "")) {
+      const [name = "", value = ""] = pair.split("=");
+      if (value) jar.set(name, value);
+      else jar.delete(name);
+    }
+    return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  };
+  /** The banner as the server renders it (a page's first section, when it is open). */
+  const bannerIn = (html: string) => /<section class="consent-banner"[\s\S]*?<\/form>/.exec(html)?.[0];
+
+  it("asks a visitor who accepted before the provider was configured again, naming the provider (no JavaScript needed)", async () => {
+    const host = new URL(origin).host;
+    const { effectiveRevision } = (await (await fetch(`${site.url}/api/configs/consents`)).json()) as {
+      effectiveRevision: string;
+    };
+    expect(effectiveRevision).toMatch(/^1-[0-9a-f]{8}$/);
+    // Cookies as this site wrote them before ANALYTICS_SCRIPT_URL was set: `<id>.1`.
+    const consentId = crypto.randomUUID();
+    const before = `${CONSENT}=1; ${ANALYTICS}=1; ${RECORD}=${consentId}.1`;
+    const page = await (await fetch(`${site.url}/careers`, { headers: { Cookie: before } })).text();
+    const shown = bannerIn(page);
+    // Asked again, analytics off until the answer, and told who the analytics go to.
+    expect(shown).toContain(
+      `we would also like to measure how the site is used with ${host}, an outside analytics service`,
+    );
+    expect(shown).toContain(`load the analytics of ${host}, an outside service: it receives your IP address`);
+    expect(shown).not.toMatch(/anonymously|nothing shared/);
+    expect(shown).not.toMatch(/<input[^>]*name="analytics"[^>]*checked/);
+    for (const [path, text] of [
+      ["/fr/careers", `mesurer l’utilisation du site avec ${host}, un service de statistiques externe`],
+      ["/es/careers", `medir cómo se usa el sitio con ${host}, un servicio de analítica externo`],
+    ] as const) {
+      const localized = bannerIn(await (await fetch(`${site.url}${path}`)).text());
+      expect(localized, path).toContain(text);
+      expect(localized, path).not.toMatch(/anonyme|anónima/);
+    }
+
+    // The no-JavaScript form answers under the provider's revision, with the same id.
+    const answer = await fetch(`${site.url}/consent`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: before, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ choice: "accept-all", returnTo: "/careers" }),
+    });
+    expect(answer.status).toBe(303);
+    const after = nextCookies(answer, before);
+    expect(after).toContain(`${RECORD}=${consentId}.${effectiveRevision}`);
+    expect(
+      bannerIn(await (await fetch(`${site.url}/careers`, { headers: { Cookie: after } })).text()),
+    ).toBeUndefined();
+    const receipt = (await (
+      await fetch(`${site.url}/api/consents/receipt`, { headers: { Cookie: after } })
+    ).json()) as { records: Array<{ method: string; effectiveRevision: string; providers: string[] }> };
+    expect(receipt.records).toEqual([
+      expect.objectContaining({ method: "accept-all", effectiveRevision, providers: [origin] }),
+    ]);
+  });
+
+  it("stores the 11th and later Reject All from one address, with and without JavaScript, as a refusal", async () => {
+    // One address for many visitors (a campus, a convention): the form budget is 10 records.
+    const address = { "X-Forwarded-For": "203.0.113.38" };
+    const form = () =>
+      fetch(`${site.url}/consent`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...address, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ choice: "reject", returnTo: "/careers" }),
+      });
+    const api = () =>
+      fetch(`${site.url}/api/consents`, {
+        method: "POST",
+        headers: { ...address, "Content-Type": "application/json" },
+        body: JSON.stringify({ choice: "reject" }),
+      });
+    const answers: Response[] = [];
+    for (let i = 0; i < 7; i++) answers.push(await form(), await api());
+    expect(answers.map((r) => r.status)).toEqual(Array(7).fill([303, 200]).flat());
+    for (const res of answers) {
+      const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+      expect(cookies.slice(0, 2)).toEqual([`${CONSENT}=1`, `${ANALYTICS}=0`]);
+      // The provider's cookie goes too, and the record cookie keeps the choice current.
+      expect(cookies).toContain("_prov_id=");
+      expect(cookies.at(-1)).toMatch(new RegExp(`^${RECORD}=${UUID}\\.1-[0-9a-f]{8}$`));
+    }
+    // The same visitor afterwards: the banner stays closed on the server's page.
+    const last = answers.at(-1);
+    const cookie = last ? nextCookies(last, "") : "";
+    expect(
+      bannerIn(await (await fetch(`${site.url}/careers`, { headers: { Cookie: cookie } })).text()),
+    ).toBeUndefined();
+    // A grant from that address must wait: no consent without its record.
+    const accept = await fetch(`${site.url}/api/consents`, {
+      method: "POST",
+      headers: { ...address, "Content-Type": "application/json" },
+      body: JSON.stringify({ choice: "accept-all" }),
+    });
+    expect(accept.status).toBe(429);
   });
 });

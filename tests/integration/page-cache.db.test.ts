@@ -201,16 +201,19 @@ describe("page cache", () => {
 
   it("keys a page on what it reads of a cookie given a variant, not on the whole value", async () => {
     const before = renders;
-    const record = (id: string, revision: number) => `${CONSENT_RECORD_COOKIE}=${id}.${revision}`;
+    const record = (id: string, revision: number | string) => `${CONSENT_RECORD_COOKIE}=${id}.${revision}`;
     const [visitorA, visitorB] = [crypto.randomUUID(), crypto.randomUUID()];
     expect((await get("/careers?team=design", record(visitorA, 2))).cache).toBe("miss");
     // Another visitor's id, the same part the page reads: the same page.
     expect((await get("/careers?team=design", record(visitorB, 2))).cache).toBe("hit");
     expect((await get("/careers?team=design", record(visitorB, 3))).cache).toBe("miss");
+    // The same policy revision under outside providers (docs/decisions/0042) is another page.
+    expect((await get("/careers?team=design", record(visitorA, "2-0a1b2c3d"))).cache).toBe("miss");
+    expect((await get("/careers?team=design", record(visitorB, "2-0a1b2c3d"))).cache).toBe("hit");
     // No part to read is the page without the cookie.
     expect((await get("/careers?team=design")).cache).toBe("miss");
     expect((await get("/careers?team=design", `${CONSENT_RECORD_COOKIE}=junk`)).cache).toBe("hit");
-    expect(renders).toBe(before + 3);
+    expect(renders).toBe(before + 4);
   });
 
   it("keys a page on the page headers and names them in Vary, hit or miss", async () => {

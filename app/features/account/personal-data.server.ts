@@ -33,8 +33,11 @@ export const accountPersonalData = definePersonalData({
     const consent = await svc.db
       .select({
         revision: consentRecords.revision,
+        effectiveRevision: consentRecords.effectiveRevision,
+        providers: consentRecords.providers,
         analytics: consentRecords.analytics,
         method: consentRecords.method,
+        gpc: consentRecords.gpc,
         at: consentRecords.createdAt,
       })
       .from(consentRecords)

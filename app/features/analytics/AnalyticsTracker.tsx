@@ -44,7 +44,7 @@ function deleteCookiesInBrowser(names: string[]) {
  * counted under the route's id, and the outside provider's script when one is configured.
  */
 export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
-  const { consent } = useConsent();
+  const { consent, settled } = useConsent();
   const location = useLocation();
   const matches = useMatches();
   const route = pageviewRouteKey(matches);
@@ -53,21 +53,23 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
   const countedPath = useRef<string | null>(null);
   const providerLoaded = useRef(false);
 
+  // Nothing before the browser has read its own cookies and signal: this effect runs before the
+  // consent provider's (a child's effects run first), on the page's first state.
   useEffect(() => {
-    if (!consent.analytics || !route || countedPath.current === location.pathname) return;
+    if (!settled || !consent.analytics || !route || countedPath.current === location.pathname) return;
     countedPath.current = location.pathname;
     sendPageview(route);
-  }, [consent.analytics, route, location.pathname]);
+  }, [settled, consent.analytics, route, location.pathname]);
 
   useEffect(() => {
-    if (!consent.analytics || !setup.scriptUrl || providerLoaded.current || privateLink) return;
+    if (!settled || !consent.analytics || !setup.scriptUrl || providerLoaded.current || privateLink) return;
     providerLoaded.current = true;
     releaseProvider();
     const script = document.createElement("script");
     script.src = setup.scriptUrl;
     script.async = true;
     document.head.append(script);
-  }, [consent.analytics, setup.scriptUrl, privateLink]);
+  }, [settled, consent.analytics, setup.scriptUrl, privateLink]);
 
   useEffect(() => {
     // Reached from another page of the site, where the provider already runs: stopped in place
@@ -78,7 +80,8 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
   }, [privateLink, setup.scriptUrl, setup.cookieNames]);
 
   useEffect(() => {
-    if (!consent.decided || consent.analytics) return;
+    // A grant waiting for the server's word on the privacy signal is not a refusal yet.
+    if (!settled || !consent.decided || consent.analytics || consent.pendingSignal) return;
     // A provider's script already running in this page cannot be unloaded: it is stopped in
     // place (its requests and cookies refused), without reloading the visitor's page.
     if (providerLoaded.current && setup.scriptUrl) {
@@ -86,7 +89,14 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
       providerLoaded.current = false;
     }
     deleteCookiesInBrowser(setup.cookieNames);
-  }, [consent.decided, consent.analytics, setup.cookieNames, setup.scriptUrl]);
+  }, [
+    settled,
+    consent.decided,
+    consent.analytics,
+    consent.pendingSignal,
+    setup.cookieNames,
+    setup.scriptUrl,
+  ]);
 
   return null;
 }

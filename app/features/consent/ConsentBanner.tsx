@@ -53,7 +53,7 @@ async function latestRecord(): Promise<LatestRecord | null> {
  */
 export function ConsentBanner() {
   const { t } = useTranslation("consent");
-  const { consent, bannerOpen, choiceStored, openedBy } = useConsent();
+  const { consent, bannerOpen, choiceStored, openedBy, provider } = useConsent();
   const feedback = useFeedback();
   const location = useLocation();
   const localize = useLocalizePath();
@@ -112,7 +112,12 @@ export function ConsentBanner() {
     const analytics = analyticsBox instanceof HTMLInputElement && analyticsBox.checked;
     setPending(true);
     try {
-      const answer = await http.post<{ consent: ConsentState }>("/consents", { choice, analytics });
+      // The signal scripts see goes with the choice: an accept made under it stands.
+      const answer = await http.post<{ consent: ConsentState }>("/consents", {
+        choice,
+        analytics,
+        ...(consent.gpc ? { gpc: true } : {}),
+      });
       // Reject All also forgets the players and maps the visitor chose to always load.
       if (choice === "reject") forgetAllEmbeds();
       choiceStored(answer.consent);
@@ -134,7 +139,8 @@ export function ConsentBanner() {
           </h2>
           {/* On a phone this part scrolls, so the choices and buttons fit in a short band. */}
           <div className="consent-banner__details">
-            <p id={introId}>{t("banner.intro")}</p>
+            {/* An outside provider is named: its analytics are neither anonymous nor unshared. */}
+            <p id={introId}>{provider ? t("banner.introProvider", { provider }) : t("banner.intro")}</p>
             {consent.gpc && !consent.analytics ? (
               <p className="consent-banner__gpc">{t("banner.gpc")}</p>
             ) : null}
@@ -187,7 +193,9 @@ export function ConsentBanner() {
               {t("categories.analytics.label")}
             </label>
             <p className="consent-option__hint" id={`${titleId}-analytics-hint`}>
-              {t("categories.analytics.description")}
+              {provider
+                ? t("categories.analytics.descriptionProvider", { provider })
+                : t("categories.analytics.description")}
             </p>
           </div>
         </fieldset>

@@ -9,7 +9,12 @@ import {
   useState,
 } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { COOKIE_SETTINGS_PARAM, type ConsentState, readConsent } from "./consent-cookies";
+import {
+  COOKIE_SETTINGS_PARAM,
+  type ConsentState,
+  type EffectiveRevision,
+  readConsent,
+} from "./consent-cookies";
 
 /** Global Privacy Control as the browser exposes it to scripts. */
 function browserGpc(): boolean {
@@ -17,9 +22,11 @@ function browserGpc(): boolean {
 }
 
 /**
- * The first time a browser without a consent id shows Global Privacy Control, the signal is
- * recorded (POST /api/consents `{ signal: "gpc" }`): in the background, like a page-view beacon
- * (no progress bar, no toast), and without storing a choice, so the banner still asks.
+ * Global Privacy Control goes to the server (POST /api/consents `{ signal: "gpc" }`) in the
+ * background, like a page-view beacon (no progress bar, no toast), once per page load: from a
+ * browser that has made no choice (recorded at most once per address a day, no cookie: the banner
+ * still asks), and over a stored grant, which the server weighs against the signal (the answer
+ * says whether analytics may run). A failure leaves analytics off.
  */
 async function recordSignal(): Promise<ConsentState | null> {
   try {
@@ -31,7 +38,7 @@ async function recordSignal(): Promise<ConsentState | null> {
     });
     return res.ok ? ((await res.json()) as { consent: ConsentState }).consent : null;
   } catch {
-    // Recorded on the visitor's next choice instead (the request carries Sec-GPC).
+    // Analytics stays off; the signal is sent again on the next page load.
     return null;
   }
 }
@@ -44,6 +51,13 @@ type ConsentContextValue = {
   choiceStored(consent: ConsentState): void;
   /** The element whose 'Cookie settings' link opened the banner, to return focus to. */
   openedBy: HTMLElement | null;
+  /** The outside analytics provider's host, which the banner names; null: first-party only. */
+  provider: string | null;
+  /**
+   * The browser has read its own cookies and privacy signal (after hydration): what analytics
+   * does waits for it, since the page's first state came from the server or a cache.
+   */
+  settled: boolean;
 };
 
 const ConsentContext = createContext<ConsentContextValue | null>(null);
@@ -67,7 +81,8 @@ function keep(current: ConsentState, next: ConsentState): ConsentState {
   return current.decided === next.decided &&
     current.analytics === next.analytics &&
     current.gpc === next.gpc &&
-    current.recorded === next.recorded
+    current.recorded === next.recorded &&
+    current.pendingSignal === next.pendingSignal
     ? current
     : next;
 }
@@ -75,9 +90,9 @@ function keep(current: ConsentState, next: ConsentState): ConsentState {
 /**
  * The visitor's consent in the browser. It starts from what the server read in the cookies
  * (root loader), is re-read from `document.cookie` after hydration (a page from a shared cache
- * may carry someone else's state; a choice made under an older `revision` of the policy is
- * asked again) with the browser's Global Privacy Control, and changes when the banner stores a
- * choice.
+ * may carry someone else's state; a choice made under another effective `revision`, an older
+ * policy or other outside providers, is asked again) with the browser's Global Privacy Control,
+ * and changes when the banner stores a choice or the server answers the signal.
  *
  * The banner is open when no choice is stored, or when the visitor asks for the settings: the
  * footer link adds `?cookie-settings=1`, which the server honours without JavaScript; with
@@ -86,10 +101,12 @@ function keep(current: ConsentState, next: ConsentState): ConsentState {
 export function ConsentProvider({
   initial,
   revision,
+  provider,
   children,
 }: {
   initial: ConsentState;
-  revision: number;
+  revision: EffectiveRevision;
+  provider: string | null;
   children: ReactNode;
 }) {
   const [consent, setConsent] = useState(initial);
@@ -103,32 +120,51 @@ export function ConsentProvider({
   const requested = new URLSearchParams(location.search).has(COOKIE_SETTINGS_PARAM);
 
   // The server's reading wins whenever the root loader runs again (e.g. after a form post); the
-  // browser's own signal counts even when the request carried none.
+  // browser's own signal counts even when the request carried none, and then a grant the server
+  // read waits for the server's word too.
   useEffect(() => {
+    const gpc = initial.gpc || browserGpc();
     setConsent((current) =>
       keep(current, {
         decided: initial.decided,
-        analytics: initial.analytics,
-        gpc: initial.gpc || browserGpc(),
+        analytics: initial.analytics && !gpc,
+        gpc,
         recorded: initial.recorded,
+        pendingSignal: initial.pendingSignal || (initial.analytics && gpc),
       }),
     );
-  }, [initial.decided, initial.analytics, initial.gpc, initial.recorded]);
+  }, [initial.decided, initial.analytics, initial.gpc, initial.recorded, initial.pendingSignal]);
 
+  // Until the browser has read its own cookies and signal, the page's state may be another's
+  // (a cached page) or lack the signal only scripts see: analytics waits for `settled`.
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     setConsent((current) =>
       keep(current, readConsent(document.cookie, { revision, gpc: initial.gpc || browserGpc() })),
     );
+    setSettled(true);
   }, [revision, initial.gpc]);
 
   const signalSent = useRef(false);
+  const signalWanted = consent.gpc && (consent.pendingSignal || (!consent.decided && !consent.recorded));
   useEffect(() => {
-    if (!consent.gpc || consent.recorded || consent.decided || signalSent.current) return;
+    // Answered (or a choice made): a grant the server reads again later is weighed again.
+    if (!signalWanted) {
+      signalSent.current = false;
+      return;
+    }
+    if (signalSent.current) return;
     signalSent.current = true;
     void recordSignal().then((next) => {
-      if (next) setConsent((current) => keep(current, { ...current, recorded: next.recorded }));
+      if (!next) return;
+      // A choice made meanwhile is the visitor's last word: the answer no longer applies.
+      setConsent((current) =>
+        current.pendingSignal || (!current.decided && !current.recorded)
+          ? keep(current, { ...next, gpc: true })
+          : current,
+      );
     });
-  }, [consent.gpc, consent.recorded, consent.decided]);
+  }, [signalWanted]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -186,8 +222,8 @@ export function ConsentProvider({
   }, [bannerOpen, openedBy]);
 
   const value = useMemo(
-    () => ({ consent, bannerOpen, choiceStored, openedBy }),
-    [consent, bannerOpen, choiceStored, openedBy],
+    () => ({ consent, bannerOpen, choiceStored, openedBy, provider, settled }),
+    [consent, bannerOpen, choiceStored, openedBy, provider, settled],
   );
   return <ConsentContext value={value}>{children}</ConsentContext>;
 }

@@ -2,12 +2,12 @@ import express from "express";
 import { z } from "zod";
 import { HttpError, parseOr400 } from "~/platform/http/errors.server";
 import { orHttpError } from "~/platform/http/outcome.server";
-import { rateLimit } from "~/platform/http/rate-limit.server";
+import { clientKey } from "~/platform/http/rate-limit.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { consentReceipt } from "./consent-records.server";
 import { consentSettings } from "./consent-settings.server";
-import { consentLimit, submitConsent } from "./consent-write.server";
+import { submitConsent } from "./consent-write.server";
 
 const settingsQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 
@@ -28,8 +28,9 @@ export function createConsentApi(svc: Services) {
     res.json(await consentSettings(svc, lang));
   });
 
-  // The same counter and use case as the form without JavaScript (consent.route.ts).
-  router.post("/consents", rateLimit(svc.rateLimits.form, consentLimit, svc.logger), async (req, res) => {
+  // The same use case and budgets as the form without JavaScript (consent.route.ts): spent by
+  // the records only, never before the choice, so that a refusal always gets through.
+  router.post("/consents", async (req, res) => {
     const { consent, setCookies } = orHttpError(
       await submitConsent(svc, {
         post: req.body ?? {},
@@ -37,6 +38,7 @@ export function createConsentApi(svc: Services) {
         requestUrl: `${req.protocol}://${req.get("host")}`,
         cookieHeader: req.get("cookie"),
         gpcHeader: req.get("sec-gpc"),
+        client: clientKey(req.ip),
       }),
     );
     if (setCookies.length > 0) res.append("Set-Cookie", setCookies);

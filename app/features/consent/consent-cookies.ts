@@ -15,8 +15,8 @@ export const CONSENT_MAX_AGE_SECONDS = CONSENT_MAX_AGE_DAYS * 24 * 60 * 60;
 /**
  * The site's own third strictly necessary cookie (docs/decisions/0020-consent-records-and-gpc.md):
  * `<consent id>.<revision>`, the random id the server's records of the visitor's choices are
- * filed under and the revision of the consent policy the choice was made under. 90 days, like
- * the specification's two.
+ * filed under and the effective revision the choice was made under (below). 90 days, like the
+ * specification's two.
  */
 export const CONSENT_RECORD_COOKIE = "cookieconsent_record";
 
@@ -38,17 +38,47 @@ export type ConsentState = {
   gpc: boolean;
   /** A consent id is stored, so there are records to show and a receipt to download. */
   recorded: boolean;
+  /**
+   * The stored choice grants analytics but the browser sends Global Privacy Control: analytics
+   * waits for the server (POST /api/consents `{ signal: "gpc" }`), which knows from the records
+   * whether that grant was made under the signal (it stands) or before it (the signal wins,
+   * docs/decisions/0042-consent-provider-revision-and-refusals.md).
+   */
+  pendingSignal: boolean;
 };
 
-export type ConsentRecordCookie = { consentId: string; revision: number };
+/**
+ * The effective revision a choice is made under (docs/decisions/0042): the policy's `revision`
+ * (content/consent.yaml), followed, when outside providers are configured, by a digest of their
+ * origins: `3`, or `3-1a2b3c4d`. Without an outside provider it is the policy's revision alone,
+ * as before providers counted, so a cookie written then still reads the same.
+ */
+export type EffectiveRevision = string;
 
-const recordPattern = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([1-9][0-9]{0,8})$/;
+const revisionPattern = /^([1-9][0-9]{0,8})(?:-([0-9a-f]{8}))?$/;
+
+/** The effective revision of a policy revision and a providers' digest (null: none). */
+export function effectiveRevision(policy: number, providers: string | null): EffectiveRevision {
+  return providers ? `${policy}-${providers}` : String(policy);
+}
+
+/** An effective revision's parts; null when it is not one this site writes. */
+export function parseRevision(value: string): { policy: number; providers: string | null } | null {
+  const match = revisionPattern.exec(value);
+  if (!match?.[1]) return null;
+  return { policy: Number(match[1]), providers: match[2] ?? null };
+}
+
+export type ConsentRecordCookie = { consentId: string; revision: EffectiveRevision };
+
+const recordPattern =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([1-9][0-9]{0,8}(?:-[0-9a-f]{8})?)$/;
 
 /** The record cookie's id and revision; null when absent or not one this site wrote. */
 export function parseConsentRecord(value: string | null | undefined): ConsentRecordCookie | null {
   const match = value ? recordPattern.exec(value) : null;
   if (!match?.[1] || !match[2]) return null;
-  return { consentId: match[1], revision: Number(match[2]) };
+  return { consentId: match[1], revision: match[2] };
 }
 
 export function formatConsentRecord(record: ConsentRecordCookie): string {
@@ -56,12 +86,11 @@ export function formatConsentRecord(record: ConsentRecordCookie): string {
 }
 
 /**
- * What a page reads of the record cookie, for the page cache's key: its revision (null when
- * absent). Never the id, so visitors of one revision share the cached page.
+ * What a page reads of the record cookie, for the page cache's key: its effective revision (null
+ * when absent). Never the id, so visitors of one revision share the cached page.
  */
 export function consentRecordVariant(value: string | undefined): string | null {
-  const record = parseConsentRecord(value);
-  return record ? String(record.revision) : null;
+  return parseConsentRecord(value)?.revision ?? null;
 }
 
 /**
@@ -78,9 +107,16 @@ export const consentPageKey = {
   headers: [{ name: "Sec-GPC", variant: (value: string | undefined) => (gpcRequested(value) ? "1" : null) }],
 };
 
-/** Whether a choice stored under `stored` (null: before revisions existed) still stands. */
-export function isRevisionCurrent(stored: number | null, current: number): boolean {
-  return (stored ?? FIRST_REVISION) >= current;
+/**
+ * Whether a choice stored under `stored` (null: before revisions existed, the first) still stands
+ * under `current`: a policy revision as new or newer, and the same outside providers. A choice
+ * made under other providers (none, or others) is asked again, whatever its policy revision.
+ */
+export function isRevisionCurrent(stored: EffectiveRevision | null, current: EffectiveRevision): boolean {
+  const was = parseRevision(stored ?? String(FIRST_REVISION));
+  const now = parseRevision(current);
+  if (!was || !now) return false;
+  return was.policy >= now.policy && was.providers === now.providers;
 }
 
 /** Global Privacy Control as a request header carries it (`Sec-GPC: 1`). */
@@ -103,24 +139,28 @@ export function analyticsGranted(choice: ConsentChoice, analyticsTicked: boolean
 }
 
 /**
- * Reads the stored choice from a Cookie header or `document.cookie`, against the policy's
- * current `revision` (a choice made under an older one is asked again) and with the browser's
- * privacy signal (`gpc`).
+ * Reads the stored choice from a Cookie header or `document.cookie`, against the current
+ * effective `revision` (a choice made under an older policy or other outside providers is asked
+ * again) and with the browser's privacy signal (`gpc`): a stored grant waits for the server
+ * (`pendingSignal`) while the signal is on.
  */
 export function readConsent(
   cookieHeader: string | null | undefined,
-  options: { revision?: number; gpc?: boolean } = {},
+  options: { revision?: EffectiveRevision; gpc?: boolean } = {},
 ): ConsentState {
   const cookies = parseCookies(cookieHeader);
   const status = cookies.get(CONSENT_COOKIE);
   const record = parseConsentRecord(cookies.get(CONSENT_RECORD_COOKIE));
-  const current = isRevisionCurrent(record?.revision ?? null, options.revision ?? FIRST_REVISION);
+  const current = isRevisionCurrent(record?.revision ?? null, options.revision ?? String(FIRST_REVISION));
   // A value other than 1/0 is not a choice the banner made: ask again.
   const decided = current && (status === CONSENT_GRANTED || status === CONSENT_DENIED);
+  const granted = decided && cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED;
+  const gpc = options.gpc === true;
   return {
     decided,
-    analytics: decided && cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED,
-    gpc: options.gpc === true,
+    analytics: granted && !gpc,
+    gpc,
     recorded: record !== null,
+    pendingSignal: granted && gpc,
   };
 }

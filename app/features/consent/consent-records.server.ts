@@ -1,12 +1,16 @@
 import crypto from "node:crypto";
-import { asc, eq, lt } from "drizzle-orm";
+import { asc, desc, eq, lt } from "drizzle-orm";
 import { signedInAccountId } from "~/features/account/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { consentRecords } from "~/platform/db/schema";
 import { parseCookies } from "~/platform/http/cookies";
+import { type Outcome, ok, refuse } from "~/platform/http/outcome";
+import { type RateLimits, retryAfterSeconds, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
+import type { Logger } from "~/platform/logging.server";
 import { addMonths } from "~/platform/time/months";
 import { type ConsentPost, consentCookieHeaders, consentRecordCookieHeader } from "./consent.server";
+import { consentBudgets } from "./consent-budgets.server";
 import {
   ANALYTICS_CONSENT_COOKIE,
   analyticsGranted,
@@ -14,21 +18,28 @@ import {
   CONSENT_DENIED,
   CONSENT_GRANTED,
   CONSENT_RECORD_COOKIE,
-  type ConsentRecordCookie,
+  type ConsentChoice,
   type ConsentState,
-  FIRST_REVISION,
+  isRevisionCurrent,
   parseConsentRecord,
 } from "./consent-cookies";
-import { consentRevision } from "./consent-kind.server";
+import { type ConsentPolicy, consentPolicy } from "./consent-policy.server";
 
 export type ConsentMethod = (typeof consentRecords.$inferSelect)["method"];
 
 /** One recorded choice, as the receipt and the cookie settings show it. */
 export type ConsentRecordView = {
   at: string;
+  /** The policy's revision (content/consent.yaml). */
   revision: number;
+  /** The effective revision, as the record cookie carried it (docs/decisions/0042). */
+  effectiveRevision: string;
+  /** The origins of the outside providers the choice covered. */
+  providers: string[];
   analytics: boolean;
   method: ConsentMethod;
+  /** The browser sent Global Privacy Control with it. */
+  gpc: boolean;
   signedIn: boolean;
 };
 
@@ -39,84 +50,204 @@ export type ConsentReceipt = {
   records: ConsentRecordView[];
 };
 
-type Deps = { db: Db; config: Config };
+type Deps = { db: Db; config: Config; rateLimits: RateLimits; logger: Logger };
+
+type Written = { consent: ConsentState; setCookies: string[] };
+
+type Row = { consentId: string; method: ConsentMethod; analytics: boolean; gpc: boolean };
 
 /**
- * The one way a cookie choice is stored (docs/decisions/0020-consent-records-and-gpc.md), for
- * the banner's form without JavaScript (POST /consent) and with it (POST /api/consents):
+ * The one way a cookie choice is stored (docs/decisions/0020-consent-records-and-gpc.md, amended
+ * by 0042-consent-provider-revision-and-refusals.md), for the banner's form without JavaScript
+ * (POST /consent) and with it (POST /api/consents):
  *
  * - A choice (a button) writes the specification's two cookies and the record cookie (the
- *   visitor's consent id, kept or made, and the current revision), and records the choice:
- *   `withdrawal` when analytics was on and no longer is, else the button.
+ *   visitor's consent id, kept or made, and the current effective revision), and records the
+ *   choice: `withdrawal` when analytics was on and no longer is, else the button. Its record
+ *   spends the budgets of consent-budgets.server.ts; once they are spent, a refusal is stored all
+ *   the same, unrecorded, and a grant is refused (429): a grant without its proof is no consent.
  * - Global Privacy Control (`gpc`, the request's `Sec-GPC: 1`, or `{ signal: "gpc" }` posted by
- *   the browser that exposes `navigator.globalPrivacyControl`) is recorded once, the first time
- *   the site sees it from a visitor without a consent id, before that visitor's choice if any.
- *   The signal alone writes only the record cookie: the specification's cookies are not
- *   written, so the banner still asks; its revision is the one of the choice already stored (an
- *   outdated choice stays outdated), the current one when there is none.
+ *   the browser that exposes `navigator.globalPrivacyControl`):
+ *   - from a visitor without a consent id, recorded once per client (IP address) a day, under an
+ *     id of its own that no cookie carries: the signal alone gives no id;
+ *   - over a current grant made without the signal, it wins: analytics goes off (the
+ *     specification's cookies say so) and the signal is recorded as the visitor's `gpc`;
+ *   - over a grant made under the signal (the visitor's explicit accept), it changes nothing.
  *
- * The record holds the consent id, the revision, analytics yes/no, the method, the time and the
- * signed-in account (only then): no IP address, no browser details.
+ * The record holds the consent id, the revisions, the providers covered, analytics yes/no, the
+ * method, whether the signal came with it, the time and the signed-in account (only then): no IP
+ * address, no browser details.
  */
 export async function recordConsent(
   deps: Deps,
-  input: { post: ConsentPost; cookieHeader: string | null | undefined; gpc: boolean; now?: Date },
-): Promise<{ consent: ConsentState; setCookies: string[] }> {
+  input: {
+    post: ConsentPost;
+    cookieHeader: string | null | undefined;
+    gpc: boolean;
+    /** The client's rate-limit key (clientKey of its address). */
+    client: string;
+    now?: Date;
+  },
+): Promise<Outcome<Written>> {
   const now = input.now ?? new Date();
-  const revision = await consentRevision(deps.db);
+  const policy = await consentPolicy(deps);
   const cookies = parseCookies(input.cookieHeader);
   const status = cookies.get(CONSENT_COOKIE);
   const stored = status === CONSENT_GRANTED || status === CONSENT_DENIED;
-  const wasGranted = stored && cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED;
   const before = parseConsentRecord(cookies.get(CONSENT_RECORD_COOKIE));
-  const consentId = before?.consentId ?? crypto.randomUUID();
-  const signalOnly = "signal" in input.post;
-  const gpc = input.gpc || signalOnly;
+  const visitor: Visitor = {
+    before: before?.consentId ?? null,
+    current: stored && isRevisionCurrent(before?.revision ?? null, policy.effectiveRevision),
+    wasGranted: stored && cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED,
+  };
+  const context: Context = { deps, policy, now, client: input.client, cookieHeader: input.cookieHeader };
+  if ("signal" in input.post) return ok(await recordSignal(context, visitor));
+  return recordChoice(context, visitor, analyticsGranted(input.post.choice, input.post.analytics), {
+    choice: input.post.choice,
+    gpc: input.gpc || input.post.gpc === true,
+  });
+}
 
-  const rows: Array<{ method: ConsentMethod; analytics: boolean }> = [];
-  if (gpc && !before) rows.push({ method: "gpc", analytics: false });
-  let analytics: boolean | null = null;
-  if (!("signal" in input.post)) {
-    analytics = analyticsGranted(input.post.choice, input.post.analytics);
-    rows.push({ method: wasGranted && !analytics ? "withdrawal" : input.post.choice, analytics });
+type Context = {
+  deps: Deps;
+  policy: ConsentPolicy;
+  now: Date;
+  client: string;
+  cookieHeader: string | null | undefined;
+};
+
+type Visitor = {
+  /** The consent id of the record cookie; null without one. */
+  before: string | null;
+  /** A choice is stored under the effective revision in force. */
+  current: boolean;
+  /** The stored choice, of whatever revision, grants analytics. */
+  wasGranted: boolean;
+};
+
+async function recordChoice(
+  context: Context,
+  visitor: Visitor,
+  analytics: boolean,
+  post: { choice: ConsentChoice; gpc: boolean },
+): Promise<Outcome<Written>> {
+  const { deps, client } = context;
+  const budgets = consentBudgets(deps.rateLimits, deps.logger);
+  const consentId = visitor.before ?? crypto.randomUUID();
+  const refused = await budgets.record(visitor.before, client);
+  if (refused && analytics) {
+    return refuse(429, TOO_MANY_REQUESTS, { headers: { "Retry-After": retryAfterSeconds(refused) } });
   }
-  if (rows.length > 0) {
-    const accountId = await signedInAccountId(deps, input.cookieHeader);
+  const rows: Row[] = [];
+  // The signal comes before the first choice it was sent with (a browser without JavaScript).
+  if (post.gpc && !visitor.before && (await budgets.anonymousSignal(client))) {
+    rows.push({ consentId, method: "gpc", analytics: false, gpc: true });
+  }
+  if (refused) {
+    deps.logger.info("cookie refusal stored without its record: the consent budgets are spent");
+  } else {
+    const method = visitor.wasGranted && !analytics ? "withdrawal" : post.choice;
+    rows.push({ consentId, method, analytics, gpc: post.gpc });
+  }
+  // A grant stands only with its proof; a refusal is stored even when its record cannot be now.
+  await insertRecords(context, rows, { required: analytics });
+  return ok({
+    consent: { decided: true, analytics, gpc: post.gpc, recorded: true, pendingSignal: false },
+    setCookies: [
+      ...consentCookieHeaders(deps.config, analytics, context.now),
+      consentRecordCookieHeader(
+        deps.config,
+        { consentId, revision: context.policy.effectiveRevision },
+        context.now,
+      ),
+    ],
+  });
+}
+
+async function recordSignal(context: Context, visitor: Visitor): Promise<Written> {
+  const { deps, client } = context;
+  const budgets = consentBudgets(deps.rateLimits, deps.logger);
+  const state = { gpc: true, pendingSignal: false };
+  if (!(visitor.current && visitor.wasGranted)) {
+    // Nothing the signal changes: recorded for a visitor without an id, once per client a day,
+    // under an id no cookie carries, so that a browser sending it on every page is no row each.
+    if (!visitor.before && (await budgets.anonymousSignal(client))) {
+      await insertRecords(
+        context,
+        [{ consentId: crypto.randomUUID(), method: "gpc", analytics: false, gpc: true }],
+        { required: false },
+      );
+    }
+    return {
+      consent: { ...state, decided: visitor.current, analytics: false, recorded: visitor.before !== null },
+      setCookies: [],
+    };
+  }
+  if (visitor.before && (await grantedUnderSignal(deps.db, visitor.before))) {
+    return { consent: { ...state, decided: true, analytics: true, recorded: true }, setCookies: [] };
+  }
+  // The signal after a grant made without it: analytics off, stored, and recorded when a budget
+  // allows (the visitor's id's, or a client's one a day for a grant stored before ids existed).
+  const consentId = visitor.before ?? crypto.randomUUID();
+  const allowed = visitor.before
+    ? !(await budgets.record(consentId, client))
+    : await budgets.anonymousSignal(client);
+  if (allowed) {
+    await insertRecords(context, [{ consentId, method: "gpc", analytics: false, gpc: true }], {
+      required: false,
+    });
+  }
+  return {
+    consent: { ...state, decided: true, analytics: false, recorded: true },
+    setCookies: [
+      ...consentCookieHeaders(deps.config, false, context.now),
+      consentRecordCookieHeader(
+        deps.config,
+        { consentId, revision: context.policy.effectiveRevision },
+        context.now,
+      ),
+    ],
+  };
+}
+
+/**
+ * Whether the consent id's latest record is a grant made with the signal: the visitor accepted
+ * while their browser asked not to be tracked, their own choice over the signal.
+ */
+async function grantedUnderSignal(db: Db, consentId: string): Promise<boolean> {
+  const [latest] = await db
+    .select({ analytics: consentRecords.analytics, gpc: consentRecords.gpc })
+    .from(consentRecords)
+    .where(eq(consentRecords.consentId, consentId))
+    .orderBy(desc(consentRecords.createdAt))
+    .limit(1);
+  return latest?.analytics === true && latest.gpc;
+}
+
+/**
+ * Writes the records of one request. `required`: a failure fails the request (a grant); else it
+ * is logged and the choice stands unrecorded (a refusal, the signal).
+ */
+async function insertRecords(context: Context, rows: Row[], { required }: { required: boolean }) {
+  if (rows.length === 0) return;
+  const { deps, policy, now } = context;
+  try {
+    const accountId = await signedInAccountId(deps, context.cookieHeader);
     await deps.db.insert(consentRecords).values(
       rows.map((row, i) => ({
         ...row,
-        consentId,
-        revision,
+        revision: policy.revision,
+        effectiveRevision: policy.effectiveRevision,
+        providers: policy.providers,
         accountId,
         // The signal comes before the choice it was sent with, also to the millisecond.
         createdAt: new Date(now.getTime() + i),
       })),
     );
+  } catch (err) {
+    if (required) throw err;
+    deps.logger.warn({ err }, "cookie refusal stored without its record: the record could not be written");
   }
-
-  if (analytics === null) {
-    // The signal alone: no choice is made, nothing the banner asks is answered.
-    const decided = stored && (before?.revision ?? FIRST_REVISION) >= revision;
-    const current: ConsentState = {
-      decided,
-      analytics: decided && wasGranted,
-      gpc,
-      recorded: before !== null,
-    };
-    if (before) return { consent: current, setCookies: [] };
-    const record: ConsentRecordCookie = { consentId, revision: stored ? FIRST_REVISION : revision };
-    return {
-      consent: { ...current, recorded: true },
-      setCookies: [consentRecordCookieHeader(deps.config, record, now)],
-    };
-  }
-  return {
-    consent: { decided: true, analytics, gpc, recorded: true },
-    setCookies: [
-      ...consentCookieHeaders(deps.config, analytics, now),
-      consentRecordCookieHeader(deps.config, { consentId, revision }, now),
-    ],
-  };
 }
 
 /** The records filed under a consent id, oldest first. */
@@ -129,8 +260,11 @@ export async function consentRecordsOf(db: Db, consentId: string): Promise<Conse
   return rows.map((row) => ({
     at: row.createdAt.toISOString(),
     revision: row.revision,
+    effectiveRevision: row.effectiveRevision,
+    providers: row.providers,
     analytics: row.analytics,
     method: row.method,
+    gpc: row.gpc,
     signedIn: row.accountId !== null,
   }));
 }

@@ -12,7 +12,7 @@ import {
   CONSENT_MAX_AGE_DAYS,
   CONSENT_RECORD_COOKIE,
 } from "./consent-cookies";
-import { consentRevision } from "./consent-kind.server";
+import { consentPolicy, outsideProviderHost } from "./consent-policy.server";
 
 /** The cookie categories the banner offers, in its order. */
 export const consentCategories = ["necessary", "analytics"] as const;
@@ -24,6 +24,12 @@ export type ConsentSettings = {
    * asked again.
    */
   revision: number;
+  /**
+   * What the record cookie's revision must be for a stored choice to stand: `revision`, and a
+   * digest of the outside providers' origins when one is configured (`2-1a2b3c4d`,
+   * docs/decisions/0042). A choice made under another is asked again.
+   */
+  effectiveRevision: string;
   /** `record`: the consent id and the revision the choice was made under (`<id>.<revision>`). */
   cookies: { consent: string; analytics: string; record: string };
   values: { granted: string; denied: string };
@@ -52,10 +58,11 @@ export async function consentSettings(
   { config, db }: { config: Config; db: Db },
   lang: Language,
 ): Promise<ConsentSettings> {
-  const [t, revision] = await Promise.all([translator(lang, "consent"), consentRevision(db)]);
-  const scriptUrl = config.ANALYTICS_SCRIPT_URL;
+  const [t, policy] = await Promise.all([translator(lang, "consent"), consentPolicy({ config, db })]);
+  const provider = outsideProviderHost(config);
   return {
-    revision,
+    revision: policy.revision,
+    effectiveRevision: policy.effectiveRevision,
     cookies: { consent: CONSENT_COOKIE, analytics: ANALYTICS_CONSENT_COOKIE, record: CONSENT_RECORD_COOKIE },
     values: { granted: CONSENT_GRANTED, denied: CONSENT_DENIED },
     maxAgeDays: CONSENT_MAX_AGE_DAYS,
@@ -71,13 +78,18 @@ export async function consentSettings(
         id: "analytics",
         required: false,
         label: t("categories.analytics.label"),
-        description: t("categories.analytics.description"),
+        // An outside provider is named: what it receives is not what first-party counts are.
+        description: provider
+          ? t("categories.analytics.descriptionProvider", { provider })
+          : t("categories.analytics.description"),
         cookies: analyticsCookieNames(config),
       },
     ],
     analytics: {
       firstParty: true,
-      provider: scriptUrl ? { configured: true, origin: new URL(scriptUrl).origin } : { configured: false },
+      provider: policy.providers[0]
+        ? { configured: true, origin: policy.providers[0] }
+        : { configured: false },
     },
   };
 }

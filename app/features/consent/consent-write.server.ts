@@ -3,16 +3,13 @@
  * (POST /consent, consent.route.ts) and its JavaScript call (POST /api/consents).
  */
 import { validationError } from "~/platform/http/errors.server";
-import { type Outcome, ok, refuse } from "~/platform/http/outcome";
+import { type Outcome, refuse } from "~/platform/http/outcome";
 import { failure } from "~/platform/http/outcome.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import type { Services } from "~/platform/services.server";
 import { consentPostSchema } from "./consent.server";
 import { type ConsentState, gpcRequested } from "./consent-cookies";
 import { recordConsent } from "./consent-records.server";
-
-/** The form tier's counter of a consent choice, spent at both doors before the post is read. */
-export const consentLimit = "consent";
 
 export type ConsentRequest = {
   /** What was posted: the form's fields or the API's JSON body, read by one schema. */
@@ -24,15 +21,19 @@ export type ConsentRequest = {
   cookieHeader: string | null | undefined;
   /** The Sec-GPC header. */
   gpcHeader: string | null | undefined;
+  /** The client's rate-limit key (clientKey of its address): the records' budgets are its. */
+  client: string;
 };
 
 /**
  * Stores and records the choice (recordConsent), once the post comes from our own pages (it
  * writes the visitor's cookies) and reads as a choice, or as the Global Privacy Control signal
- * alone. Answers the consent now in force and the cookies that store it.
+ * alone. Answers the consent now in force and the cookies that store it. No budget stands
+ * before the choice: only its record spends them (consent-budgets.server.ts), so that a refusal
+ * is always stored.
  */
 export async function submitConsent(
-  svc: Pick<Services, "db" | "config" | "logger">,
+  svc: Pick<Services, "db" | "config" | "logger" | "rateLimits">,
   request: ConsentRequest,
 ): Promise<Outcome<{ consent: ConsentState; setCookies: string[] }>> {
   if (isCrossOrigin(request.headers, { ...svc.config, requestUrl: request.requestUrl })) {
@@ -43,13 +44,12 @@ export async function submitConsent(
     return refuse(400, "INVALID_PARAMETERS", { messages: validationError(parsed.error).messages });
   }
   try {
-    return ok(
-      await recordConsent(svc, {
-        post: parsed.data,
-        cookieHeader: request.cookieHeader,
-        gpc: gpcRequested(request.gpcHeader),
-      }),
-    );
+    return await recordConsent(svc, {
+      post: parsed.data,
+      cookieHeader: request.cookieHeader,
+      gpc: gpcRequested(request.gpcHeader),
+      client: request.client,
+    });
   } catch (err) {
     return failure(svc.logger, err, "consent recording failed");
   }

@@ -1,22 +1,22 @@
 import { data, redirect } from "react-router";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { refuseForbiddenAddress } from "~/platform/http/input-guard.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
-import { servicesContext } from "~/platform/request-context";
+import { clientKey } from "~/platform/http/rate-limit.server";
+import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/consent.route";
 import { safeReturnTo } from "./consent.server";
-import { consentLimit, submitConsent } from "./consent-write.server";
+import { submitConsent } from "./consent-write.server";
 
 /** Control characters in the address answer 400 before the choice is stored and recorded. */
 export const middleware: Route.MiddlewareFunction[] = [refuseForbiddenAddress];
 
 /**
  * POST /consent: the banner's form without JavaScript. Stores and records the choice (the use
- * case POST /api/consents shares, consent-write.server.ts) and sends the visitor back to the page
- * they were on (303, so a reload does not post again).
+ * case POST /api/consents shares, consent-write.server.ts, whose budgets are spent by the records
+ * only: a refusal is always stored) and sends the visitor back to the page they were on (303, so
+ * a reload does not post again).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await consumeFormLimit(context, consentLimit);
   const form = await readForm(request);
   const post: Record<string, FormDataEntryValue> = {};
   for (const field of ["choice", "analytics"]) {
@@ -29,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestUrl: request.url,
     cookieHeader: request.headers.get("Cookie"),
     gpcHeader: request.headers.get("Sec-GPC"),
+    client: clientKey(context.get(requestInfoContext).clientIp),
   });
   // Only a hand-made request is refused: the banner's buttons are the whole form, so there is
   // no field to show it on, only the status.

@@ -22,6 +22,11 @@ export const consentSubmissionSchema = z.object({
     .union([z.boolean(), z.enum(["1", "on", "true", "0", "false"])])
     .optional()
     .transform((v) => v === true || v === "1" || v === "on" || v === "true"),
+  /**
+   * The browser shows Global Privacy Control to scripts (`navigator.globalPrivacyControl`): the
+   * choice is made under the signal, as with `Sec-GPC: 1`, even when the request lacks the header.
+   */
+  gpc: z.boolean().optional(),
 });
 export type ConsentSubmission = z.output<typeof consentSubmissionSchema>;
 

@@ -48,7 +48,7 @@ describe("the banner's choices (docs/requirements.md#cookie-consent-and-analytic
   });
 });
 
-const none = { gpc: false, recorded: false };
+const none = { gpc: false, recorded: false, pendingSignal: false };
 const id = "0b6f2c1e-5a4d-4c3b-9e8f-7a6b5c4d3e2f";
 
 describe("reading the consent cookies", () => {
@@ -79,25 +79,27 @@ describe("reading the consent cookies", () => {
 
   it("asks again when the choice was made under an older revision of the policy", () => {
     const granted = "cookieconsent_status=1; cookieanalytcs_status=1";
-    expect(readConsent(`${granted}; cookieconsent_record=${id}.2`, { revision: 2 })).toEqual({
+    expect(readConsent(`${granted}; cookieconsent_record=${id}.2`, { revision: "2" })).toEqual({
       decided: true,
       analytics: true,
       gpc: false,
       recorded: true,
+      pendingSignal: false,
     });
-    expect(readConsent(`${granted}; cookieconsent_record=${id}.3`, { revision: 2 }).decided).toBe(true);
+    expect(readConsent(`${granted}; cookieconsent_record=${id}.3`, { revision: "2" }).decided).toBe(true);
     // Outdated: asked again, and analytics off until the visitor answers.
-    expect(readConsent(`${granted}; cookieconsent_record=${id}.1`, { revision: 2 })).toEqual({
+    expect(readConsent(`${granted}; cookieconsent_record=${id}.1`, { revision: "2" })).toEqual({
       decided: false,
       analytics: false,
       gpc: false,
       recorded: true,
+      pendingSignal: false,
     });
     // A choice stored before revisions existed was made under the first.
-    expect(readConsent(granted, { revision: 1 }).decided).toBe(true);
-    expect(readConsent(granted, { revision: 2 }).decided).toBe(false);
+    expect(readConsent(granted, { revision: "1" }).decided).toBe(true);
+    expect(readConsent(granted, { revision: "2" }).decided).toBe(false);
     // A record cookie this site did not write counts as none.
-    expect(readConsent(`${granted}; cookieconsent_record=${id}.x`, { revision: 2 })).toMatchObject({
+    expect(readConsent(`${granted}; cookieconsent_record=${id}.x`, { revision: "2" })).toMatchObject({
       decided: false,
       recorded: false,
     });
@@ -109,18 +111,30 @@ describe("reading the consent cookies", () => {
       analytics: false,
       gpc: true,
       recorded: false,
+      pendingSignal: false,
     });
-    // An explicit accept stands: the signal only governs until the visitor answers.
-    expect(readConsent("cookieconsent_status=1; cookieanalytcs_status=1", { gpc: true }).analytics).toBe(
-      true,
+    // A stored grant waits for the server, which knows whether it was made under the signal.
+    expect(readConsent("cookieconsent_status=1; cookieanalytcs_status=1", { gpc: true })).toEqual({
+      decided: true,
+      analytics: false,
+      gpc: true,
+      recorded: false,
+      pendingSignal: true,
+    });
+    // A refusal needs no word from the server.
+    expect(readConsent("cookieconsent_status=1; cookieanalytcs_status=0", { gpc: true }).pendingSignal).toBe(
+      false,
     );
   });
 });
 
 describe("the record cookie", () => {
   it("holds the consent id and the revision, and reads back only what this site writes", () => {
-    expect(formatConsentRecord({ consentId: id, revision: 4 })).toBe(`${id}.4`);
-    expect(parseConsentRecord(`${id}.4`)).toEqual({ consentId: id, revision: 4 });
+    expect(formatConsentRecord({ consentId: id, revision: "4" })).toBe(`${id}.4`);
+    expect(parseConsentRecord(`${id}.4`)).toEqual({ consentId: id, revision: "4" });
+    // With outside providers, their digest follows the policy's revision.
+    expect(formatConsentRecord({ consentId: id, revision: "4-0a1b2c3d" })).toBe(`${id}.4-0a1b2c3d`);
+    expect(parseConsentRecord(`${id}.4-0a1b2c3d`)).toEqual({ consentId: id, revision: "4-0a1b2c3d" });
     for (const bad of [
       undefined,
       null,
@@ -133,6 +147,12 @@ describe("the record cookie", () => {
       `x${id}.1`,
       `${id.toUpperCase()}.1`,
       `${id}.1234567890`,
+      `${id}.1-`,
+      `${id}.1-0a1b2c3`,
+      `${id}.1-0a1b2c3d4`,
+      `${id}.1-0A1B2C3D`,
+      `${id}.1-0a1b2c3d-0a1b2c3d`,
+      `${id}.-0a1b2c3d`,
     ]) {
       expect(parseConsentRecord(bad), String(bad)).toBeNull();
     }
@@ -140,25 +160,40 @@ describe("the record cookie", () => {
 
   it("gives the page cache its revision, never the id", () => {
     expect(consentRecordVariant(`${id}.4`)).toBe("4");
+    // Another provider set is another page: the banner differs.
+    expect(consentRecordVariant(`${id}.4-0a1b2c3d`)).toBe("4-0a1b2c3d");
     expect(consentRecordVariant("other.4")).toBeNull();
     expect(consentRecordVariant(undefined)).toBeNull();
   });
 
   it("compares revisions: older is asked again, none is the first", () => {
-    expect(isRevisionCurrent(2, 2)).toBe(true);
-    expect(isRevisionCurrent(3, 2)).toBe(true);
-    expect(isRevisionCurrent(1, 2)).toBe(false);
-    expect(isRevisionCurrent(null, 1)).toBe(true);
-    expect(isRevisionCurrent(null, 2)).toBe(false);
+    expect(isRevisionCurrent("2", "2")).toBe(true);
+    expect(isRevisionCurrent("3", "2")).toBe(true);
+    expect(isRevisionCurrent("1", "2")).toBe(false);
+    expect(isRevisionCurrent(null, "1")).toBe(true);
+    expect(isRevisionCurrent(null, "2")).toBe(false);
+  });
+
+  it("compares providers: a choice stands only under the providers it was made under", () => {
+    // A provider configured since: the choice made without one (or before revisions) is asked again.
+    expect(isRevisionCurrent("1", "1-0a1b2c3d")).toBe(false);
+    expect(isRevisionCurrent(null, "1-0a1b2c3d")).toBe(false);
+    // The same provider: current, also under a newer policy revision stored.
+    expect(isRevisionCurrent("1-0a1b2c3d", "1-0a1b2c3d")).toBe(true);
+    expect(isRevisionCurrent("2-0a1b2c3d", "1-0a1b2c3d")).toBe(true);
+    expect(isRevisionCurrent("1-0a1b2c3d", "2-0a1b2c3d")).toBe(false);
+    // Another provider, or none any more: asked again.
+    expect(isRevisionCurrent("1-0a1b2c3d", "1-ffffffff")).toBe(false);
+    expect(isRevisionCurrent("1-0a1b2c3d", "1")).toBe(false);
   });
 
   it("is stored like the spec's cookies: 90 days, Path=/, SameSite=Lax, Secure over HTTPS", () => {
     const http = parseConfig({ PUBLIC_URL: "http://localhost:3000" });
     const https = parseConfig({ PUBLIC_URL: "https://www.studio.example" });
-    expect(consentRecordCookieHeader(http, { consentId: id, revision: 1 }, now)).toBe(
+    expect(consentRecordCookieHeader(http, { consentId: id, revision: "1" }, now)).toBe(
       `cookieconsent_record=${id}.1; Max-Age=7776000; Expires=${in90Days}; Path=/; SameSite=Lax`,
     );
-    expect(consentRecordCookieHeader(https, { consentId: id, revision: 1 }, now)).toMatch(/; Secure$/);
+    expect(consentRecordCookieHeader(https, { consentId: id, revision: "1" }, now)).toMatch(/; Secure$/);
   });
 });
 
@@ -172,6 +207,13 @@ describe("Global Privacy Control", () => {
   it("can be posted alone, as the browser's signal, or with a choice", () => {
     expect(consentPostSchema.parse({ signal: "gpc" })).toEqual({ signal: "gpc" });
     expect(consentPostSchema.parse({ choice: "reject" })).toEqual({ choice: "reject", analytics: false });
+    // The signal scripts see, sent with a choice.
+    expect(consentPostSchema.parse({ choice: "accept-all", gpc: true })).toEqual({
+      choice: "accept-all",
+      analytics: false,
+      gpc: true,
+    });
+    expect(consentPostSchema.safeParse({ choice: "accept-all", gpc: "1" }).success).toBe(false);
     expect(consentPostSchema.safeParse({ signal: "dnt" }).success).toBe(false);
     expect(consentPostSchema.safeParse({}).success).toBe(false);
   });

@@ -1,3 +1,4 @@
 /* Cookie consent's server face. */
 export { analyticsCookieNames } from "./consent.server";
-export { consentKind, consentRevision } from "./consent-kind.server";
+export { consentKind } from "./consent-kind.server";
+export { consentPolicy, outsideProviderHost } from "./consent-policy.server";

@@ -155,7 +155,8 @@ function expandIPv6(ip: string): string[] {
   return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""));
 }
 
-function retryAfterSeconds(res: RateLimiterRes): string {
+/** The Retry-After value of a refusal: seconds, at least 1. */
+export function retryAfterSeconds(res: RateLimiterRes): string {
   return String(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
 }
 
@@ -177,6 +178,29 @@ export async function consumePoint(
     logger?.error({ err }, "rate limiter failed; request let through");
     return undefined;
   }
+}
+
+/**
+ * Spends one point of each budget (limiter and key) or none: each point is taken by the store's
+ * atomic consume, in order, so that requests sent at once cannot all pass a count made before
+ * any of them was counted; once one budget is over, the points the earlier ones took are given
+ * back, so a refused request costs no budget. Resolves to that refusal, undefined when every
+ * point was spent. A store failure lets the request through, as consumePoint does.
+ */
+export async function consumeAll(
+  budgets: ReadonlyArray<readonly [RateLimiterAbstract, string]>,
+  logger?: Logger,
+): Promise<RateLimiterRes | undefined> {
+  for (const [i, [limiter, key]] of budgets.entries()) {
+    const refused = await consumePoint(limiter, key, logger);
+    if (!refused) continue;
+    // A point not given back (the store failing now) only shortens that budget.
+    await Promise.all(
+      budgets.slice(0, i).map(([spent, spentKey]) => spent.reward(spentKey).catch(() => undefined)),
+    );
+    return refused;
+  }
+  return undefined;
 }
 
 /**

@@ -1,10 +1,12 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accountUsers } from "./account";
 
 /**
  * Proof of cookie consent, pseudonymous: one row per choice, filed under the random consent id
  * of the visitor's strictly necessary `cookieconsent_record` cookie. No IP address, no browser
- * details; an account only when the visitor was signed in (unlinked when it is deleted).
+ * details (but whether it carried the Global Privacy Control signal); an account only when the
+ * visitor was signed in (unlinked when it is deleted).
  * Deleted CONSENT_RECORD_RETENTION_MONTHS after it was made (see the privacy page).
  */
 export const consentRecords = pgTable(
@@ -14,9 +16,22 @@ export const consentRecords = pgTable(
     consentId: uuid("consent_id").notNull(),
     /** The revision of the consent policy (content/consent.yaml) the choice was made under. */
     revision: integer("revision").notNull(),
+    /**
+     * The effective revision the choice was made under, as the record cookie carried it: the
+     * policy's revision and, when outside providers were configured, a digest of their origins
+     * (`1`, `1-1a2b3c4d`; docs/decisions/0042).
+     */
+    effectiveRevision: text("effective_revision").notNull(),
+    /** The origins of the outside providers the choice covered (empty: first-party only). */
+    providers: text("providers").array().notNull().default(sql`'{}'::text[]`),
     analytics: boolean("analytics").notNull(),
     /** How the choice was given: a button, the browser's privacy signal, or a withdrawal. */
     method: text("method", { enum: ["accept-all", "confirm", "reject", "gpc", "withdrawal"] }).notNull(),
+    /**
+     * The request carried Global Privacy Control: a grant made so is the visitor's own choice
+     * over the signal, and stands when the signal comes again (docs/decisions/0042).
+     */
+    gpc: boolean("gpc").notNull().default(false),
     accountId: uuid("account_id").references(() => accountUsers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
