@@ -265,3 +265,19 @@ describe("asking for the links again", () => {
       expect(await findStatusLink(database.db, token)).toEqual({ kind: "playtest", itemId: tester.id });
   });
 });
+
+describe("a playtest session's calendar file", () => {
+  it("holds the session and the site's address, and no status link", async () => {
+    const tester = await signUp("calendar@example.com");
+    expect((await inviteToSession(svc, { id: tester.id, session: SESSION, at: "2094-01-23T09:30" })).ok).toBe(
+      true,
+    );
+    const ics = await sessionCalendarByLink(svc, tester.token, "fr");
+    // RFC 5545 folds long lines (CRLF and a space): unfolded, a link cut in two is whole again.
+    const unfolded = (ics ?? "").replace(/\r\n[ \t]/g, "");
+    expect(unfolded).toContain("DTSTART:20940123T143000Z");
+    expect(unfolded).toMatch(/DESCRIPTION:.*https:\/\/studio\.example/);
+    expect(unfolded).not.toContain("/status/");
+    expect(unfolded).not.toContain(tester.token);
+  });
+});

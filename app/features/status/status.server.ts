@@ -208,7 +208,7 @@ export async function sessionCalendarByLink(
 ): Promise<string | null> {
   const target = await findStatusLink(svc.db, token);
   if (target?.kind !== "playtest") return null;
-  return sessionCalendar(svc.db, target.itemId, token, svc.config.publicUrl, lang);
+  return sessionCalendar(svc.db, target.itemId, svc.config.publicUrl, lang);
 }
 
 /** Each kind's personal data (privacy-requests), for the status page's download and deletion. */
