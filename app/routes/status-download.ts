@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import { exportByStatusLink } from "~/features/status/index.server";
-import { noStore, postOnly, privatePageHeaders } from "~/platform/cache/page-headers";
+import { postOnly, privatePageHeaders } from "~/platform/cache/page-headers";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { archiveResponse } from "~/platform/privacy/archive.server";
 import { servicesContext } from "~/platform/request-context";
+import { statusLinkRefusal } from "~/platform/status/links.server";
 import type { Route } from "./+types/status-download";
 
 /**
@@ -20,6 +20,7 @@ export async function action(args: Route.ActionArgs) {
   await consumeFormLimit(args.context, "status-download");
   const services = args.context.get(servicesContext);
   const archive = await exportByStatusLink(services, args.params.token);
-  if (!archive) throw data({ messages: ["NOT_FOUND"] }, { status: 404, headers: noStore });
+  // An expired or replaced link downloads nothing: 410 (statusLinkRefusal).
+  if (!archive) throw await statusLinkRefusal(services.db, args.params.token);
   return archiveResponse(archive.bytes, archive.filename);
 }

@@ -1,5 +1,5 @@
 import "~/features/status/status.css";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import { ApplicationStatusView } from "~/features/careers/ApplicationStatusView";
 import { ContactStatusView } from "~/features/contact/ContactStatusView";
 import { PlaytestStatusView } from "~/features/playtesting/PlaytestStatusView";
@@ -28,6 +28,8 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
+import type { Services } from "~/platform/services.server";
+import { statusLinkGone } from "~/platform/status/links.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/status";
@@ -35,6 +37,9 @@ import type { Route } from "./+types/status";
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
 const IssueStatusView = hydrateLater(() =>
   import("~/features/support-report/IssueStatusView").then((m) => m.IssueStatusView),
+);
+const EmailRequestForm = hydrateLater(() =>
+  import("~/ui/forms/EmailRequestForm").then((m) => m.EmailRequestForm),
 );
 
 /**
@@ -44,7 +49,9 @@ const IssueStatusView = hydrateLater(() =>
  * forms would be refused without JavaScript; docs/decisions/0029-status-links-and-studio-tools.md).
  * Opening it changes nothing: withdrawing and deleting are POSTs that ask first; downloading
  * posts to routes/status-download.ts; adding information to an issue report is a POST of its
- * form (`?intent=comment`). Each kind's view lives in its feature.
+ * form (`?intent=comment`). Each kind's view lives in its feature. A link that expired or was
+ * replaced answers 410, page and posts alike, with nothing of its submission and the lost-link
+ * form (docs/decisions/0044-status-links-expire.md).
  */
 export const headers: Route.HeadersFunction = () => ({
   ...noStore,
@@ -59,6 +66,8 @@ export async function loader(args: Route.LoaderArgs) {
   const pageUrl = localizePath(`/status/${args.params.token}`, lang);
   const page = await loadStatusPage(services, args.params.token, lang);
   const seo = await loadPageSeo(args, "status", page ? { title: page.title } : {});
+  if (!page && (await statusLinkGone(services.db, args.params.token)))
+    return data({ seo, state: "gone" as const, pageUrl }, { status: 410 });
   if (!page) return data({ seo, state: "invalid" as const, pageUrl }, { status: 404 });
   const query = new URL(args.request.url).searchParams;
   const asking = query.get("withdraw") === "1";
@@ -76,6 +85,16 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A post its link does not open, refused with nothing done (each use case finds no link). An
+ * expired or replaced link answers 410 and the page, whose loader finds the same, offers fresh
+ * links; any other token is not found.
+ */
+async function refuse(services: Services, token: string) {
+  if (await statusLinkGone(services.db, token)) return data({ gone: true as const }, { status: 410 });
+  throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+}
+
 export async function action(args: Route.ActionArgs) {
   await consumeFormLimit(args.context, "status");
   const services = args.context.get(servicesContext);
@@ -83,7 +102,7 @@ export async function action(args: Route.ActionArgs) {
   const pageUrl = localizePath(`/status/${args.params.token}`, lang);
   if (new URL(args.request.url).searchParams.get("intent") === "comment") {
     const id = await issueOfLink(services, args.params.token);
-    if (!id) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    if (!id) return refuse(services, args.params.token);
     const form = await parseForm(args.request, issueCommentSchema);
     if (form.status === "error") return { result: form.result };
     const outcome = await addInfoToIssue(services, id, form.value);
@@ -99,7 +118,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "delete") {
     // "Delete now": the application, its résumé and its links; the page no longer opens.
     const deleted = await deleteByStatusLink(services, args.params.token);
-    if (!deleted.ok) throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    if (!deleted.ok) return refuse(services, args.params.token);
     return redirectWithFlash(
       localizePath("/privacy/requests", lang),
       { kind: "success", messages: [`privacy:deletedFromStatusPage.${deleted.kind}`] },
@@ -109,8 +128,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "confirm" || intent === "decline") {
     // A playtester's answer: a seat (or the waitlist when none is left), or "I can't make it".
     const answered = await answerPlaytestByLink(services, args.params.token, intent);
-    if (!answered.ok && answered.code === "notFound")
-      throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    if (!answered.ok && answered.code === "notFound") return refuse(services, args.params.token);
     return redirectWithFlash(
       pageUrl,
       answered.ok
@@ -125,7 +143,7 @@ export async function action(args: Route.ActionArgs) {
     if (typeof fullName !== "string" || fullName.length > 200)
       throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
     const signed = await signNdaByLink(services, args.params.token, fullName);
-    if (!signed.ok && signed.code === "notFound") throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+    if (!signed.ok && signed.code === "notFound") return refuse(services, args.params.token);
     return redirectWithFlash(
       pageUrl,
       signed.ok
@@ -136,7 +154,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent !== "withdraw") throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
   const outcome = await withdrawByLink(services, args.params.token);
-  if (!outcome.ok && outcome.code === "notFound") throw data({ messages: ["NOT_FOUND"] }, { status: 404 });
+  if (!outcome.ok && outcome.code === "notFound") return refuse(services, args.params.token);
   return redirectWithFlash(
     pageUrl,
     outcome.ok
@@ -145,6 +163,14 @@ export async function action(args: Route.ActionArgs) {
     services.config,
   );
 }
+
+/**
+ * A post refused because its link expired or was replaced (410) reloads the page's data, which
+ * React Router skips after a 4xx by default: the page, title included, becomes the expired
+ * link's instead of keeping the submission shown before.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 410 || defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(loaderData?.seo),
@@ -158,7 +184,21 @@ export default function StatusPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="page-section status-page" aria-labelledby="status-title">
       <div className="container">
-        {loaderData.state === "invalid" ? (
+        {loaderData.state === "gone" ? (
+          <div className="status-page__invalid">
+            <p className="eyebrow">{t("label")}</p>
+            <h1 id="status-title">{t("gone.title")}</h1>
+            <p>{t("gone.body")}</p>
+            <EmailRequestForm
+              id="status-request"
+              className="status-request__form"
+              action={localize("/status")}
+              label={t("request.email")}
+              submit={t("request.submit")}
+              lastResult={undefined}
+            />
+          </div>
+        ) : loaderData.state === "invalid" ? (
           <div className="status-page__invalid">
             <p className="eyebrow">{t("label")}</p>
             <h1 id="status-title">{t("invalid.title")}</h1>

@@ -1,9 +1,8 @@
 import { createEvent } from "ics";
 import type { Db } from "~/platform/db/client.server";
 import type { PlaytestSessionKind } from "~/platform/db/schema/playtest";
-import { type Language, localizePath, pick } from "~/platform/i18n/languages";
+import { type Language, pick } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
-import { statusPath } from "~/platform/status/links.server";
 import { localTimeToInstant, parseLocalDateTime } from "~/platform/time/zoned";
 import { sessionPlace, signupStatus } from "./playtest-status.server";
 
@@ -25,12 +24,13 @@ export function sessionDuration(kind: PlaytestSessionKind, sessionAt: string) {
 /**
  * The session a sign-up is invited to as an iCalendar file (RFC 5545), in the tester's
  * language, or null when the sign-up has no session to attend. The start is written in UTC,
- * so every calendar shows it at the office's wall-clock time in its own zone.
+ * so every calendar shows it at the office's wall-clock time in its own zone. It holds the
+ * session's details and the site's address, never the status link: a calendar event is copied,
+ * synced and shared where a private link must not go (docs/decisions/0044-status-links-expire.md).
  */
 export async function sessionCalendar(
   db: Db,
   id: string,
-  token: string,
   publicUrl: string,
   lang: Language,
 ): Promise<string | null> {
@@ -42,7 +42,6 @@ export async function sessionCalendar(
   if (!start) return null;
   const t = await translator(lang);
   const title = pick(place.session.title, lang) ?? place.session.slug;
-  const pageUrl = `${publicUrl}${localizePath(statusPath(token), lang)}`;
   const { error, value } = createEvent({
     uid: `${status.id}-${place.session.slug}@${new URL(publicUrl).host}`,
     productId: "studio/playtests",
@@ -51,7 +50,7 @@ export async function sessionCalendar(
     startOutputType: "utc",
     duration: sessionDuration(place.session.kind, status.sessionAt),
     title: t("playtesting:status.ics.title", { session: title }),
-    description: t("playtesting:status.ics.description", { url: pageUrl }),
+    description: t("playtesting:status.ics.description", { site: publicUrl }),
     location: place.address,
     status: status.stage === "sessionInvited" ? "TENTATIVE" : "CONFIRMED",
     busyStatus: "BUSY",

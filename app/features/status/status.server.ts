@@ -32,6 +32,8 @@ import type { Services } from "~/platform/services.server";
 import {
   createStatusLink,
   findStatusLink,
+  openStatusLink,
+  revokeStatusLinks,
   type StatusKind,
   statusPath,
 } from "~/platform/status/links.server";
@@ -135,9 +137,17 @@ function pageOf(db: Db, kind: StatusKind, id: string, lang: Language) {
   }
 }
 
-/** What a token opens, in the visitor's language: each kind's own page data, or null. */
-export async function loadStatusPage(svc: Pick<Services, "db">, token: string, lang: Language) {
-  const target = await findStatusLink(svc.db, token);
+/**
+ * What a token opens, in the visitor's language: each kind's own page data, or null (the link
+ * does not open: `statusLinkGone` tells an expired one). Opening it keeps the link alive.
+ */
+export async function loadStatusPage(
+  svc: Pick<Services, "db">,
+  token: string,
+  lang: Language,
+  now = new Date(),
+) {
+  const target = await openStatusLink(svc.db, token, now);
   if (!target) return null;
   return pageOf(svc.db, target.kind, target.itemId, lang);
 }
@@ -198,7 +208,7 @@ export async function sessionCalendarByLink(
 ): Promise<string | null> {
   const target = await findStatusLink(svc.db, token);
   if (target?.kind !== "playtest") return null;
-  return sessionCalendar(svc.db, target.itemId, token, svc.config.publicUrl, lang);
+  return sessionCalendar(svc.db, target.itemId, svc.config.publicUrl, lang);
 }
 
 /** Each kind's personal data (privacy-requests), for the status page's download and deletion. */
@@ -286,9 +296,11 @@ const linksEmail = defineEmailTemplate(
 /**
  * Sends every submission's private link, fresh, to the address it was sent from, and only
  * there; nothing when there is none, nor once the address's requested e-mails of the hour are
- * spent (spendRequestedEmail). The page answers the same in every case and does not wait for
- * this (started, not awaited), so neither the answer nor its time says whether anything exists
- * or was sent.
+ * spent (spendRequestedEmail). The fresh links replace every earlier link to those submissions
+ * (revokeStatusLinks): they reach the same mailbox in the same e-mail, so nobody loses a way in,
+ * and a copy left in another mailbox stops opening. The page answers the same in every case and
+ * does not wait for this (started, not awaited), so neither the answer nor its time says whether
+ * anything exists or was sent.
  */
 export async function sendStatusLinks(
   svc: Pick<Services, "db" | "config" | "logger" | "rateLimits">,
@@ -309,6 +321,11 @@ export async function sendStatusLinks(
     const url = (token: string) => `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
     const gameName = (slug: string) => studio.games.find((g) => g.slug === slug)?.name ?? slug;
     await svc.db.transaction(async (tx) => {
+      const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+      await revokeStatusLinks(tx, "application", ids(applications));
+      await revokeStatusLinks(tx, "contact", ids(messages));
+      await revokeStatusLinks(tx, "issue", ids(reports));
+      await revokeStatusLinks(tx, "playtest", ids(signups));
       const items: Array<{ label: string; url: string }> = [];
       for (const application of applications) {
         const token = await createStatusLink(tx, "application", application.id);

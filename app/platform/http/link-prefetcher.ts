@@ -90,7 +90,8 @@ export function pagePrefetch(options: {
   // The data of every route with a loader, as the navigation will ask for it. A route with a
   // clientLoader or a shouldRevalidate can make React Router ask for some routes only (a
   // `_routes` parameter this does not build): then no data is prefetched rather than a URL the
-  // navigation would not use. No route of ours has either today.
+  // navigation would not use. Only the status page has one today (routes/status.tsx: it reloads
+  // after a post its expired link refused), and no route has a clientLoader.
   const samePage =
     page.pathname === current.pathname && page.search === current.search && page.hash === current.hash;
   const routes = matches.map((m) => manifest.routes[m.route.id]);

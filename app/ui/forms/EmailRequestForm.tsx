@@ -15,18 +15,27 @@ const emailRequestSchema = formSchema(() =>
 export function EmailRequestForm({
   id,
   className,
+  action,
   label,
   submit,
   lastResult,
 }: {
   id: string;
   className: string;
+  /** Where it posts when that is not the page's own address (an expired status link's page). */
+  action?: string;
   label: string;
   submit: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   return (
-    <ValidatedForm schema={emailRequestSchema} lastResult={lastResult} id={id} className={className}>
+    <ValidatedForm
+      schema={emailRequestSchema}
+      lastResult={lastResult}
+      id={id}
+      className={className}
+      action={action}
+    >
       {(fields) => (
         <>
           <TextField field={fields.email} label={label} type="email" autoComplete="email" />

@@ -1,0 +1,2 @@
+ALTER TABLE "status_links" ADD COLUMN "last_opened_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "status_links" ADD COLUMN "revoked_at" timestamp with time zone;
