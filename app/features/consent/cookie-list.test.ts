@@ -188,15 +188,16 @@ describe("the site's cookie list", () => {
     );
   });
 
-  it("renders one table row per cookie in each language, with the __Host- name beside the plain one", () => {
+  it("renders one table row per cookie in each language, with the __Host- name beside the plain one and the category after the purpose", () => {
     for (const lang of languages) {
       const rows = cookieTable(siteCookies(), lang).split("\n");
       expect(rows.length, lang).toBe(siteCookies().length + 2);
-      expectEach(rows, (row) => row.startsWith("| ") && row.endsWith(" |") && row.split(" | ").length === 4);
+      expectEach(rows, (row) => row.startsWith("| ") && row.endsWith(" |") && row.split(" | ").length === 3);
     }
     const fr = cookieTable(siteCookies(), "fr");
-    expect(fr).toMatch(/^\| Témoin \| Fin \| Durée \| Catégorie \|$/m);
+    expect(fr).toMatch(/^\| Témoin \| Fin \| Durée \|$/m);
     expect(fr).toContain("| `studio_session` (`__Host-studio_session` en https) | Vous garde connecté");
+    expect(fr).toContain("sous forme de hachage (strictement nécessaire) | 48 heures au plus");
     expect(cookieTable(siteCookies(), "es")).toContain(
       "Las cookies del proveedor externo de estadísticas, si lo hay (`ANALYTICS_COOKIE_NAMES`)",
     );

@@ -55,7 +55,7 @@ describe("legal documents", () => {
         );
         expect(table).toContain(`<td>${cookie.lifetime[lang]}</td>`);
       }
-      expect(table).toContain(`<td>${accountSiteCookies[0]?.purpose[lang]}</td>`);
+      expect(table).toContain(`<td>${accountSiteCookies[0]?.purpose[lang]} (`);
       expect(privacy?.html).toMatch(/760/);
       const tos = await getLegalDocument(db, "tos", lang, studio);
       expect(tos?.version).toBe(1);

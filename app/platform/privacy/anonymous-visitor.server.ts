@@ -20,9 +20,9 @@ export const visitorSiteCookie = defineCookie({
   category: "necessary",
   page: { kind: "personal" },
   purpose: {
-    en: 'The FAQ vote and "Me too" cookie: a random number, so one visitor has one vote per answer and counts once per known issue; it names no one and is never linked to other data, not even to a report you send (set only when you vote or press "Me too")',
-    fr: "Le témoin des votes de la FAQ et des « Moi aussi » : un nombre aléatoire, pour qu'un visiteur n'ait qu'un vote par réponse et ne soit compté qu'une fois par problème connu; il n'identifie personne et n'est jamais relié à d'autres données, pas même à un signalement que vous envoyez (déposé seulement quand vous votez ou appuyez sur « Moi aussi »)",
-    es: "La cookie de votos de las preguntas frecuentes y de «A mí también»: un número aleatorio, para que cada visitante tenga un voto por respuesta y cuente una sola vez por problema conocido; no identifica a nadie y nunca se vincula con otros datos, ni siquiera con un informe que envíes (solo se guarda cuando votas o pulsas «A mí también»)",
+    en: 'The FAQ vote and "Me too" cookie: a random number, so one visitor has one vote per answer and counts once per known issue; it names no one and is never linked to other data, not even to a report you send; set only when you vote or press "Me too"',
+    fr: "Le témoin des votes de la FAQ et des « Moi aussi » : un nombre aléatoire, pour qu'un visiteur n'ait qu'un vote par réponse et ne soit compté qu'une fois par problème connu; il n'identifie personne et n'est jamais relié à d'autres données, pas même à un signalement que vous envoyez; déposé seulement quand vous votez ou appuyez sur « Moi aussi »",
+    es: "La cookie de votos de las preguntas frecuentes y de «A mí también»: un número aleatorio, para que cada visitante tenga un voto por respuesta y cuente una sola vez por problema conocido; no identifica a nadie y nunca se vincula con otros datos, ni siquiera con un informe que envíes; solo se guarda cuando votas o pulsas «A mí también»",
   },
   lifetime: { en: "1 year", fr: "1 an", es: "1 año" },
 });

@@ -97,25 +97,32 @@ export function pageCacheCookies(cookies: readonly SiteCookie[], config: NamingC
   return { pageCookies, neutralCookies };
 }
 
-/** The table's own words, beside the entries' (privacy policy text, not interface text). */
+/**
+ * The table's own words, beside the entries' (privacy policy text, not interface text). The
+ * category closes the purpose, in parentheses, rather than taking a fourth column: three columns
+ * are what a phone's width holds.
+ */
 const tableWords = {
   en: {
-    head: ["Cookie", "Purpose", "Lifetime", "Category"],
+    head: ["Cookie", "Purpose", "Lifetime"],
     onHttps: "on https",
-    categories: { necessary: "Strictly necessary", analytics: "Analytics (only with your consent)" },
+    categories: { necessary: "strictly necessary", analytics: "statistics, only with your consent" },
   },
   fr: {
-    head: ["Témoin", "Fin", "Durée", "Catégorie"],
+    head: ["Témoin", "Fin", "Durée"],
     onHttps: "en https",
     categories: {
-      necessary: "Strictement nécessaire",
-      analytics: "Statistiques (seulement avec votre consentement)",
+      necessary: "strictement nécessaire",
+      analytics: "statistiques, seulement avec votre consentement",
     },
   },
   es: {
-    head: ["Cookie", "Finalidad", "Duración", "Categoría"],
+    head: ["Cookie", "Finalidad", "Duración"],
     onHttps: "con https",
-    categories: { necessary: "Estrictamente necesaria", analytics: "Analítica (solo con tu consentimiento)" },
+    categories: {
+      necessary: "estrictamente necesaria",
+      analytics: "estadísticas, solo con tu consentimiento",
+    },
   },
 } satisfies Record<Language, { head: string[]; onHttps: string; categories: Record<CookieCategory, string> }>;
 
@@ -124,8 +131,8 @@ const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, "
 
 /**
  * The cookie table of the privacy page in one language, as Markdown: one row per cookie, in the
- * list's order; a `__Host-` name is given beside the plain one, an outside provider's cookies
- * in words with the setting that names them.
+ * list's order, its category after its purpose; a `__Host-` name is given beside the plain one,
+ * an outside provider's cookies in words with the setting that names them.
  */
 export function cookieTable(cookies: readonly SiteCookie[], lang: Language): string {
   const words = tableWords[lang];
@@ -136,7 +143,8 @@ export function cookieTable(cookies: readonly SiteCookie[], lang: Language): str
         : cookie.hostPrefix
           ? `\`${cookie.name}\` (\`__Host-${cookie.name}\` ${words.onHttps})`
           : `\`${cookie.name}\``;
-    return [name, cookie.purpose[lang], cookie.lifetime[lang], words.categories[cookie.category]];
+    const purpose = `${cookie.purpose[lang]} (${words.categories[cookie.category]})`;
+    return [name, purpose, cookie.lifetime[lang]];
   });
   return [words.head, words.head.map(() => "---"), ...rows]
     .map((row) => `| ${row.map(cell).join(" | ")} |`)
