@@ -8,7 +8,8 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { analyticsCspExtras } from "~/features/analytics/analytics-csp.server";
-import { consentPageKey } from "~/features/consent/consent-cookies";
+import { consentPageHeaders } from "~/features/consent/consent-cookies";
+import { siteCookies } from "~/features/consent/index.server";
 import { createDiscoveryRouter } from "~/features/discovery/discovery-routes.server";
 import { platformsCspExtras } from "~/features/platforms/platform-config.server";
 import { createPressFilesRouter } from "~/features/press/press-files-routes.server";
@@ -22,6 +23,7 @@ import { refuseForbiddenPagePath } from "~/platform/http/input-guard.server";
 import { queueRenders } from "~/platform/http/render-queue.server";
 import { pagePatterns, requestLogSerializers, routeOf } from "~/platform/http/request-log.server";
 import { unavailableErrorHandler } from "~/platform/http/unavailable.server";
+import { pageCacheCookies } from "~/platform/privacy/cookie-registry.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
 import {
   assetHeaders,
@@ -112,16 +114,16 @@ function buildApp() {
   // Rendered pages and API answers their routes declare public, for anonymous visitors
   // (platform/cache): hits are answered first, with the headers stored with the page (no log
   // line, no render); misses are recorded after compression. PAGE_CACHE_TTL_SECONDS=0 keeps
-  // nothing. Pages are rendered from the consent cookies (of the record cookie only its
-  // revision: the consent id is never in a page) and the browser's Global Privacy Control
-  // (Sec-GPC, also named in the pages' Vary); an outside analytics provider's cookies change
-  // nothing: any other cookie makes a request personal.
+  // nothing. Which cookies pages are rendered from (the consent cookies; of the record cookie
+  // only its revision: the consent id is never in a page) and which change nothing (an outside
+  // analytics provider's) is the site's cookie list's to say; any other cookie makes a request
+  // personal. Pages are also rendered from the browser's Global Privacy Control (Sec-GPC, also
+  // named in the pages' Vary).
   const pageCache = createPageCache({
     ttlMs: svc.config.PAGE_CACHE_TTL_SECONDS * 1000,
     maxEntries: 1000,
-    pageCookies: consentPageKey.cookies,
-    pageHeaders: consentPageKey.headers,
-    neutralCookies: svc.config.ANALYTICS_COOKIE_NAMES,
+    ...pageCacheCookies(siteCookies(), svc.config),
+    pageHeaders: consentPageHeaders,
     version: contentVersionOf(svc.db),
     // What a CDN may keep: answers to requests without any cookie (docs/decisions/0023).
     shared: { maxAgeSeconds: svc.config.CDN_MAX_AGE_SECONDS, staleSeconds: svc.config.CDN_STALE_SECONDS },

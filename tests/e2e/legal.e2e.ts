@@ -147,6 +147,7 @@ describe("legal pages", () => {
         "faq_visitor",
         "studio_session",
         "studio_mfa",
+        "studio_platform_state",
       ]) {
         expect(table).toContain(cookie);
       }

@@ -10,8 +10,9 @@ import {
   ANALYTICS_CONSENT_COOKIE,
   CONSENT_COOKIE,
   CONSENT_RECORD_COOKIE,
-  consentPageKey,
+  consentPageHeaders,
 } from "~/features/consent/consent-cookies";
+import { siteCookies } from "~/features/consent/index.server";
 import { loadContent } from "~/features/content/index.server";
 import { jobOffersVersion } from "~/features/jobs/index.server";
 import { createContentVersion, registerContentVersionSource } from "~/platform/cache/content-version.server";
@@ -28,6 +29,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobOffers } from "~/platform/db/schema/content";
 import { afterPaintModuleType } from "~/platform/http/page-scripts.server";
+import { cookieNames, pageCacheCookies } from "~/platform/privacy/cookie-registry.server";
 import { securityHeaders } from "~/platform/security/headers.server";
 import { routeManifest } from "../support/route-manifest";
 import { testContent } from "../support/test-content";
@@ -47,6 +49,12 @@ let throughExpress = 0;
 let expressOnlyOrigin: string;
 let renders = 0;
 let cache: ReturnType<typeof createPageCache>;
+/** The site's cookies as named over https, and an outside provider's. */
+const cacheConfig = parseConfig({
+  NODE_ENV: "production",
+  PUBLIC_URL: "https://studio.example",
+  ANALYTICS_COOKIE_NAMES: "_ga",
+});
 
 /**
  * Whether the real route that answers `pathname` declares its page shared (`headers` is
@@ -88,11 +96,11 @@ beforeAll(async () => {
   cache = createPageCache({
     ttlMs: 60_000,
     maxEntries: 50,
-    // As the app passes them (server/app.ts): the consent cookies (of the record cookie, a
-    // per-visitor id the page does not show, only the revision after the dot) and Sec-GPC.
-    pageCookies: consentPageKey.cookies,
-    pageHeaders: consentPageKey.headers,
-    neutralCookies: ["_ga"],
+    // As the app passes them (server/app.ts), from the site's cookie list: the consent cookies
+    // (of the record cookie, a per-visitor id the page does not show, only the revision after
+    // the dot), the outside provider's as neutral; and Sec-GPC.
+    ...pageCacheCookies(siteCookies(), cacheConfig),
+    pageHeaders: consentPageHeaders,
     version: createContentVersion(database.db, 0),
   });
   const app = express();
@@ -332,7 +340,13 @@ describe("page cache", () => {
   it("never serves or stores a page for a request with a session, flash or any unknown cookie", async () => {
     await get("/internships");
     expect((await get("/internships")).cache).toBe("hit");
+    // The cookies the site's list says make a page personal, as they are named over https.
+    const personal = siteCookies()
+      .filter((cookie) => cookie.page.kind === "personal")
+      .flatMap((cookie) => cookieNames(cookie, cacheConfig));
+    expect(personal).toContain("__Host-studio_session");
     for (const cookie of [
+      ...personal.map((name) => `${name}=abc`),
       "session=abc",
       "__session=abc",
       "flash=1",

@@ -11,7 +11,7 @@ export {
 } from "./account-api.server";
 export { accountDeps } from "./account-budgets.server";
 export { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
-export { accountCookieNames, mfaCookie, sessionCookie } from "./account-http.server";
+export { accountCookieNames, accountSiteCookies, mfaCookie, sessionCookie } from "./account-http.server";
 export { attempt } from "./account-writes.server";
 export { type LoginResult, startSignIn } from "./login.server";
 export { accountPersonalData } from "./personal-data.server";

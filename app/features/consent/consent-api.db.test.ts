@@ -101,7 +101,17 @@ describe("GET /api/configs/consents", () => {
       ["necessary", true, "Strictly necessary"],
       ["analytics", false, "Analytics"],
     ]);
-    expect(settings.categories[0]?.cookies).toContain("cookieconsent_record");
+    // Every cookie of the site's list, by category, as this configuration names them.
+    expect(settings.categories[0]?.cookies).toEqual([
+      "cookieconsent_status",
+      "cookieanalytcs_status",
+      "cookieconsent_record",
+      "studio_flash",
+      "studio_session",
+      "studio_mfa",
+      "studio_platform_state",
+      "faq_visitor",
+    ]);
     expect(settings.categories[1]?.cookies).toEqual(["_st"]);
     expect(settings.analytics).toEqual({
       firstParty: true,
@@ -119,7 +129,16 @@ describe("GET /api/configs/consents", () => {
     const settings = (await (await fetch(`${firstParty.url}/configs/consents`)).json()) as ConsentSettings;
     expect([settings.revision, settings.effectiveRevision]).toEqual([1, "1"]);
     expect(settings.analytics.provider).toEqual({ configured: false });
+    expect(settings.categories[1]?.cookies).toEqual([]);
     expect(settings.categories[1]?.description).toMatch(/nothing shared\.$/);
+  });
+
+  it("names the cookies as an https site sets them", async () => {
+    const https = await serve(parseConfig({ PUBLIC_URL: "https://studio.example" }));
+    const settings = (await (await fetch(`${https.url}/configs/consents`)).json()) as ConsentSettings;
+    expect(settings.categories[0]?.cookies).toContain("__Host-studio_session");
+    expect(settings.categories[0]?.cookies).not.toContain("studio_session");
+    expect(settings.categories[0]?.cookies).toContain("cookieconsent_status");
   });
 
   it("carries the revision the content sets", async () => {

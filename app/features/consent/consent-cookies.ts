@@ -94,18 +94,13 @@ export function consentRecordVariant(value: string | undefined): string | null {
 }
 
 /**
- * What of a request a page is rendered from, for the page cache's key: the two consent cookies'
- * values, the record cookie's revision (never its id) and Global Privacy Control (Sec-GPC, which
- * the pages' Vary names too).
+ * The request header a page is rendered from besides the consent cookies (which the site's
+ * cookie list gives the page cache: features/consent/cookie-list.server.ts), for the page
+ * cache's key: Global Privacy Control (Sec-GPC, which the pages' Vary names too).
  */
-export const consentPageKey = {
-  cookies: [
-    CONSENT_COOKIE,
-    ANALYTICS_CONSENT_COOKIE,
-    { name: CONSENT_RECORD_COOKIE, variant: consentRecordVariant },
-  ],
-  headers: [{ name: "Sec-GPC", variant: (value: string | undefined) => (gpcRequested(value) ? "1" : null) }],
-};
+export const consentPageHeaders = [
+  { name: "Sec-GPC", variant: (value: string | undefined) => (gpcRequested(value) ? "1" : null) },
+];
 
 /**
  * Whether a choice stored under `stored` (null: before revisions existed, the first) still stands

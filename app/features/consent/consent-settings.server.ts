@@ -2,8 +2,11 @@ import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
-import { FLASH_COOKIE } from "~/ui/feedback/flash.server";
-import { analyticsCookieNames } from "./consent.server";
+import {
+  type CookieCategory,
+  cookieCategories,
+  cookieNames,
+} from "~/platform/privacy/cookie-registry.server";
 import {
   ANALYTICS_CONSENT_COOKIE,
   CONSENT_COOKIE,
@@ -13,10 +16,7 @@ import {
   CONSENT_RECORD_COOKIE,
 } from "./consent-cookies";
 import { consentPolicy, outsideProviderHost } from "./consent-policy.server";
-
-/** The cookie categories the banner offers, in its order. */
-export const consentCategories = ["necessary", "analytics"] as const;
-export type ConsentCategory = (typeof consentCategories)[number];
+import { siteCookies } from "./cookie-list.server";
 
 export type ConsentSettings = {
   /**
@@ -35,12 +35,15 @@ export type ConsentSettings = {
   values: { granted: string; denied: string };
   maxAgeDays: number;
   categories: Array<{
-    id: ConsentCategory;
+    id: CookieCategory;
     /** Always on: the box is ticked and disabled. */
     required: boolean;
     label: string;
     description: string;
-    /** The cookies the category covers (names as the browser stores them). */
+    /**
+     * The cookies the category covers (names as the browser stores them under this
+     * configuration), from the site's cookie list.
+     */
     cookies: string[];
   }>;
   analytics: {
@@ -66,25 +69,19 @@ export async function consentSettings(
     cookies: { consent: CONSENT_COOKIE, analytics: ANALYTICS_CONSENT_COOKIE, record: CONSENT_RECORD_COOKIE },
     values: { granted: CONSENT_GRANTED, denied: CONSENT_DENIED },
     maxAgeDays: CONSENT_MAX_AGE_DAYS,
-    categories: [
-      {
-        id: "necessary",
-        required: true,
-        label: t("categories.necessary.label"),
-        description: t("categories.necessary.description"),
-        cookies: [CONSENT_COOKIE, ANALYTICS_CONSENT_COOKIE, CONSENT_RECORD_COOKIE, FLASH_COOKIE],
-      },
-      {
-        id: "analytics",
-        required: false,
-        label: t("categories.analytics.label"),
-        // An outside provider is named: what it receives is not what first-party counts are.
-        description: provider
+    categories: cookieCategories.map((id) => ({
+      id,
+      required: id === "necessary",
+      label: t(`categories.${id}.label`),
+      // An outside provider is named: what it receives is not what first-party counts are.
+      description:
+        id === "analytics" && provider
           ? t("categories.analytics.descriptionProvider", { provider })
-          : t("categories.analytics.description"),
-        cookies: analyticsCookieNames(config),
-      },
-    ],
+          : t(`categories.${id}.description`),
+      cookies: siteCookies()
+        .filter((cookie) => cookie.category === id)
+        .flatMap((cookie) => cookieNames(cookie, config)),
+    })),
     analytics: {
       firstParty: true,
       provider: policy.providers[0]

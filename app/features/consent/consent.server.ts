@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Config } from "~/platform/config.server";
 import { cookieDomainsFor, expireCookie, serializeCookie } from "~/platform/http/cookies";
 import { safeLocalPath } from "~/platform/http/same-origin";
+import { defineCookie } from "~/platform/privacy/cookie-registry.server";
 import {
   ANALYTICS_CONSENT_COOKIE,
   CONSENT_COOKIE,
@@ -12,6 +13,7 @@ import {
   COOKIE_SETTINGS_PARAM,
   type ConsentRecordCookie,
   consentChoices,
+  consentRecordVariant,
   formatConsentRecord,
 } from "./consent-cookies";
 
@@ -46,9 +48,82 @@ export type ConsentPost = z.output<typeof consentPostSchema>;
  * The one list of them: first-party analytics (the default) sets none, so this is empty
  * unless ANALYTICS_COOKIE_NAMES names the provider's cookies.
  */
-export function analyticsCookieNames(config: Config): string[] {
+export function analyticsCookieNames(config: Pick<Config, "ANALYTICS_COOKIE_NAMES">): string[] {
   return config.ANALYTICS_COOKIE_NAMES;
 }
+
+const ninetyDays = { en: "90 days", fr: "90 jours", es: "90 días" };
+
+/**
+ * The consent cookies in the site's cookie list (features/consent/cookie-list.server.ts): pages
+ * are rendered from them (the banner, analytics on or off), of the record cookie only from its
+ * revision, never its id, so visitors of one revision share a cached page.
+ */
+export const consentSiteCookies = [
+  defineCookie({
+    setBy: "site",
+    name: CONSENT_COOKIE,
+    category: "necessary",
+    page: { kind: "rendered" },
+    purpose: {
+      en: "Remembers that you made a choice in the cookie banner",
+      fr: "Retient que vous avez fait un choix dans le bandeau des témoins",
+      es: "Recuerda que has elegido una opción en el aviso de cookies",
+    },
+    lifetime: ninetyDays,
+  }),
+  defineCookie({
+    setBy: "site",
+    name: ANALYTICS_CONSENT_COOKIE,
+    category: "necessary",
+    page: { kind: "rendered" },
+    purpose: {
+      en: "Remembers whether you allow page-view statistics (`1`) or not (`0`)",
+      fr: "Retient si vous acceptez les statistiques de pages vues (`1`) ou non (`0`)",
+      es: "Recuerda si permites las estadísticas de páginas vistas (`1`) o no (`0`)",
+    },
+    lifetime: ninetyDays,
+  }),
+  defineCookie({
+    setBy: "site",
+    name: CONSENT_RECORD_COOKIE,
+    category: "necessary",
+    page: { kind: "rendered", variant: consentRecordVariant },
+    purpose: {
+      en: "Holds a random consent id and the version of our cookie policy your choice was made under, so we can keep a record of your choices and ask again when the policy changes; it names no one",
+      fr: "Contient un identifiant de consentement aléatoire et la version de notre politique sur les témoins sous laquelle vous avez fait votre choix, pour garder une trace de vos choix et vous redemander quand la politique change; il n'identifie personne",
+      es: "Guarda un identificador de consentimiento aleatorio y la versión de nuestra política de cookies con la que elegiste, para llevar un registro de tus elecciones y volver a preguntarte cuando la política cambie; no identifica a nadie",
+    },
+    lifetime: ninetyDays,
+  }),
+];
+
+/**
+ * An outside analytics provider's cookies (ANALYTICS_COOKIE_NAMES), set by the provider's script
+ * when one is configured and the visitor accepted analytics: they never change a page.
+ */
+export const outsideAnalyticsSiteCookies = defineCookie({
+  setBy: "outside",
+  setting: "ANALYTICS_COOKIE_NAMES",
+  names: analyticsCookieNames,
+  category: "analytics",
+  page: { kind: "none" },
+  label: {
+    en: "The outside statistics provider's cookies, when one is configured",
+    fr: "Les témoins du fournisseur de statistiques externe, s'il y en a un",
+    es: "Las cookies del proveedor externo de estadísticas, si lo hay",
+  },
+  purpose: {
+    en: "Set by the outside analytics provider when configured, only after you accept statistics, to count your visits its own way; deleted as soon as you refuse or withdraw consent",
+    fr: "Déposés par le fournisseur de statistiques externe quand il est configuré, seulement après que vous avez accepté les statistiques, pour compter vos visites à sa façon; supprimés dès que vous refusez ou retirez votre consentement",
+    es: "Las pone el proveedor externo de estadísticas cuando está configurado, solo después de que aceptes las estadísticas, para contar tus visitas a su manera; se borran en cuanto rechazas o retiras tu consentimiento",
+  },
+  lifetime: {
+    en: "Set by the provider, until you refuse or withdraw consent",
+    fr: "Fixée par le fournisseur, jusqu'à ce que vous refusiez ou retiriez votre consentement",
+    es: "La que fije el proveedor, hasta que rechaces o retires tu consentimiento",
+  },
+});
 
 /**
  * The Set-Cookie values that store a choice (docs/requirements.md#cookie-consent-and-analytics):

@@ -2,3 +2,4 @@
 export { analyticsCookieNames } from "./consent.server";
 export { consentKind } from "./consent-kind.server";
 export { consentPolicy, outsideProviderHost } from "./consent-policy.server";
+export { siteCookies } from "./cookie-list.server";

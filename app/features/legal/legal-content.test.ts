@@ -78,6 +78,16 @@ describe("legal documents in the content tree", () => {
     expect(problems).toContain("content/legal/gdpr/en.md: (body): Required");
   });
 
+  it("requires the privacy policy to list the cookies from the site's list", () => {
+    const en = real.files.get("legal/privacy/en.md")?.text ?? "";
+    expect(en).toContain("{{cookies.table}}");
+    expect(
+      problemsOf(
+        withChanges({ "legal/privacy/en.md": en.replace("{{cookies.table}}", "| Cookie |\n| --- |") }),
+      ),
+    ).toContain("content/legal/privacy/en.md: (body): Must list the cookies with {{cookies.table}}");
+  });
+
   it("refuses a legal document it does not know", () => {
     expect(
       problemsOf(

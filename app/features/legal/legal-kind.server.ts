@@ -29,6 +29,8 @@ export type LegalDocumentUnit = {
   lastChanged: string;
 };
 
+const cookieTablePlaceholder = /\{\{\s*cookies\.table\s*\}\}/;
+
 const filePattern = new RegExp(`^legal/(${legalDocumentSlugs.join("|")})/(${languages.join("|")})\\.md$`);
 
 /**
@@ -59,6 +61,12 @@ export const legalDocumentsKind: ContentKind<LegalDocumentUnit> = {
         if (!parsed) {
           valid = false;
           continue;
+        }
+        // The privacy policy's cookie table is the site's cookie list (legal.server.ts): a table
+        // written by hand would go stale as soon as the code sets another cookie.
+        if (slug === "privacy" && !cookieTablePlaceholder.test(parsed.body)) {
+          reader.problem(file, "(body)", "Must list the cookies with {{cookies.table}}");
+          valid = false;
         }
         title[lang] = parsed.data.title;
         body[lang] = parsed.body;

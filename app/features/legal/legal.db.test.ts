@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountSiteCookies } from "~/features/account/index.server";
+import { siteCookies } from "~/features/consent/index.server";
 import { loadContent } from "~/features/content/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
@@ -42,10 +44,18 @@ describe("legal documents", () => {
       const ids = privacy!.toc.flatMap((e) => [e.id, ...e.children.map((c) => c.id)]);
       expect(ids.length).toBeGreaterThanOrEqual(10);
       for (const id of ids) expect(privacy?.html).toContain(` id="${id}"`);
-      // The cookie section lists every cookie the site sets.
-      for (const cookie of ["cookieconsent_status", "cookieanalytcs_status", "studio_flash", "faq_visitor"]) {
-        expect(privacy?.html).toContain(`<code>${cookie}</code>`);
+      // The cookie section is the site's cookie list, rendered in the page's language: one row
+      // per cookie under the language's headings.
+      const table = /<table>[\s\S]*?<\/table>/.exec(privacy?.html ?? "")?.[0] ?? "";
+      expect(table.match(/<tr>/g)?.length, lang).toBe(siteCookies().length + 1);
+      expect(table).toContain(`<th>${{ en: "Purpose", fr: "Fin", es: "Finalidad" }[lang]}</th>`);
+      for (const cookie of siteCookies()) {
+        expect(table).toContain(
+          cookie.setBy === "site" ? `<td><code>${cookie.name}</code>` : `<td>${cookie.label[lang]}`,
+        );
+        expect(table).toContain(`<td>${cookie.lifetime[lang]}</td>`);
       }
+      expect(table).toContain(`<td>${accountSiteCookies[0]?.purpose[lang]} (`);
       expect(privacy?.html).toMatch(/760/);
       const tos = await getLegalDocument(db, "tos", lang, studio);
       expect(tos?.version).toBe(1);

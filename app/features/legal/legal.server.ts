@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+import { siteCookies } from "~/features/consent/index.server";
 import type { StudioInfo } from "~/features/studio";
 import type { Db } from "~/platform/db/client.server";
 import { legalDocuments } from "~/platform/db/schema/legal";
 import { type Language, pick } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
+import { cookieTable } from "~/platform/privacy/cookie-registry.server";
 import type { LegalDocumentSlug } from "./legal-kind.server";
 import { addHeadingAnchors, type TocEntry } from "./legal-toc";
 
@@ -19,13 +21,18 @@ export type LegalDocument = {
 };
 
 /**
- * The studio facts a legal text may name with `{{…}}`, so an address or the studio's name is
- * written once (content/studio.yaml) and never goes stale in twelve documents.
+ * What a legal text may name with `{{…}}`: the studio's facts, so an address or the studio's
+ * name is written once (content/studio.yaml) and never goes stale in twelve documents; and
+ * `{{cookies.table}}`, the table of every cookie the site sets in the document's language, from
+ * the site's cookie list (features/consent/cookie-list.server.ts), so the privacy policy lists
+ * exactly the cookies the code writes.
  */
 export function legalPlaceholders(
   studio: Pick<StudioInfo, "name" | "email" | "website">,
+  lang: Language,
 ): Record<string, string> {
   return {
+    "cookies.table": cookieTable(siteCookies(), lang),
     studio: studio.name,
     website: studio.website,
     "email.general": studio.email.general,
@@ -50,7 +57,7 @@ export async function getLegalDocument(
 ): Promise<LegalDocument | null> {
   const [row] = await db.select().from(legalDocuments).where(eq(legalDocuments.slug, slug));
   if (!row) return null;
-  const markdown = fillPlaceholders(pick(row.body, lang) ?? "", legalPlaceholders(studio));
+  const markdown = fillPlaceholders(pick(row.body, lang) ?? "", legalPlaceholders(studio, lang));
   const { html, toc } = addHeadingAnchors(renderMarkdown(markdown));
   return {
     slug,

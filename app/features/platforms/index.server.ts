@@ -1,3 +1,4 @@
 /* Linked platforms: their server face. */
 export { signInPlatforms } from "./platform-config.server";
+export { platformStateSiteCookie } from "./platform-http.server";
 export { platformOrder } from "./platform-names";

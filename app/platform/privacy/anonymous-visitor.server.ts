@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { parseCookies, serializeCookie } from "~/platform/http/cookies";
+import { defineCookie } from "./cookie-registry.server";
 
 /**
  * The anonymous visitor behind the one-per-visitor counts (an FAQ answer's "Was this helpful?",
@@ -12,6 +13,20 @@ import { parseCookies, serializeCookie } from "~/platform/http/cookies";
 export const VISITOR_COOKIE = "faq_visitor";
 /** One year (docs/requirements.md#retention). */
 export const VISITOR_MAX_AGE = 365 * 24 * 60 * 60;
+/** In the site's cookie list: the pages show that visitor's own votes. */
+export const visitorSiteCookie = defineCookie({
+  setBy: "site",
+  name: VISITOR_COOKIE,
+  category: "necessary",
+  page: { kind: "personal" },
+  purpose: {
+    en: 'The FAQ vote and "Me too" cookie: a random number, so one visitor has one vote per answer and counts once per known issue; it names no one and is never linked to other data, not even to a report you send; set only when you vote or press "Me too"',
+    fr: "Le témoin des votes de la FAQ et des « Moi aussi » : un nombre aléatoire, pour qu'un visiteur n'ait qu'un vote par réponse et ne soit compté qu'une fois par problème connu; il n'identifie personne et n'est jamais relié à d'autres données, pas même à un signalement que vous envoyez; déposé seulement quand vous votez ou appuyez sur « Moi aussi »",
+    es: "La cookie de votos de las preguntas frecuentes y de «A mí también»: un número aleatorio, para que cada visitante tenga un voto por respuesta y cuente una sola vez por problema conocido; no identifica a nadie y nunca se vincula con otros datos, ni siquiera con un informe que envíes; solo se guarda cuando votas o pulsas «A mí también»",
+  },
+  lifetime: { en: "1 year", fr: "1 an", es: "1 año" },
+});
+
 const visitorIdPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** The visitor id of a Cookie header, when it holds a well-formed one. */

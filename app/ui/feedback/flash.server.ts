@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Config } from "~/platform/config.server";
 import { expireCookie, parseCookies, serializeCookie } from "~/platform/http/cookies";
 import { safeLocalPath } from "~/platform/http/same-origin";
+import { defineCookie } from "~/platform/privacy/cookie-registry.server";
 import type { Flash } from "./feedback-store";
 
 /**
@@ -13,6 +14,20 @@ import type { Flash } from "./feedback-store";
 export const FLASH_COOKIE = "studio_flash";
 /** Long enough for the redirect to be followed, short enough to never surprise later. */
 const FLASH_MAX_AGE_SECONDS = 60;
+
+/** In the site's cookie list: the page that shows the message is that visitor's alone. */
+export const flashSiteCookie = defineCookie({
+  setBy: "site",
+  name: FLASH_COOKIE,
+  category: "necessary",
+  page: { kind: "personal" },
+  purpose: {
+    en: 'Carries a one-time message (such as "Your job alert has been created") to the next page, then is deleted',
+    fr: "Transmet un message ponctuel (comme « Votre alerte d'emploi a été créée ») à la page suivante, puis est supprimé",
+    es: "Lleva un mensaje puntual (como «Se ha creado tu alerta de empleo») a la página siguiente y después se borra",
+  },
+  lifetime: { en: "60 seconds at most", fr: "60 secondes au plus", es: "60 segundos como máximo" },
+});
 
 const flashSchema: z.ZodType<Flash> = z.object({
   kind: z.enum(["success", "error", "info"]),
