@@ -26,7 +26,9 @@ it("checks offers", () => {
 });
 `;
 
-describe("lint/no-every-in-expect.grit", () => {
+// Each test starts Biome on a planted file: seconds on a loaded two-core machine, more than the
+// default 5 s allows. A guard against a hang, not a timing.
+describe("lint/no-every-in-expect.grit", { timeout: 60_000 }, () => {
   it("refuses .every() inside expect() in a test file, naming expectEach", () => {
     const { status, output } = lint("test file", planted);
     expect(status).not.toBe(0);

@@ -18,7 +18,7 @@ afterAll(() => fs.rmSync(client, { recursive: true, force: true }));
 /** Which handler a request path reaches: the static files or the next (pages). */
 function reached(handler: RequestHandler, requestPath: string): "files" | "next" {
   let result: "files" | "next" | undefined;
-  handler({ path: requestPath } as Request, {} as Response, () => {
+  handler({ path: requestPath } as Request, { locals: {} } as Response, () => {
     result = result ?? "next";
   });
   return result ?? "files";

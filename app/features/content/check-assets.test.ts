@@ -15,7 +15,9 @@ beforeAll(async () => {
   real = await readContentFiles(testContent);
 });
 
-describe("images the content names", () => {
+// Each property runs the content check over many generated trees: seconds of CPU, more on a
+// loaded two-core machine than the default 5 s allows. A guard against a hang, not a timing.
+describe("images the content names", { timeout: 60_000 }, () => {
   it("all exist under public/, the logo under 10 KB", () => {
     const tree = parseContentTree(real);
     expect(checkAssets(tree, path.resolve("public"))).toEqual([]);
