@@ -23,7 +23,9 @@ describe("the return path through login", () => {
 
   it("names nothing for the account's home, nor for a post, whose form is gone", () => {
     expect(loginPathFor({ url: `${site}/account`, method: "GET" }, "en")).toBe("/account/login");
-    expect(loginPathFor({ url: `${site}/es/account/delete`, method: "POST" }, "es")).toBe("/es/account/login");
+    expect(loginPathFor({ url: `${site}/es/account/delete`, method: "POST" }, "es")).toBe(
+      "/es/account/login",
+    );
     expect(afterSignIn(`${site}/es/account/login`, "es")).toBe("/es/account");
     expect(codeStepPath(`${site}/account/login`, "en")).toBe("/account/code");
   });
