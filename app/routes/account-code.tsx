@@ -11,6 +11,7 @@ import {
   refused,
 } from "~/features/account/account-route.server";
 import { accountWrites } from "~/features/account/account-writes.server";
+import { afterSignIn } from "~/features/account/return-to";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -46,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   const headers = new Headers(noStore);
   headers.append("Set-Cookie", sessionCookie(config, outcome.value.token, outcome.value.expiresAt));
   headers.append("Set-Cookie", clearCookie(config, "mfa"));
-  return redirect(localizePath("/account", lang), { status: 303, headers });
+  return redirect(afterSignIn(args.request.url, lang), { status: 303, headers });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

@@ -11,10 +11,10 @@ import {
   refused,
 } from "~/features/account/account-route.server";
 import { accountWrites } from "~/features/account/account-writes.server";
+import { afterSignIn, codeStepPath } from "~/features/account/return-to";
 import { configuredPlatforms, signInPlatforms } from "~/features/platforms/platform-config.server";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
-import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { hydrateLater } from "~/ui/hydrate-later";
 import type { LayoutHandle } from "~/ui/layouts/handle";
@@ -37,7 +37,7 @@ export const headers: Route.HeadersFunction = accountPageHeaders;
 export const handle: LayoutHandle = { backdrop: "login" };
 
 export async function loader(args: Route.LoaderArgs) {
-  if (await currentSession(args)) throw redirect(localizePath("/account", accountContext(args).lang));
+  if (await currentSession(args)) throw redirect(afterSignIn(args.request.url, accountContext(args).lang));
   const seo = await loadPageSeo(args, "accountLogin");
   const { config, lang } = accountContext(args);
   // "Sign in with …" only for the platforms this site is configured for.
@@ -54,12 +54,12 @@ export async function action(args: Route.ActionArgs) {
   if (!outcome.ok) return refused(result.reply, outcome);
   const signIn = outcome.value;
   if (signIn.kind === "mfa") {
-    return redirect(localizePath("/account/code", lang), {
+    return redirect(codeStepPath(args.request.url, lang), {
       status: 303,
       headers: { "Set-Cookie": mfaCookie(config, signIn.challenge), ...noStore },
     });
   }
-  return redirect(localizePath("/account", lang), {
+  return redirect(afterSignIn(args.request.url, lang), {
     status: 303,
     headers: { "Set-Cookie": sessionCookie(config, signIn.token, signIn.expiresAt), ...noStore },
   });

@@ -9,7 +9,8 @@ import type { Route } from "./+types/privacy-requests-download";
 
 /**
  * "Download" and "Download everything" on the data-rights page (docs/requirements.md#data-rights):
- * a POST of `kind` and `id`, or of `all`, answered with the zip; it changes nothing.
+ * a POST of `kind` and `id`, or of `all`, answered with the zip of the address's submissions,
+ * never of its account (only a sign-in downloads that); it changes nothing.
  */
 /** Nothing of a download or its refusal may be kept, whatever asks for it. */
 export const headers = privatePageHeaders;

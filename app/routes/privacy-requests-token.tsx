@@ -23,10 +23,11 @@ import type { Route } from "./+types/privacy-requests-token";
 
 /**
  * Everything tied to an address, by the private link e-mailed to it
- * (docs/requirements.md#data-rights): each item with Download and Delete, and both for
- * everything. Like a status page: never cached nor indexed, Referrer-Policy "same-origin" (under
- * "no-referrer" the browser posts `Origin: null` and the page's own forms would be refused
- * without JavaScript). Opening it changes nothing; deleting asks first.
+ * (docs/requirements.md#data-rights): each submission with Download and Delete, and both for
+ * all of them; the account is only named, with the way to sign in for its part. Like a status
+ * page: never cached nor indexed, Referrer-Policy "same-origin" (under "no-referrer" the browser
+ * posts `Origin: null` and the page's own forms would be refused without JavaScript). Opening
+ * it changes nothing; deleting asks first.
  */
 export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "same-origin",
@@ -109,6 +110,7 @@ export default function PrivacyRequestPage({ loaderData }: Route.ComponentProps)
       <p className="lead-copy">{t("page.intro", { email: loaderData.email })}</p>
       <PersonalDataList
         groups={loaderData.groups}
+        signIn={loaderData.signIn}
         pageHref={loaderData.pageUrl}
         downloadHref={`${loaderData.pageUrl}/download`}
         asking={loaderData.asking}

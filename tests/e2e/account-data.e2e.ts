@@ -71,9 +71,9 @@ describe("/account/data", { timeout: 180_000 }, () => {
     // Someone else's submissions never show in this account.
     await holderWithSubmissions("other_holder", "someone.other@example.com", "Another person's question");
     const { page } = await openPage(browser, { width: 375, javaScript: false });
-    // Signed out, the page leads to the login page.
+    // Signed out, the page leads to the login page, which names it to come back to.
     await page.goto(`${site.url}/account/data`);
-    expect(page.url()).toBe(`${site.url}/account/login`);
+    expect(page.url()).toBe(`${site.url}/account/login?returnTo=%2Faccount%2Fdata`);
     await signIn(page, "nojs_holder", false);
     await page.getByRole("link", { name: "My submissions and data" }).click();
     await page.waitForURL(`${site.url}/account/data`);

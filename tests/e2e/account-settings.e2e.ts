@@ -165,7 +165,7 @@ describe("account settings", () => {
     await first.page.click("button[value=global-logout]");
     await first.page.waitForURL(/\/account\/login$/);
     await second.page.goto(`${site.url}/account/security`);
-    await second.page.waitForURL(/\/account\/login$/);
+    await second.page.waitForURL(/\/account\/login\?returnTo=%2Faccount%2Fsecurity$/);
   });
 
   it("changes the username without JavaScript, with the server's errors", async () => {

@@ -158,7 +158,7 @@ describe("merch", { timeout: 120_000 }, () => {
   it("shows the products of the content files behind the login", async () => {
     const { page } = await openPage(browser);
     await page.goto(`${site.url}/account/merch`);
-    await page.waitForURL(/\/account\/login$/);
+    await page.waitForURL(/\/account\/login\?returnTo=%2Faccount%2Fmerch$/);
 
     const signed = await signedInPage();
     await signed.goto(`${site.url}/account/merch`);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountPassword, createVerifiedAccount } from "./support/accounts";
 import {
   dataJson,
   downloadZip,
@@ -24,7 +25,8 @@ import { applyForQuebecOffer, quebecOfferTitle } from "./support/submissions";
  * for everything tied to their address, opens the e-mailed link, downloads it (a zip with
  * data.json and the files) and deletes it, and sees nothing left; at 375 px without JavaScript
  * and at 1280 px with it, axe clean (without JavaScript: the page's HTML checked in a copy that
- * can run axe). On an application's status page: Download my data and Delete now.
+ * can run axe). On an application's status page: Download my data and Delete now. An account
+ * of the address is only named, with the way to sign in for it (checked over HTTP, in French).
  */
 
 let site: Site;
@@ -156,6 +158,49 @@ describe("/privacy/requests", { timeout: 120_000 }, () => {
       .toContainEqual(expect.stringContaining("Deleted, with its files"));
     await page.getByText("Nothing is tied to this address any more.").waitFor();
     expect(await page.getByRole("listitem").filter({ hasText: "Job application" }).count()).toBe(0);
+  });
+});
+
+/** The page's text as read: tags and React's text separators dropped. */
+const textOf = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ");
+
+describe("an account tied to the address", { timeout: 120_000 }, () => {
+  it("is named on the link's page, in French, with a sign-in that leads back to the account's data", async () => {
+    const email = "compte-donnees@example.com";
+    await createVerifiedAccount(site, { username: "compte_donnees", email });
+    const asked = await fetch(`${site.url}/fr/privacy/requests`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
+      body: new URLSearchParams({ email }),
+      redirect: "manual",
+    });
+    expect(asked.status).toBe(303);
+    const path = await linkFromMail(email);
+
+    const html = await (await fetch(`${site.url}/fr${path}`)).text();
+    expect(textOf(html)).toContain("Compte: compte_donnees");
+    expect(textOf(html)).toContain("il ne télécharge ni ne supprime le compte");
+    expect(html).toMatch(/<a [^>]*href="\/fr\/account\/data"[^>]*>Me connecter pour le télécharger<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/fr\/account\/delete"[^>]*>Me connecter pour le supprimer<\/a>/);
+    // Nothing to download or delete through the link: the account is its only item.
+    expect(html).not.toContain("Tout supprimer");
+
+    // Signed out, the link goes through the login page and back to the account's data.
+    const away = await fetch(`${site.url}/fr/account/data`, { redirect: "manual" });
+    const login = away.headers.get("location")!;
+    expect(login).toBe("/fr/account/login?returnTo=%2Ffr%2Faccount%2Fdata");
+    expect(await (await fetch(site.url + login)).text()).toContain(`action="${login}"`);
+    const signedIn = await fetch(site.url + login, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
+      body: new URLSearchParams({ identifier: email, password: accountPassword }),
+      redirect: "manual",
+    });
+    expect(signedIn.headers.get("location")).toBe("/fr/account/data");
+    const session = signedIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+    const data = await fetch(`${site.url}/fr/account/data`, { headers: { cookie: session.join("; ") } });
+    expect(data.status).toBe(200);
+    expect(textOf(await data.text())).toContain("Compte: compte_donnees");
   });
 });
 

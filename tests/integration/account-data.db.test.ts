@@ -32,8 +32,8 @@ import { createTestDatabase } from "../support/test-db";
 
 /**
  * The account area's "My submissions and data" (docs/requirements.md#account-data, #data-rights):
- * a holder sees exactly what /privacy/requests lists for the account's verified address, with
- * where each submission stands; opens, downloads and deletes only those; and an id of someone
+ * a holder sees what /privacy/requests lists for the account's verified address (which only
+ * names the account, and leaves it to this area), with where each submission stands; opens, downloads and deletes only those; and an id of someone
  * else's item is refused whatever is asked of it.
  */
 
@@ -115,7 +115,7 @@ const listed = (groups: Array<{ kind: string; items: Array<Record<string, unknow
   }));
 
 describe("an account's submissions and data", { timeout: 60_000 }, () => {
-  it("lists exactly what the data-rights page lists for the verified address, with where each stands", async () => {
+  it("lists what the data-rights page lists for the verified address, the account too, with where each stands", async () => {
     const lea = await person("Lea.Holder@example.com", "lea_holder");
     await person("someone.else@example.com", "someone_else");
     const page = await loadAccountData(svc, lea.holder, "en");
@@ -125,9 +125,19 @@ describe("an account's submissions and data", { timeout: 60_000 }, () => {
       await createPrivacyLink(svc.db, "lea.holder@example.com"),
       "en",
     );
-    expect(listed(page.groups)).toEqual(privacy!.groups);
     expect(page.groups.map((group) => group.kind)).toEqual(["account", "application", "contact"]);
     const item = (kind: string) => page.groups.find((group) => group.kind === kind)!.items;
+    // The data-rights page lists the submissions, and only names the account, which it leaves
+    // to this signed-in area.
+    expect(listed(page.groups.filter((group) => group.kind !== "account"))).toEqual(privacy!.groups);
+    expect(privacy!.signIn).toEqual([
+      {
+        kind: "account",
+        label: "lea_holder",
+        createdOn: item("account")[0]!.createdOn,
+        pages: { data: "/account/data", delete: "/account/delete" },
+      },
+    ]);
     expect(item("application")).toEqual([
       expect.objectContaining({ id: lea.application, statusPage: true, status: "Application received" }),
     ]);

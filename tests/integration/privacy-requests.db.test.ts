@@ -5,6 +5,7 @@ import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eraseAccount } from "~/features/account/settings.server";
 import { createAlert } from "~/features/alerts/alerts.server";
 import { submitApplication } from "~/features/careers/application.server";
 import { applicationSchema } from "~/features/careers/application-form";
@@ -17,6 +18,8 @@ import { playtestSignupSchema } from "~/features/playtesting/signup-form";
 import {
   exportByPrivacyLink,
   listTiedTo,
+  loadPrivacyRequestPage,
+  removeByPrivacyLink,
   removeEverythingByPrivacyLink,
   sendPrivacyLink,
 } from "~/features/privacy-requests/index.server";
@@ -36,10 +39,13 @@ import { createTestDatabase } from "../support/test-db";
 
 /**
  * Data rights (docs/requirements.md#data-rights): one person with one of each kind of
- * submission asks for their data by e-mail, downloads it and deletes everything; afterwards
- * nothing of them is left in any table of the schema nor in the file store (the local folder,
- * and the S3-compatible store of FILE_STORE_URL, here its local stand-in), and another person's
- * data is untouched. An address with nothing tied to it gets no e-mail.
+ * submission and an account asks for their data by e-mail, downloads it and deletes everything.
+ * The link proves the mailbox only: the page names the account and sends them to sign in, and
+ * neither the download nor the deletion touches it or what is its own. Once the account is
+ * deleted on its own page too, nothing of them is left in any table of the schema nor in the
+ * file store (the local folder, and the S3-compatible store of FILE_STORE_URL, here its local
+ * stand-in), and another person's data is untouched. An address with nothing tied to it gets no
+ * e-mail.
  */
 
 const address = "Zephyrine.Quill@example.com";
@@ -181,13 +187,22 @@ async function sendOneOfEach(email: string, name: string) {
       dateOfBirth: "1990-04-30",
       tosVersion: 1,
       language: "en",
+      // What the link must neither export nor delete: a second factor and its number.
+      totpSecret: "JBSWY3DPEHPK3PXP",
+      totpEnabledAt: new Date(),
+      phone: `+1514555${String(email.length).padStart(4, "0")}`,
     })
     .returning({ id: schema.accountUsers.id });
   await database.db.insert(schema.accountPlatformLinks).values({
     accountId: account!.id,
     platform: "steam",
-    externalId: `765${email.length}`,
+    externalId: `7656119800${email.length}`,
     displayName: name,
+  });
+  await database.db.insert(schema.accountSessions).values({
+    idHash: `session-of-${account!.id}`,
+    userId: account!.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
   });
   return {
     application: (application as { id: string }).id,
@@ -221,7 +236,7 @@ describe.each([
     expect(await linkTokenFor("nobody@example.com")).toBeNull();
   });
 
-  it("downloads everything, then deletes everything: nothing of the person left in any table or file", async () => {
+  it("downloads and deletes everything but the account, which only a sign-in reaches; nothing left once it is deleted", async () => {
     const theirs = await sendOneOfEach(address, name);
     const others = await sendOneOfEach(other, "Bartholomew Otherling");
     const filesBefore = heldUploads();
@@ -232,6 +247,28 @@ describe.each([
     ).filter((f) => [theirs.application, theirs.report].some((id) => f.owner?.endsWith(id)));
     expect(theirFiles).toHaveLength(2);
     for (const file of theirFiles) expect(filesBefore).toContain(file.id);
+    const [account] = await database.db
+      .select()
+      .from(schema.accountUsers)
+      .where(eq(schema.accountUsers.id, theirs.account));
+    /** The account and what is its own, as they are before any request. */
+    const accountState = async () => ({
+      account: await database.db
+        .select()
+        .from(schema.accountUsers)
+        .where(eq(schema.accountUsers.id, theirs.account)),
+      platforms: await database.db
+        .select()
+        .from(schema.accountPlatformLinks)
+        .where(eq(schema.accountPlatformLinks.accountId, theirs.account)),
+      sessions: await database.db
+        .select()
+        .from(schema.accountSessions)
+        .where(eq(schema.accountSessions.userId, theirs.account)),
+    });
+    const accountBefore = await accountState();
+    expect(accountBefore.platforms).toHaveLength(1);
+    expect(accountBefore.sessions).toHaveLength(1);
 
     await sendPrivacyLink(svc, address, "en");
     const token = await linkTokenFor(address);
@@ -251,29 +288,68 @@ describe.each([
       "Québec (Canada)",
     ]);
 
+    // The page: the submissions with their actions; the account named, with where to sign in.
+    const page = (await loadPrivacyRequestPage(svc, token!, "fr"))!;
+    expect(page.groups.map((group) => group.kind)).toEqual([
+      "application",
+      "playtest",
+      "alert",
+      "issueReport",
+      "contact",
+    ]);
+    expect(page.signIn).toEqual([
+      {
+        kind: "account",
+        label: "quill",
+        createdOn: expect.stringMatching(/\d{4}/),
+        pages: { data: "/account/data", delete: "/account/delete" },
+      },
+    ]);
+    expect(JSON.stringify(page)).not.toContain(theirs.account);
+
     const zip = unzipSync((await exportByPrivacyLink(svc, token!, "all"))!);
     const data = JSON.parse(strFromU8(zip["data.json"]!));
-    for (const kind of ["account", "application", "playtest", "alert", "issueReport", "contact"]) {
-      expect(data.items[kind], kind).toHaveLength(1);
-    }
+    expect(Object.keys(data.items).sort()).toEqual([
+      "alert",
+      "application",
+      "contact",
+      "issueReport",
+      "playtest",
+    ]);
+    for (const kind of Object.keys(data.items)) expect(data.items[kind], kind).toHaveLength(1);
     expect(data.items.application[0].stageHistory[0].stage).toBe("apply");
     expect(data.items.playtest[0].surveyAnswers[0].answers.favouriteGame).toBe("Quillfeather Quest");
     expect(data.items.alert[0].newsletterConsent).toBe(true);
-    expect(data.items.account[0].linkedPlatforms[0].platform).toBe("steam");
-    expect(JSON.stringify(data)).not.toContain(other);
+    // Nothing of the account: not its id, its number, its linked platform nor its username.
+    const exported = JSON.stringify(data);
+    for (const value of [theirs.account, account!.phone!, `7656119800${address.length}`, '"quill"']) {
+      expect(exported).not.toContain(value);
+    }
+    expect(exported).not.toContain(other);
     const packed = Object.keys(zip).filter((file) => file.startsWith("files/"));
     expect(packed.some((file) => file.endsWith("quill-cv.pdf"))).toBe(true);
     expect(packed.some((file) => file.endsWith("quill.log"))).toBe(true);
-    // Someone else's item is not theirs to download.
+    // Someone else's item is not theirs to download; the account is not the link's to download
+    // or delete.
     expect(
       await exportByPrivacyLink(svc, token!, { kind: "application", id: others.application }),
     ).toBeNull();
+    expect(await exportByPrivacyLink(svc, token!, { kind: "account", id: theirs.account })).toBeNull();
+    expect(await removeByPrivacyLink(svc, token!, "account", theirs.account)).toEqual({
+      ok: false,
+      code: "notTheirs",
+    });
 
-    expect(await removeEverythingByPrivacyLink(svc, token!)).toEqual({ ok: true, deleted: 6 });
+    expect(await removeEverythingByPrivacyLink(svc, token!)).toEqual({ ok: true, deleted: 5 });
 
+    // Left: the account and what is its own, untouched, and nothing else of the person.
+    expect(await accountState()).toEqual(accountBefore);
     const needles = [address, name, ...Object.values(theirs)];
-    const left = await mentions(needles);
-    expect(left).toEqual({});
+    expect(Object.keys(await mentions(needles)).sort()).toEqual([
+      "account_platform_links",
+      "account_sessions",
+      "account_users",
+    ]);
     const filesAfter = heldUploads();
     for (const file of theirFiles) expect(filesAfter).not.toContain(file.id);
     expect(filesAfter.length).toBe(filesBefore.length - 2);
@@ -293,7 +369,12 @@ describe.each([
     const deletion = logged.find(
       (line) => line.message === "all personal data of an address deleted on request",
     );
-    expect(deletion).toMatchObject({ items: 6, application: 1, account: 1 });
+    expect(deletion).toMatchObject({ items: 5, application: 1 });
+    expect(deletion).not.toHaveProperty("account");
     expect(JSON.stringify(logged).toLowerCase()).not.toContain(address.toLowerCase());
+
+    // The account's own deletion (its page's use case, once the password is checked) takes the rest.
+    expect(await eraseAccount(svc, account!)).toBe(true);
+    expect(await mentions(needles)).toEqual({});
   });
 });

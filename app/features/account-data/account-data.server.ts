@@ -9,10 +9,11 @@ import { createStatusLink } from "~/platform/status/links.server";
 
 /**
  * The account area's "My submissions and data" (docs/requirements.md#account-data,
- * #data-rights): what /privacy/requests lists for an address, for the holder of an account
- * whose address is verified, with each submission's status and its status page. Every item is
- * looked up again by the account's address before anything is done to it, so an id alone
- * (someone else's) opens, downloads and deletes nothing.
+ * #data-rights): what /privacy/requests lists for an address, the account itself included
+ * (which that page only names), for the holder of an account whose address is verified, with
+ * each submission's status and its status page. Every item is looked up again by the account's
+ * address before anything is done to it, so an id alone (someone else's) opens, downloads and
+ * deletes nothing.
  */
 
 /** What the use cases read of the signed-in account. */
@@ -98,7 +99,8 @@ export async function openHeldStatusPage(
 
 /**
  * "Delete" one of the holder's items, for good with its files. The account itself is not
- * deleted here: its own page asks for the password first (account-delete).
+ * deleted here (removeTiedItem refuses it): its own page asks for the password first
+ * (account-delete).
  */
 export async function deleteHeldItem(
   svc: PersonalDataServices,
@@ -107,7 +109,7 @@ export async function deleteHeldItem(
   id: string,
 ): Promise<Outcome> {
   const email = verifiedAddress(holder);
-  if (email === null || kind === "account") return notTheirs();
+  if (email === null) return notTheirs();
   const removal = await removeTiedItem(svc, email, kind, id);
   return removal.ok ? ok() : notTheirs();
 }

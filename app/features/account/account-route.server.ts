@@ -7,13 +7,14 @@ import type { Outcome, Refusal } from "~/platform/http/outcome";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { consumeFormLimit } from "~/platform/http/rate-limit.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
-import { type Language, localizePath } from "~/platform/i18n/languages";
+import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
 import { type PageLoaderArgs, routeLanguage } from "~/platform/seo/page-seo.server";
 import { accountDeps } from "./account-budgets.server";
 import { readAccountCookies } from "./account-http.server";
 import { accountFormTexts } from "./account-writes.server";
+import { loginPathFor } from "./return-to";
 import { readSession } from "./sessions.server";
 
 /** What the account pages' loaders and actions share: services, session, guards. */
@@ -38,11 +39,12 @@ export async function currentSession(args: Args) {
 
 /**
  * The signed-in session, or a redirect to the login page
- * (docs/requirements.md#account-and-second-factor: account-login).
+ * (docs/requirements.md#account-and-second-factor: account-login), which leads back to the page
+ * once signed in (return-to.ts).
  */
 export async function requireSession(args: Args) {
   const session = await currentSession(args);
-  if (!session) throw redirect(localizePath("/account/login", routeLanguage(args.params)));
+  if (!session) throw redirect(loginPathFor(args.request, routeLanguage(args.params)));
   return session;
 }
 

@@ -1,16 +1,18 @@
 import { eq } from "drizzle-orm";
 import { accountPlatformLinks, accountUsers, consentRecords } from "~/platform/db/schema";
 import { definePersonalData } from "~/platform/privacy/personal-data";
-import { eraseAccount } from "./settings.server";
 
 /**
  * The account as personal data (docs/requirements.md#data-rights): its profile, linked platforms
  * and the cookie choices made while signed in. Secrets (password hash, second-factor secret,
- * sessions and e-mailed codes) are not exported. Deleting it is the account deletion use case
- * (settings.server.ts `eraseAccount`): sessions, tokens and links go with it (cascade).
+ * sessions and e-mailed codes) are not exported. Its password and second factor guard it, which
+ * an e-mailed link does not prove: the data-rights page only lists it and sends the visitor to
+ * sign in, to /account/data (the download, with the submissions) and /account/delete (the
+ * deletion, password first).
  */
 export const accountPersonalData = definePersonalData({
   kind: "account",
+  signIn: { data: "/account/data", delete: "/account/delete" },
   async listByEmail(db, email) {
     const rows = await db
       .select({ id: accountUsers.id, username: accountUsers.username, createdAt: accountUsers.createdAt })
@@ -62,12 +64,5 @@ export const accountPersonalData = definePersonalData({
       },
       files: [],
     };
-  },
-  async remove(svc, id) {
-    const [user] = await svc.db
-      .select({ id: accountUsers.id, email: accountUsers.email })
-      .from(accountUsers)
-      .where(eq(accountUsers.id, id));
-    return user ? eraseAccount(svc, user) : false;
   },
 });

@@ -123,8 +123,9 @@ export async function deleteAccount(deps: AccountDeps, user: AccountUser, passwo
 }
 
 /**
- * The deletion itself, once the holder has proved it is theirs (the password above, or the
- * data-rights link e-mailed to the address: features/account/personal-data.server.ts).
+ * The deletion itself, once the holder has proved it is theirs with the password above. Never
+ * on an e-mailed link alone: the data-rights page sends the visitor here
+ * (features/account/personal-data.server.ts).
  */
 export async function eraseAccount(
   svc: { db: Db; config: Pick<Config, "dataDir"> },

@@ -28,7 +28,7 @@ export type PersonalExport = { json: unknown; files: PersonalFile[] };
 
 export type PersonalDataServices = Pick<Services, "db" | "uploads" | "config" | "logger">;
 
-export type PersonalDataSource = {
+type SourceBase = {
   /** Stable name: the archive's section and the catalog key "privacy:kinds.<kind>". */
   kind: string;
   /**
@@ -38,12 +38,36 @@ export type PersonalDataSource = {
   listByEmail(db: Db, email: string, lang: Language): Promise<PersonalItem[]>;
   /** Everything stored about one item, or null when it no longer exists. */
   export(svc: PersonalDataServices, id: string): Promise<PersonalExport | null>;
+};
+
+/**
+ * What a visitor sent (an application, a sign-up, an alert…): holding the mailbox it came from
+ * is proof enough, so the data-rights link downloads and deletes it.
+ */
+export type SubmissionSource = SourceBase & {
   /** Deletes the item for good: its rows and its files. Answers whether anything went. */
   remove(svc: PersonalDataServices, id: string): Promise<boolean>;
 };
 
+/**
+ * What a sign-in guards (an account, behind its password and second factor): the data-rights
+ * link proves the mailbox only, so its page lists the item and sends the visitor to these pages
+ * of the signed-in area (English paths) instead of downloading or deleting it
+ * (docs/requirements.md#data-rights). Deleting it is those pages' own use case, which asks for
+ * the password, so the source has no `remove`.
+ */
+export type SignedInSource = SourceBase & {
+  signIn: { data: string; delete: string };
+};
+
+export type PersonalDataSource = SubmissionSource | SignedInSource;
+
+/** Whether the e-mailed link alone may download and delete the source's items. */
+export const isSubmissionSource = (source: PersonalDataSource): source is SubmissionSource =>
+  "remove" in source;
+
 /** Identity for a source, typed (each feature writes `definePersonalData({ … })`). */
-export const definePersonalData = (source: PersonalDataSource): PersonalDataSource => source;
+export const definePersonalData = <S extends PersonalDataSource>(source: S): S => source;
 
 /**
  * The files an item owns in the upload store, for its export: how `data.json` lists them and
