@@ -28,6 +28,7 @@ const periodicTasks = [
   "contact-retention",
   "greenhouse-sync",
   "job-alert-match",
+  "outbox-retention",
   "pageview-retention",
   "playtest-reminders",
   "playtest-retention",

@@ -1,16 +1,18 @@
 import { eq } from "drizzle-orm";
 import { accountPlatformLinks, accountUsers, consentRecords } from "~/platform/db/schema";
 import { definePersonalData } from "~/platform/privacy/personal-data";
+import { accountItemKind } from "./account-core.server";
 import { eraseAccount } from "./settings.server";
 
 /**
  * The account as personal data (docs/requirements.md#data-rights): its profile, linked platforms
  * and the cookie choices made while signed in. Secrets (password hash, second-factor secret,
  * sessions and e-mailed codes) are not exported. Deleting it is the account deletion use case
- * (settings.server.ts `eraseAccount`): sessions, tokens and links go with it (cascade).
+ * (settings.server.ts `eraseAccount`): sessions, tokens and links go with it (cascade), and its
+ * e-mails in the outbox.
  */
 export const accountPersonalData = definePersonalData({
-  kind: "account",
+  kind: accountItemKind,
   async listByEmail(db, email) {
     const rows = await db
       .select({ id: accountUsers.id, username: accountUsers.username, createdAt: accountUsers.createdAt })

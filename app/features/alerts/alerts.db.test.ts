@@ -92,7 +92,7 @@ async function linkFor(to: string) {
     .where(sql`${outboxEmails.to} = ${to} and ${outboxEmails.kind} = 'alert-created'`)
     .orderBy(sql`${outboxEmails.createdAt} desc`)
     .limit(1);
-  const match = /alerts\/manage\/([0-9a-f-]{36})\/([\w-]{43})/.exec(mail!.text)!;
+  const match = /alerts\/manage\/([0-9a-f-]{36})\/([\w-]{43})/.exec(mail!.text!)!;
   return { id: match[1]!, token: match[2]! };
 }
 
@@ -251,7 +251,7 @@ describe("creating and managing alerts", () => {
   it("purges alerts left unconfirmed for 7 days", async () => {
     await createAlert(svc, input(), { now: new Date(Date.now() - 8 * 24 * 3600_000) });
     await createConfirmed({ name: "Kept" }, new Date(Date.now() - 30 * 24 * 3600_000));
-    expect(await purgeUnconfirmedAlerts(database.db)).toBe(1);
+    expect(await purgeUnconfirmedAlerts(svc)).toBe(1);
     expect((await database.db.select().from(jobAlerts)).map((a) => a.name)).toEqual(["Kept"]);
   });
 });

@@ -182,7 +182,7 @@ describe("sign-up", () => {
   it("removes a sign-up and its answers with the removal token, and purges expired ones", async () => {
     await signUp();
     const [mail] = await db.select().from(outboxEmails);
-    const token = /remove\?token=([\w-]+)/.exec(mail!.text)![1]!;
+    const token = /remove\?token=([\w-]+)/.exec(mail!.text!)![1]!;
     expect(await removeSignup({ db, config }, "wrong")).toBe(false);
     expect(await removeSignup({ db, config }, token)).toBe(true);
     expect(await db.select().from(playtestSignups)).toEqual([]);

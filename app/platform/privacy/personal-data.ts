@@ -1,6 +1,6 @@
 import type { Db, Tx } from "~/platform/db/client.server";
 import type { Language } from "~/platform/i18n/languages";
-import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
+import { deleteEmailsAbout } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
 
@@ -59,13 +59,19 @@ export async function ownedFilesExport(svc: Pick<PersonalDataServices, "uploads"
 
 /**
  * Deletes an item for good: `deleteRow` (its row, whose foreign keys take its dependents) and
- * the outbox's e-mails that name it, in one transaction, then the files it owns in the upload
- * store, wherever the file store keeps them (DATA_DIR or FILE_STORE_URL's bucket), and those
- * e-mails' copies in DATA_DIR/mail. Answers whether the row existed.
+ * the outbox's e-mails about it (`kind` and `id`, as they were queued), in one transaction, then
+ * the files it owns in the upload store, wherever the file store keeps them (DATA_DIR or
+ * FILE_STORE_URL's bucket), and those e-mails' copies in DATA_DIR/mail. Answers whether the row
+ * existed.
  */
 export async function removeItemWithFiles(
   svc: Pick<PersonalDataServices, "db" | "uploads" | "config">,
-  { id, owner, deleteRow }: { id: string; owner: string; deleteRow: (tx: Tx) => Promise<boolean> },
+  {
+    kind,
+    id,
+    owner,
+    deleteRow,
+  }: { kind: string; id: string; owner: string; deleteRow: (tx: Tx) => Promise<boolean> },
 ): Promise<boolean> {
   // The files go first: a file store that cannot be reached refuses the deletion (503) before
   // anything of it is gone, instead of deleting the rows and leaving the person's files behind.
@@ -73,7 +79,7 @@ export async function removeItemWithFiles(
   await svc.uploads.removeFiles((await svc.uploads.owned(owner)).map((file) => file.id));
   const { existed, emails } = await svc.db.transaction(async (tx) => {
     const existed = await deleteRow(tx);
-    return { existed, emails: existed ? await deleteEmailsMentioning(tx, id) : [] };
+    return { existed, emails: existed ? await deleteEmailsAbout(tx, kind, id) : [] };
   });
   await svc.uploads.removeOwned([owner]);
   await removeMailFiles(svc.config, emails);
