@@ -136,18 +136,17 @@ export async function deleteEmailsAbout(
 
 /**
  * Deletes the outbox's e-mails to or about someone (a data-rights deletion of everything tied
- * to an address, after each item's own): those addressed to `needle` (a delivered one by its
- * recipient's hash), or whose text, still there while pending, contains it, whatever their
- * case. Answers the ids of those that went, for `removeMailFiles` (transport.server.ts) once
- * the caller's transaction is committed.
+ * to an address, after each item's own): those addressed to `needle` (found by the recipient's
+ * hash, which pending and delivered rows alike keep), or whose text, still there while pending,
+ * contains it, whatever their case. Answers the ids of those that went, for `removeMailFiles`
+ * (transport.server.ts) once the caller's transaction is committed.
  */
 export async function deleteEmailsMentioning(tx: Db | Tx, needle: string): Promise<string[]> {
   if (!needle.trim()) return [];
   const gone = await tx
     .delete(outboxEmails)
     .where(
-      sql`lower(${outboxEmails.to}) = lower(${needle})
-        or ${outboxEmails.recipientHash} = ${recipientHash(needle)}
+      sql`${outboxEmails.recipientHash} = ${recipientHash(needle)}
         or position(lower(${needle}) in lower(${outboxEmails.text})) > 0
         or position(lower(${needle}) in lower(${outboxEmails.html})) > 0
         or position(lower(${needle}) in lower(${outboxEmails.subject})) > 0`,
