@@ -1,13 +1,12 @@
-import { and, inArray, like, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { JobOffer } from "~/features/jobs";
 import { getJobOffer } from "~/features/jobs/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { jobApplications } from "~/platform/db/schema/careers";
-import { uploads } from "~/platform/db/schema/platform";
 import { type Language, localizePath } from "~/platform/i18n/languages";
-import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
-import { removeMailFiles } from "~/platform/mail/transport.server";
+import { purgeItemsWithFiles } from "~/platform/privacy/personal-data";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { defineTask, type Task } from "~/platform/tasks/task";
@@ -187,28 +186,18 @@ export async function purgeExpiredApplications(
   svc: Pick<Services, "db" | "uploads" | "config">,
   now = new Date(),
 ): Promise<number> {
-  const expired = await svc.db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(jobApplications)
-      .where(lt(jobApplications.expiresAt, now))
-      .returning({ id: jobApplications.id });
-    if (!rows.length) return { rows, files: [] as string[], emails: [] as string[] };
-    const ids = rows.map((r) => r.id);
-    const files = await tx
-      .delete(uploads)
-      .where(
-        and(
-          like(uploads.attachedTo, "job-application:%"),
-          inArray(uploads.attachedTo, ids.map(applicationOwner)),
-        ),
-      )
-      .returning({ id: uploads.id });
-    const emails = await deleteEmailsAbout(tx, applicationItemKind, ids);
-    return { rows, files: files.map((f) => f.id), emails };
+  const gone = await purgeItemsWithFiles(svc, {
+    kind: applicationItemKind,
+    owner: applicationOwner,
+    deleteRows: async (tx) =>
+      (
+        await tx
+          .delete(jobApplications)
+          .where(lt(jobApplications.expiresAt, now))
+          .returning({ id: jobApplications.id })
+      ).map((row) => row.id),
   });
-  await svc.uploads.removeFiles(expired.files);
-  await removeMailFiles(svc.config, expired.emails);
-  return expired.rows.length;
+  return gone.length;
 }
 
 /** Deletes expired applications (and their files) at start and then hourly. */

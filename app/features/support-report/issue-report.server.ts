@@ -1,10 +1,10 @@
-import { inArray, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
-import { issueReportStages, issueReports, uploads } from "~/platform/db/schema";
+import { issueReportStages, issueReports } from "~/platform/db/schema";
 import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
-import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
-import { removeMailFiles } from "~/platform/mail/transport.server";
+import { purgeItemsWithFiles } from "~/platform/privacy/personal-data";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
@@ -167,21 +167,16 @@ export async function purgeExpiredIssueReports(
   svc: Pick<Services, "db" | "uploads" | "config">,
   now = new Date(),
 ): Promise<number> {
-  const expired = await svc.db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(issueReports)
-      .where(lt(issueReports.expiresAt, now))
-      .returning({ id: issueReports.id });
-    if (!rows.length) return { rows, files: [] as string[], emails: [] as string[] };
-    const ids = rows.map((r) => r.id);
-    const files = await tx
-      .delete(uploads)
-      .where(inArray(uploads.attachedTo, ids.map(issueOwner)))
-      .returning({ id: uploads.id });
-    const emails = await deleteEmailsAbout(tx, issueReportItemKind, ids);
-    return { rows, files: files.map((f) => f.id), emails };
+  const gone = await purgeItemsWithFiles(svc, {
+    kind: issueReportItemKind,
+    owner: issueOwner,
+    deleteRows: async (tx) =>
+      (
+        await tx
+          .delete(issueReports)
+          .where(lt(issueReports.expiresAt, now))
+          .returning({ id: issueReports.id })
+      ).map((row) => row.id),
   });
-  await svc.uploads.removeFiles(expired.files);
-  await removeMailFiles(svc.config, expired.emails);
-  return expired.rows.length;
+  return gone.length;
 }

@@ -1,4 +1,6 @@
+import { inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
+import { uploads } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
 import { deleteEmailsAbout } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
@@ -84,4 +86,34 @@ export async function removeItemWithFiles(
   await svc.uploads.removeOwned([owner]);
   await removeMailFiles(svc.config, emails);
   return existed;
+}
+
+/**
+ * Deletes items that own upload files by their retention rule: `deleteRows` deletes their rows
+ * and answers their ids; the rows of their files in the upload store (`owner` of each id) and the
+ * outbox's e-mails about them (`kind`) go in the same transaction, then the files themselves and
+ * those e-mails' copies in DATA_DIR/mail. Rows first, unlike a deletion on request: a file the
+ * store cannot remove now is left without a row, which the upload purge removes within a day.
+ * Answers the deleted items' ids.
+ */
+export async function purgeItemsWithFiles(
+  svc: Pick<PersonalDataServices, "db" | "uploads" | "config">,
+  {
+    kind,
+    owner,
+    deleteRows,
+  }: { kind: string; owner: (id: string) => string; deleteRows: (tx: Tx) => Promise<string[]> },
+): Promise<string[]> {
+  const { ids, files, emails } = await svc.db.transaction(async (tx) => {
+    const ids = await deleteRows(tx);
+    if (!ids.length) return { ids, files: [], emails: [] };
+    const files = await tx
+      .delete(uploads)
+      .where(inArray(uploads.attachedTo, ids.map(owner)))
+      .returning({ id: uploads.id });
+    return { ids, files: files.map((file) => file.id), emails: await deleteEmailsAbout(tx, kind, ids) };
+  });
+  await svc.uploads.removeFiles(files);
+  await removeMailFiles(svc.config, emails);
+  return ids;
 }
