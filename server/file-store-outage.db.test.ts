@@ -105,6 +105,7 @@ describe("an S3-compatible file store", { timeout: 60_000 }, () => {
     await services.uploads.attach(services.db, [saved!.id], owner);
     let rowsDeleted = 0;
     const item = {
+      kind: "issueReport",
       id: "outage-test",
       owner,
       deleteRow: async () => {

@@ -15,7 +15,7 @@ import { type Config, parseConfig } from "~/platform/config.server";
 import { controlSocketPath, startControlChannel } from "~/platform/control/channel.server";
 import { createLogger } from "~/platform/logging.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
-import { mailDeliveryTask } from "~/platform/mail/worker.server";
+import { mailDeliveryTask, outboxRetentionTask } from "~/platform/mail/worker.server";
 import { openServices, type Services } from "~/platform/services.server";
 import { databaseRunExclusive } from "~/platform/tasks/run-once.server";
 import { startTasks } from "~/platform/tasks/scheduler.server";
@@ -87,6 +87,7 @@ function backgroundTasks(
     contactRetentionTask(svc),
     applicationRetentionTask(svc),
     privacyLinkRetentionTask(svc),
+    outboxRetentionTask(svc),
   ].filter((task) => task !== null);
   return { everyProcess, oncePerPeriod };
 }

@@ -108,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
       await setAlertActive(db, target, intent === "toggle" && form.get("active") === "on");
       return redirectWithFlash(`${pageUrl}#alert-${target.id}`, updated, config);
     case "remove":
-      await removeAlert(db, target);
+      await removeAlert(services, target.id);
       // Removing the alert this link belongs to ends the link too.
       return redirectWithFlash(
         target.id === via.id ? localizePath("/alerts", lang) : pageUrl,

@@ -80,7 +80,9 @@ async function linksMailed(kind: string, to: string): Promise<string[]> {
     .from(outboxEmails)
     .where(and(eq(outboxEmails.kind, kind), eq(outboxEmails.to, to)))
     .orderBy(outboxEmails.createdAt);
-  return mails.flatMap((mail) => [...mail.text.matchAll(/\/status\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!));
+  return mails.flatMap((mail) =>
+    [...mail.text!.matchAll(/\/status\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!),
+  );
 }
 
 /** Signs up for a playtest as the form does: its id and the confirmation's link. */

@@ -116,7 +116,7 @@ export async function startAccountApi(env: Record<string, string> = {}) {
       tos: true,
     });
     if (created.status !== 201) throw new Error(`create answered ${created.status}`);
-    const token = tokenIn((await lastMail("account-verify", account.email)).text);
+    const token = tokenIn((await lastMail("account-verify", account.email)).text!);
     if ((await c.post("validate", { token })).status !== 200) throw new Error("validate failed");
     const login = await c.post("login", { identifier: account.username, password });
     if (login.status !== 200) throw new Error(`login answered ${login.status}`);

@@ -30,6 +30,12 @@ export type AccountDeps = {
 export type AccountUser = typeof accountUsers.$inferSelect;
 
 /**
+ * What the outbox and the data-rights pages call an account: its e-mails (links, codes, notices,
+ * to whichever address) are named by it and its id, and go with it (eraseAccount).
+ */
+export const accountItemKind = "account";
+
+/**
  * What the browser may know of the signed-in user (docs/requirements.md#account-and-second-factor:
  * user and its expiry).
  */

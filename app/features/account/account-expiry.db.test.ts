@@ -81,7 +81,7 @@ describe("expiry", () => {
       tos: true,
     });
     expect(created.status).toBe(201);
-    const token = kit.tokenIn((await kit.lastMail("account-verify", address)).text);
+    const token = kit.tokenIn((await kit.lastMail("account-verify", address)).text!);
     await expire("verify");
     expect((await c.post("validate", { token })).body.messages).toEqual(["AUTH_TICKET_EXPIRED"]);
     const [user] = await kit.db.select().from(accountUsers);
@@ -91,7 +91,7 @@ describe("expiry", () => {
   it("an e-mail change code past its 10 minutes changes nothing", async () => {
     const c = await kit.signedIn(account);
     await c.post("update-email", { email: "new@example.com", password: accountPassword });
-    const code = /(\d{6})/.exec((await kit.lastMail("account-email-code", "new@example.com")).text)![1]!;
+    const code = /(\d{6})/.exec((await kit.lastMail("account-email-code", "new@example.com")).text!)![1]!;
     await expire("email-change");
     expect((await c.post("update-email", { email: "new@example.com", code })).body.messages).toEqual([
       "MFA_CODE_INVALID",

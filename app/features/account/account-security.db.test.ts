@@ -250,10 +250,10 @@ describe("a change of address, password or second factor revokes what was sent, 
   /** A reset link and an e-mail change code, both sent and not used yet. */
   async function outstanding(c: Client): Promise<Pending> {
     await c.post("forgot-password", { identifier: address });
-    const resetToken = kit.tokenIn((await kit.lastMail("account-reset", address)).text);
+    const resetToken = kit.tokenIn((await kit.lastMail("account-reset", address)).text!);
     await c.post("update-email", { email: "other@example.com", password: accountPassword });
     const emailCode = /(\d{6})/.exec(
-      (await kit.lastMail("account-email-code", "other@example.com")).text,
+      (await kit.lastMail("account-email-code", "other@example.com")).text!,
     )![1]!;
     return { resetToken, emailCode };
   }
@@ -329,7 +329,7 @@ describe("a change of address, password or second factor revokes what was sent, 
       revokes: ["resetToken"],
       act: async (c) => {
         await c.post("update-email", { email: "new@example.com", password: accountPassword });
-        const code = /(\d{6})/.exec((await kit.lastMail("account-email-code", "new@example.com")).text)![1]!;
+        const code = /(\d{6})/.exec((await kit.lastMail("account-email-code", "new@example.com")).text!)![1]!;
         expect((await c.post("update-email", { email: "new@example.com", code })).body.status).toBe(
           "updated",
         );
@@ -413,9 +413,9 @@ describe("a change of address, password or second factor revokes what was sent, 
       tos: true,
     });
     expect(created.status).toBe(201);
-    const verifyToken = kit.tokenIn((await kit.lastMail("account-verify", "late@example.com")).text);
+    const verifyToken = kit.tokenIn((await kit.lastMail("account-verify", "late@example.com")).text!);
     await c.post("forgot-password", { identifier: "late_l" });
-    const resetToken = kit.tokenIn((await kit.lastMail("account-reset", "late@example.com")).text);
+    const resetToken = kit.tokenIn((await kit.lastMail("account-reset", "late@example.com")).text!);
     expect(
       (await c.post("reset-password", { token: resetToken, password: next, confirmPassword: next })).status,
     ).toBe(200);

@@ -162,7 +162,7 @@ async function linkFromOutbox(kind: string, to: string): Promise<string> {
     .toBeGreaterThan(0);
   const rows = await db.select().from(outboxEmails).where(eq(outboxEmails.kind, kind));
   const mail = rows.filter((r) => r.to === to).at(-1)!;
-  return /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  return /token=([A-Za-z0-9_-]+)/.exec(mail.text!)![1]!;
 }
 
 /** Creates, verifies and signs in an account; returns the signed-in client. */
@@ -400,7 +400,7 @@ describe("sessions", () => {
     );
     const [mail] = await db.select().from(outboxEmails).where(eq(outboxEmails.kind, "account-email-code"));
     expect(mail!.to).toBe("new@example.com");
-    const code = /(\d{6})/.exec(mail!.text)![1]!;
+    const code = /(\d{6})/.exec(mail!.text!)![1]!;
     const wrong = await c.post("update-email", {
       email: "new@example.com",
       password,
@@ -606,7 +606,7 @@ describe("security and profile screens' additions", () => {
     const c = await signedIn();
     await c.post("update-email", { email: "new@example.com", password });
     const [mail] = await db.select().from(outboxEmails).where(eq(outboxEmails.kind, "account-email-code"));
-    const code = /(\d{6})/.exec(mail!.text)![1]!;
+    const code = /(\d{6})/.exec(mail!.text!)![1]!;
     expect((await c.post("update-email", { email: "new@example.com" })).body.messages).toEqual([
       "INVALID_PASSWORD",
     ]);

@@ -4,7 +4,7 @@ import { accountTokens, accountUsers } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { passwordBudget, withinBudget } from "./account-budgets.server";
-import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
+import { type AccountDeps, AccountError, type AccountUser, accountItemKind } from "./account-core.server";
 import { resetEmail } from "./account-emails.server";
 import {
   assertUsablePassword,
@@ -43,7 +43,7 @@ export function forgotPassword(deps: AccountDeps, identifier: string, now = new 
     });
     await deps.db.transaction(async (tx) => {
       await insertLinkToken(tx, user.id, "reset", token, now);
-      await enqueueEmail(tx, mail);
+      await enqueueEmail(tx, mail, { kind: accountItemKind, id: user.id });
     });
   });
 }
@@ -75,7 +75,7 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
       .where(eq(accountUsers.id, row.userId));
     await endAllSessions(tx, row.userId);
     await revokeMailedSecrets(tx, row.userId, { pendingLogins: true });
-    await enqueueEmail(tx, notice);
+    await enqueueEmail(tx, notice, { kind: accountItemKind, id: row.userId });
   });
 }
 
@@ -94,6 +94,6 @@ export async function updatePassword(
     await tx.update(accountUsers).set({ passwordHash }).where(eq(accountUsers.id, session.user.id));
     await endAllSessions(tx, session.user.id, session.idHash);
     await revokeMailedSecrets(tx, session.user.id, { pendingLogins: true });
-    await enqueueEmail(tx, notice);
+    await enqueueEmail(tx, notice, { kind: accountItemKind, id: session.user.id });
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { accountPlatformLinks, accountUsers, consentRecords } from "~/platform/db/schema";
 import { definePersonalData } from "~/platform/privacy/personal-data";
+import { accountItemKind } from "./account-core.server";
 
 /**
  * The account as personal data (docs/requirements.md#data-rights): its profile, linked platforms
@@ -11,7 +12,7 @@ import { definePersonalData } from "~/platform/privacy/personal-data";
  * deletion, password first).
  */
 export const accountPersonalData = definePersonalData({
-  kind: "account",
+  kind: accountItemKind,
   signIn: { data: "/account/data", delete: "/account/delete" },
   async listByEmail(db, email) {
     const rows = await db

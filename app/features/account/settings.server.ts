@@ -2,13 +2,13 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { accountSessions, accountTokens, accountUsers, outboxEmails } from "~/platform/db/schema";
+import { accountSessions, accountTokens, accountUsers } from "~/platform/db/schema";
 import { isUniqueViolation } from "~/platform/db/sql-errors";
 import { type Language, localizePath } from "~/platform/i18n/languages";
-import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
 import { withinBudget } from "./account-budgets.server";
-import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
+import { type AccountDeps, AccountError, type AccountUser, accountItemKind } from "./account-core.server";
 import { emailChangeCode, existsEmail } from "./account-emails.server";
 import { currentTosVersion } from "./account-forms";
 import { audience, revokeMailedSecrets, securityNotice, takeToken } from "./account-helpers.server";
@@ -36,7 +36,7 @@ export async function updateEmail(
   const email = input.email.trim().toLowerCase();
   if (!input.code) {
     const [other] = await deps.db
-      .select({ username: accountUsers.username })
+      .select({ id: accountUsers.id, username: accountUsers.username })
       .from(accountUsers)
       .where(eq(accountUsers.email, email))
       .limit(1);
@@ -46,7 +46,8 @@ export async function updateEmail(
         username: other.username,
         url: `${deps.config.publicUrl}${localizePath("/account/forgot", lang)}`,
       });
-      await enqueueEmail(deps.db, notice);
+      // About the account that has the address: it goes to its holder, and with it.
+      await enqueueEmail(deps.db, notice, { kind: accountItemKind, id: other.id });
       return { status: "code-sent" };
     }
     const code = newNumericCode();
@@ -62,7 +63,7 @@ export async function updateEmail(
         data: email,
         expiresAt: new Date(now.getTime() + codeTtlMs),
       });
-      await enqueueEmail(tx, mail);
+      await enqueueEmail(tx, mail, { kind: accountItemKind, id: user.id });
     });
     return { status: "code-sent" };
   }
@@ -82,7 +83,7 @@ export async function updateEmail(
       if (!(await takeToken(tx, row.hash, "email-change"))) throw new AccountError(400, "MFA_CODE_INVALID");
       await tx.update(accountUsers).set({ email, emailVerifiedAt: now }).where(eq(accountUsers.id, user.id));
       await revokeMailedSecrets(tx, user.id);
-      await enqueueEmail(tx, notice);
+      await enqueueEmail(tx, notice, { kind: accountItemKind, id: user.id });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AccountError(409, "EMAIL_IN_USE");
@@ -115,7 +116,8 @@ export async function acceptTos(
 
 /**
  * Deletes the account (password required): sessions, tokens and codes go with it (cascade),
- * and so do the e-mails addressed to it in the outbox, and their copies in DATA_DIR/mail.
+ * and so do its e-mails in the outbox (`accountItemKind`, to whichever address), and their
+ * copies in DATA_DIR/mail.
  */
 export async function deleteAccount(deps: AccountDeps, user: AccountUser, password: string) {
   await requirePassword(deps, user, password);
@@ -132,15 +134,12 @@ export async function eraseAccount(
   user: Pick<AccountUser, "id" | "email">,
 ): Promise<boolean> {
   const { gone, emails } = await svc.db.transaction(async (tx) => {
-    const emails = await tx
-      .delete(outboxEmails)
-      .where(eq(outboxEmails.to, user.email))
-      .returning({ id: outboxEmails.id });
+    const emails = await deleteEmailsAbout(tx, accountItemKind, user.id);
     const gone = await tx
       .delete(accountUsers)
       .where(eq(accountUsers.id, user.id))
       .returning({ id: accountUsers.id });
-    return { gone: gone.length > 0, emails: emails.map((email) => email.id) };
+    return { gone: gone.length > 0, emails };
   });
   await removeMailFiles(svc.config, emails);
   return gone;

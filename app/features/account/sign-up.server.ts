@@ -4,7 +4,7 @@ import { accountUsers } from "~/platform/db/schema";
 import { isUniqueViolation } from "~/platform/db/sql-errors";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
-import { type AccountDeps, AccountError } from "./account-core.server";
+import { type AccountDeps, AccountError, accountItemKind } from "./account-core.server";
 import { existsEmail, verifyEmail } from "./account-emails.server";
 import { currentTosVersion } from "./account-forms";
 import {
@@ -42,7 +42,7 @@ export async function createAccount(deps: AccountDeps, input: CreateInput, lang:
     .limit(1);
   if (taken) throw new AccountError(409, "USERNAME_IN_USE");
   const [existing] = await deps.db
-    .select({ username: accountUsers.username, language: accountUsers.language })
+    .select({ id: accountUsers.id, username: accountUsers.username, language: accountUsers.language })
     .from(accountUsers)
     .where(eq(accountUsers.email, email))
     .limit(1);
@@ -52,7 +52,8 @@ export async function createAccount(deps: AccountDeps, input: CreateInput, lang:
       username: existing.username,
       url: `${deps.config.publicUrl}${localizePath("/account/forgot", lang2)}`,
     });
-    await enqueueEmail(deps.db, notice);
+    // About the account that has the address: it goes to its holder, and with it.
+    await enqueueEmail(deps.db, notice, { kind: accountItemKind, id: existing.id });
     return;
   }
   try {
@@ -75,7 +76,7 @@ export async function createAccount(deps: AccountDeps, input: CreateInput, lang:
         })
         .returning();
       await insertLinkToken(tx, user!.id, "verify", token, now);
-      await enqueueEmail(tx, mail);
+      await enqueueEmail(tx, mail, { kind: accountItemKind, id: user!.id });
     });
   } catch (err) {
     // Lost a race for the same name or address: answer as if it had been taken before.
@@ -105,7 +106,7 @@ export function resendVerification(deps: AccountDeps, emailInput: string, now = 
     });
     await deps.db.transaction(async (tx) => {
       await insertLinkToken(tx, user.id, "verify", token, now);
-      await enqueueEmail(tx, mail);
+      await enqueueEmail(tx, mail, { kind: accountItemKind, id: user.id });
     });
   });
 }

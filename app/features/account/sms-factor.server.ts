@@ -7,7 +7,7 @@ import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { withinBudget } from "./account-budgets.server";
-import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
+import { type AccountDeps, AccountError, type AccountUser, accountItemKind } from "./account-core.server";
 import { revokeMailedSecrets, securityNotice, takeToken } from "./account-helpers.server";
 import { requirePassword } from "./passwords.server";
 import { codeHash, newNumericCode } from "./secrets.server";
@@ -93,7 +93,7 @@ export async function confirmSms(deps: AccountDeps, user: AccountUser, code: str
   return deps.db.transaction(async (tx) => {
     await tx.update(accountUsers).set({ phone, smsEnabledAt: now }).where(eq(accountUsers.id, user.id));
     await revokeMailedSecrets(tx, user.id);
-    await enqueueEmail(tx, notice);
+    await enqueueEmail(tx, notice, { kind: accountItemKind, id: user.id });
     // As for an authenticator: a lost phone must not lock the holder out.
     return { recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
   });
@@ -119,7 +119,7 @@ export async function removeMfa(deps: AccountDeps, user: AccountUser, password: 
       .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "recovery")));
     if (notice) {
       await revokeMailedSecrets(tx, user.id);
-      await enqueueEmail(tx, notice);
+      await enqueueEmail(tx, notice, { kind: accountItemKind, id: user.id });
     }
   });
 }

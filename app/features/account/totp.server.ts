@@ -6,7 +6,7 @@ import type { Tx } from "~/platform/db/client.server";
 import { accountTokens, accountUsers } from "~/platform/db/schema";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { withinBudget } from "./account-budgets.server";
-import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
+import { type AccountDeps, AccountError, type AccountUser, accountItemKind } from "./account-core.server";
 import { revokeMailedSecrets, securityNotice } from "./account-helpers.server";
 import { requirePassword } from "./passwords.server";
 import { codeHash, newRecoveryCode } from "./secrets.server";
@@ -84,7 +84,7 @@ export async function confirmTotp(deps: AccountDeps, user: AccountUser, code: st
   return deps.db.transaction(async (tx) => {
     await tx.update(accountUsers).set({ totpEnabledAt: now }).where(eq(accountUsers.id, user.id));
     await revokeMailedSecrets(tx, user.id);
-    await enqueueEmail(tx, notice);
+    await enqueueEmail(tx, notice, { kind: accountItemKind, id: user.id });
     return { recoveryCodes: await replaceRecoveryCodes(tx, user.id) };
   });
 }
@@ -121,7 +121,7 @@ export async function regenerateRecoveryCodes(
   const notice = await securityNotice(deps, user, "recovery-codes", now);
   const recoveryCodes = await deps.db.transaction(async (tx) => {
     await revokeMailedSecrets(tx, user.id);
-    await enqueueEmail(tx, notice);
+    await enqueueEmail(tx, notice, { kind: accountItemKind, id: user.id });
     return replaceRecoveryCodes(tx, user.id);
   });
   return { recoveryCodes };

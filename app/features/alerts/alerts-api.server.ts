@@ -72,7 +72,7 @@ export function createAlertsApi(svc: Services) {
   });
 
   router.delete(`${base}/:id/:token`, manage, async (req, res) => {
-    await removeAlert(svc.db, await authorized(parseOr400(tokenParams, req.params)));
+    await removeAlert(svc, (await authorized(parseOr400(tokenParams, req.params))).id);
     res.json({ ok: true });
   });
 

@@ -92,7 +92,7 @@ async function linkFor(to: string) {
     .where(sql`${outboxEmails.to} = ${to} and ${outboxEmails.kind} = 'alert-created'`)
     .orderBy(sql`${outboxEmails.createdAt} desc`)
     .limit(1);
-  const match = /alerts\/manage\/([0-9a-f-]{36})\/([\w-]{43})/.exec(mail!.text)!;
+  const match = /alerts\/manage\/([0-9a-f-]{36})\/([\w-]{43})/.exec(mail!.text!)!;
   return { id: match[1]!, token: match[2]! };
 }
 
@@ -248,11 +248,15 @@ describe("creating and managing alerts", () => {
     expect((await listOwnedAlerts(database.db, via)).map((a) => a.name)).toEqual(["One", "Two"]);
   });
 
-  it("purges alerts left unconfirmed for 7 days", async () => {
+  it("purges alerts left unconfirmed for 7 days, with their e-mails", async () => {
     await createAlert(svc, input(), { now: new Date(Date.now() - 8 * 24 * 3600_000) });
-    await createConfirmed({ name: "Kept" }, new Date(Date.now() - 30 * 24 * 3600_000));
-    expect(await purgeUnconfirmedAlerts(database.db)).toBe(1);
+    const kept = await createConfirmed({ name: "Kept" }, new Date(Date.now() - 30 * 24 * 3600_000));
+    expect(await purgeUnconfirmedAlerts(svc)).toBe(1);
     expect((await database.db.select().from(jobAlerts)).map((a) => a.name)).toEqual(["Kept"]);
+    // The purged alert's confirmation carried its management link: it went with it.
+    expect(await database.db.select({ item: outboxEmails.itemId }).from(outboxEmails)).toEqual([
+      { item: kept.id },
+    ]);
   });
 });
 

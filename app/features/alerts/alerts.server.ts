@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { listTaxonomy } from "~/features/jobs/index.server";
 import { listOffices } from "~/features/offices/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
@@ -8,7 +8,8 @@ import { jobAlerts, jobAlertTokens } from "~/platform/db/schema/alerts";
 import { offices, taxonomyTerms } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
-import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import type { AlertFilterKey } from "./alert-filters";
 import type { AlertCreateInput, AlertCriteria } from "./alert-form";
 import { type AlertCriteriaLines, alertCreatedEmail, manageUrl } from "./emails.server";
@@ -22,6 +23,12 @@ export class UnknownCriterion extends Error {
     super(`unknown ${field}`);
   }
 }
+
+/**
+ * What the outbox and the data-rights pages call a job alert: its e-mails (the confirmation, the
+ * offers) are named by it and its id, and go with it (deleteAlerts).
+ */
+export const alertItemKind = "alert";
 
 /** Unconfirmed alerts are deleted after this (privacy page, all three languages). */
 export const UNCONFIRMED_RETENTION_DAYS = 7;
@@ -125,7 +132,7 @@ export async function createAlert(
       { to: input.email, lang, studioName: studio.name, siteUrl: config.publicUrl },
       { name: input.name, criteria, manageUrl: manageUrl(config, lang, id, token) },
     );
-    await enqueueEmail(tx, email);
+    await enqueueEmail(tx, email, { kind: alertItemKind, id });
     return { id };
   });
 }
@@ -222,19 +229,33 @@ export async function updateAlert(db: Db, alert: JobAlert, criteria: AlertCriter
     .where(eq(jobAlerts.id, alert.id));
 }
 
-/** Deletes the alert, its tokens and its delivery history (cascade). */
-export async function removeAlert(db: Db, alert: JobAlert): Promise<void> {
-  await db.delete(jobAlerts).where(eq(jobAlerts.id, alert.id));
+type Deleter = { db: Db; config: Pick<Config, "dataDir"> };
+
+/**
+ * Deletes the alerts `which` selects, their tokens and delivery history (cascade) and their
+ * e-mails in the outbox, in one transaction, then those e-mails' .eml copies: every deletion of
+ * an alert comes here. Answers the deleted alerts' ids.
+ */
+async function deleteAlerts(svc: Deleter, which: SQL): Promise<string[]> {
+  const { ids, emails } = await svc.db.transaction(async (tx) => {
+    const rows = await tx.delete(jobAlerts).where(which).returning({ id: jobAlerts.id });
+    const ids = rows.map((row) => row.id);
+    return { ids, emails: await deleteEmailsAbout(tx, alertItemKind, ids) };
+  });
+  await removeMailFiles(svc.config, emails);
+  return ids;
 }
 
-/** Deletes alerts never confirmed within UNCONFIRMED_RETENTION_DAYS; returns how many. */
-export async function purgeUnconfirmedAlerts(db: Db, now = new Date()): Promise<number> {
+/** Deletes one alert (deleteAlerts); answers whether it existed. */
+export async function removeAlert(svc: Deleter, id: string): Promise<boolean> {
+  return (await deleteAlerts(svc, eq(jobAlerts.id, id))).length > 0;
+}
+
+/** Deletes alerts never confirmed within UNCONFIRMED_RETENTION_DAYS (deleteAlerts); returns how many. */
+export async function purgeUnconfirmedAlerts(svc: Deleter, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - UNCONFIRMED_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  const deleted = await db
-    .delete(jobAlerts)
-    .where(and(isNull(jobAlerts.confirmedAt), lt(jobAlerts.createdAt, cutoff)))
-    .returning({ id: jobAlerts.id });
-  return deleted.length;
+  return (await deleteAlerts(svc, and(isNull(jobAlerts.confirmedAt), lt(jobAlerts.createdAt, cutoff))!))
+    .length;
 }
 
 /** What GET …/{id} shows for an id alone: no address, no name. */

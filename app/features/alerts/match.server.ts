@@ -13,8 +13,9 @@ import {
   localizePath,
   pick,
 } from "~/platform/i18n/languages";
-import { enqueueEmails } from "~/platform/mail/outbox.server";
+import { enqueueEmails, type OutboxItem } from "~/platform/mail/outbox.server";
 import type { OutgoingEmail } from "~/platform/mail/templates.server";
+import { alertItemKind } from "./alerts.server";
 import { alertJobsEmail, manageUrl, oneClickUrl } from "./emails.server";
 import { hashAlertToken, newAlertToken } from "./tokens.server";
 
@@ -114,7 +115,7 @@ export async function matchJobAlerts(
       byAlert.set(row.alert_id, list);
     }
     const tokens: Array<{ token_hash: string; alert_id: string }> = [];
-    const emails: OutgoingEmail[] = [];
+    const emails: Array<{ email: OutgoingEmail; about: OutboxItem }> = [];
     for (const [alertId, jobs] of byAlert) {
       const first = jobs[0]!;
       const lang: Language = isLanguage(first.language) ? first.language : "en";
@@ -122,8 +123,9 @@ export async function matchJobAlerts(
       tokens.push({ token_hash: hashAlertToken(token), alert_id: alertId });
       const manage = manageUrl(config, lang, alertId, token);
       const oneClick = oneClickUrl(config, alertId, token);
-      emails.push(
-        await alertJobsEmail.compose(
+      emails.push({
+        about: { kind: alertItemKind, id: alertId },
+        email: await alertJobsEmail.compose(
           { to: first.email, lang, studioName: studios.get(lang)!, siteUrl: config.publicUrl },
           {
             name: first.name,
@@ -140,7 +142,7 @@ export async function matchJobAlerts(
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
           },
         ),
-      );
+      });
     }
     lap("composeMs");
     await tx.execute(sql`

@@ -1,13 +1,15 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { jobAlertDeliveries, jobAlerts } from "~/platform/db/schema/alerts";
 import { definePersonalData } from "~/platform/privacy/personal-data";
+import { alertItemKind, removeAlert } from "./alerts.server";
 
 /**
  * Job alerts as personal data (docs/requirements.md#data-rights), with their newsletter consent
- * and the offers each was sent. Deleting one deletes its tokens and deliveries (cascade).
+ * and the offers each was sent. Deleting one deletes its tokens and deliveries (cascade) and its
+ * e-mails in the outbox.
  */
 export const alertPersonalData = definePersonalData({
-  kind: "alert",
+  kind: alertItemKind,
   async listByEmail(db, email) {
     const rows = await db
       .select()
@@ -33,8 +35,5 @@ export const alertPersonalData = definePersonalData({
       .orderBy(asc(jobAlertDeliveries.createdAt));
     return { json: { ...row, newsletterConsent: row.newsletter, offersSent: sent }, files: [] };
   },
-  async remove(svc, id) {
-    const rows = await svc.db.delete(jobAlerts).where(eq(jobAlerts.id, id)).returning({ id: jobAlerts.id });
-    return rows.length > 0;
-  },
+  remove: (svc, id) => removeAlert(svc, id),
 });

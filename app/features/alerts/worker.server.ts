@@ -20,13 +20,13 @@ export function jobAlertMatchTask(svc: Pick<Services, "db" | "config" | "logger"
   });
 }
 
-/** Deletes alerts never confirmed, at start and then hourly. */
-export function unconfirmedAlertPurgeTask(svc: Pick<Services, "db" | "logger">): Task {
+/** Deletes alerts never confirmed (with their e-mails), at start and then hourly. */
+export function unconfirmedAlertPurgeTask(svc: Pick<Services, "db" | "config" | "logger">): Task {
   return defineTask({
     name: "unconfirmed-alert-purge",
     everyMs: 60 * 60_000,
     async run() {
-      const deleted = await purgeUnconfirmedAlerts(svc.db);
+      const deleted = await purgeUnconfirmedAlerts(svc);
       if (deleted) svc.logger.info({ deleted }, "unconfirmed job alerts deleted");
     },
   });

@@ -92,7 +92,7 @@ async function apply(email = "lea@example.com", lang: "fr" | "en" = "fr", offer 
     .select()
     .from(outboxEmails)
     .where(and(eq(outboxEmails.kind, "job-application-received"), eq(outboxEmails.to, email)));
-  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)?.[1];
+  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text!)?.[1];
   if (!token) throw new Error("no status link in the confirmation");
   await database.db.delete(outboxEmails);
   return { id: result.id, token, confirmation: confirmation! };
@@ -232,7 +232,7 @@ describe("the studio moving an application", () => {
     const [mail] = await mails("job-application-stage");
     expect(mail!.to).toBe("lea@example.com");
     expect(mail!.text).toContain("Appel de présentation");
-    const token = /\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail!.text)?.[1];
+    const token = /\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(mail!.text!)?.[1];
     expect((await applicationPage(token!))?.stage).toBe("introCall");
   });
 
@@ -297,7 +297,7 @@ describe("a lost link asked for again", () => {
     await sendStatusLinks(svc, "Kim@Example.com", "en");
     const [mail] = await mails("status-links");
     expect(mail!.to).toBe("Kim@Example.com");
-    const tokens = [...mail!.text.matchAll(/\/status\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!);
+    const tokens = [...mail!.text!.matchAll(/\/status\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!);
     expect(tokens).toHaveLength(2);
     const opened = await Promise.all(tokens.map((token) => findStatusLink(database.db, token)));
     expect(opened.map((target) => target?.itemId).sort()).toEqual([first.id, second.id].sort());

@@ -28,6 +28,12 @@ import {
  * transaction.
  */
 
+/**
+ * What the outbox and the data-rights pages call an application: its e-mails are named by it
+ * and its id, and go with it (`deleteEmailsAbout`).
+ */
+export const applicationItemKind = "application";
+
 export type ApplicationStatus = {
   id: string;
   jobTitle: string;
@@ -218,7 +224,7 @@ export async function moveApplication(
             stage: to,
             statusUrl: link,
           });
-    await enqueueEmail(tx, email);
+    await enqueueEmail(tx, email, { kind: applicationItemKind, id: current.id });
     return true;
   });
   if (!moved) return { ok: false, code: "notActive" };
@@ -250,6 +256,7 @@ export async function withdrawApplication(svc: Mover, id: string, now?: Date): P
           deleteOn: formatDate(current.expiresAt, current.language),
         },
       ),
+      { kind: applicationItemKind, id },
     );
     await enqueueEmail(
       tx,
@@ -257,6 +264,7 @@ export async function withdrawApplication(svc: Mover, id: string, now?: Date): P
         { to: recruiting, lang: "en", studioName: studio.name, siteUrl },
         { name: current.name, title: current.jobTitle, id },
       ),
+      { kind: applicationItemKind, id },
     );
     return true;
   });

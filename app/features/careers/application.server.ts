@@ -1,12 +1,12 @@
-import { and, inArray, like, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { JobOffer } from "~/features/jobs";
 import { getJobOffer } from "~/features/jobs/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { jobApplications } from "~/platform/db/schema/careers";
-import { uploads } from "~/platform/db/schema/platform";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { purgeItemsWithFiles } from "~/platform/privacy/personal-data";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { defineTask, type Task } from "~/platform/tasks/task";
@@ -14,7 +14,7 @@ import { addMonths } from "~/platform/time/months";
 import { storeFormFiles } from "~/platform/uploads/form-files.server";
 import { type ApplicationInput, isResumeName } from "./application-form";
 import { applicationHoneypot } from "./application-limits";
-import { recordApplied } from "./application-status.server";
+import { applicationItemKind, recordApplied } from "./application-status.server";
 
 /** Why an application was not taken; `code` is a careers catalog key under "apply.errors.". */
 export class ApplicationRefused extends Error {
@@ -151,6 +151,7 @@ export async function submitApplication(
         { ...audience, to: input.email },
         { name: input.name, title: job.title, statusUrl, months },
       ),
+      { kind: applicationItemKind, id },
     );
     const notice = await recruitingNotice.compose(
       { ...audience, to: recruiting, lang: "en" },
@@ -168,48 +169,39 @@ export async function submitApplication(
     );
     // Recruiting gets the résumé itself; the applicant's confirmation carries nothing of theirs.
     const resume = attached[0]!;
-    await enqueueEmail(tx, {
-      ...notice,
-      attachments: [{ filename: resume.name, file: resume.file, contentType: resume.type }],
-    });
+    await enqueueEmail(
+      tx,
+      { ...notice, attachments: [{ filename: resume.name, file: resume.file, contentType: resume.type }] },
+      { kind: applicationItemKind, id },
+    );
     return { status: "sent" as const, id };
   });
 }
 
 /**
- * Deletes applications past their retention date with their résumés (rows and files).
- * Returns how many applications went.
+ * Deletes applications past their retention date with their résumés (rows and files) and their
+ * e-mails in the outbox (rows and .eml copies). Returns how many applications went.
  */
 export async function purgeExpiredApplications(
-  svc: Pick<Services, "db" | "uploads">,
+  svc: Pick<Services, "db" | "uploads" | "config">,
   now = new Date(),
 ): Promise<number> {
-  const expired = await svc.db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(jobApplications)
-      .where(lt(jobApplications.expiresAt, now))
-      .returning({ id: jobApplications.id });
-    if (!rows.length) return { rows, files: [] as string[] };
-    const files = await tx
-      .delete(uploads)
-      .where(
-        and(
-          like(uploads.attachedTo, "job-application:%"),
-          inArray(
-            uploads.attachedTo,
-            rows.map((r) => applicationOwner(r.id)),
-          ),
-        ),
-      )
-      .returning({ id: uploads.id });
-    return { rows, files: files.map((f) => f.id) };
+  const gone = await purgeItemsWithFiles(svc, {
+    kind: applicationItemKind,
+    owner: applicationOwner,
+    deleteRows: async (tx) =>
+      (
+        await tx
+          .delete(jobApplications)
+          .where(lt(jobApplications.expiresAt, now))
+          .returning({ id: jobApplications.id })
+      ).map((row) => row.id),
   });
-  await svc.uploads.removeFiles(expired.files);
-  return expired.rows.length;
+  return gone.length;
 }
 
 /** Deletes expired applications (and their files) at start and then hourly. */
-export function applicationRetentionTask(svc: Pick<Services, "db" | "uploads" | "logger">): Task {
+export function applicationRetentionTask(svc: Pick<Services, "db" | "uploads" | "config" | "logger">): Task {
   return defineTask({
     name: "application-retention",
     everyMs: 60 * 60_000,

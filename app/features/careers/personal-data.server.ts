@@ -2,6 +2,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
 import { definePersonalData, ownedFilesExport, removeItemWithFiles } from "~/platform/privacy/personal-data";
 import { applicationOwner } from "./application.server";
+import { applicationItemKind } from "./application-status.server";
 
 /**
  * Job applications as personal data (docs/requirements.md#data-rights): the application, its
@@ -9,7 +10,7 @@ import { applicationOwner } from "./application.server";
  * résumé (row and file) and the outbox's e-mails about it; recruiting's inbox is out of reach.
  */
 export const applicationPersonalData = definePersonalData({
-  kind: "application",
+  kind: applicationItemKind,
   async listByEmail(db, email) {
     const rows = await db
       .select()
@@ -31,6 +32,7 @@ export const applicationPersonalData = definePersonalData({
   },
   remove: (svc, id) =>
     removeItemWithFiles(svc, {
+      kind: applicationItemKind,
       id,
       owner: applicationOwner(id),
       deleteRow: async (tx) =>

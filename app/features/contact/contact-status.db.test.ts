@@ -48,7 +48,7 @@ async function send(email = "noor@example.com", lang: "fr" | "en" = "fr") {
     .select()
     .from(outboxEmails)
     .where(eq(outboxEmails.kind, "contact-acknowledgement"));
-  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(ack!.text)?.[1];
+  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(ack!.text!)?.[1];
   if (!token) throw new Error("no status link in the acknowledgement");
   await database.db.delete(outboxEmails);
   return { id, token, ack: ack! };
@@ -76,7 +76,7 @@ describe("a contact message's status link", () => {
       .update(contactMessages)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(contactMessages.id, id));
-    await purgeExpiredContactData(database.db);
+    await purgeExpiredContactData(svc);
     expect(await database.db.select().from(statusLinks).where(eq(statusLinks.contactMessageId, id))).toEqual(
       [],
     );

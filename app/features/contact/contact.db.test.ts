@@ -281,7 +281,10 @@ describe("delivery and retention", () => {
       body: JSON.stringify({ page: "/support/faq/refunds", rating: 4, message: "Clear answer", lang: "es" }),
     });
     expect(res.status).toBe(201);
-    const deleted = await purgeExpiredContactData(db, new Date("2028-01-11T10:00:00Z"));
+    const deleted = await purgeExpiredContactData(
+      { db, config: captchaConfig },
+      new Date("2028-01-11T10:00:00Z"),
+    );
     expect(deleted).toEqual({ messages: 1, feedbacks: 0, captchaTokens: 1 });
     expect(await db.select().from(contactMessages)).toHaveLength(1);
     expect(await db.select().from(feedbacks)).toHaveLength(1);

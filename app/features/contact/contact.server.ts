@@ -1,16 +1,23 @@
-import { lt } from "drizzle-orm";
+import { lt, type SQL } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { contactMessages, feedbacks } from "~/platform/db/schema";
 import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
-import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
 import { purgeUsedCaptchaTokens } from "./captcha.server";
 import { type ContactCategory, categoryAddress } from "./contact-categories";
 import type { ContactInput } from "./contact-form";
+
+/**
+ * What the outbox and the data-rights pages call a contact message: its e-mails (the team's
+ * copy and the acknowledgement) are named by it and its id, and go with it.
+ */
+export const contactItemKind = "contact";
 
 /** The team's copy: everything the visitor wrote, so the team can answer with Reply-To. */
 const contactForTeam = defineEmailTemplate(
@@ -88,7 +95,8 @@ export async function sendContactMessage(
       .returning({ id: contactMessages.id });
     const id = row!.id;
     const token = await createStatusLink(tx, "contact", id);
-    await enqueueEmail(tx, teamEmail);
+    const about = { kind: contactItemKind, id };
+    await enqueueEmail(tx, teamEmail, about);
     await enqueueEmail(
       tx,
       await contactAcknowledgement.compose(
@@ -98,6 +106,7 @@ export async function sendContactMessage(
           statusUrl: `${config.publicUrl}${localizePath(statusPath(token), lang)}`,
         },
       ),
+      about,
     );
     return { id };
   });
@@ -123,16 +132,33 @@ export async function saveFeedback(
   return { id: row!.id };
 }
 
-/** Deletes messages and feedback past their retention date and forgotten captcha tokens. */
-export async function purgeExpiredContactData(db: Db, now = new Date()) {
-  const messages = await db
-    .delete(contactMessages)
-    .where(lt(contactMessages.expiresAt, now))
-    .returning({ id: contactMessages.id });
-  const feedback = await db
+/**
+ * Deletes the messages `which` selects with their e-mails in the outbox (the team's copy and the
+ * acknowledgement: rows, then their .eml copies once committed); answers their ids.
+ */
+export async function deleteContactMessages(
+  svc: { db: Db; config: Pick<Config, "dataDir"> },
+  which: SQL,
+): Promise<string[]> {
+  const { ids, emails } = await svc.db.transaction(async (tx) => {
+    const rows = await tx.delete(contactMessages).where(which).returning({ id: contactMessages.id });
+    const ids = rows.map((row) => row.id);
+    return { ids, emails: await deleteEmailsAbout(tx, contactItemKind, ids) };
+  });
+  await removeMailFiles(svc.config, emails);
+  return ids;
+}
+
+/** Deletes messages (with their e-mails) and feedback past their retention date and forgotten captcha tokens. */
+export async function purgeExpiredContactData(
+  svc: { db: Db; config: Pick<Config, "dataDir"> },
+  now = new Date(),
+) {
+  const messages = await deleteContactMessages(svc, lt(contactMessages.expiresAt, now));
+  const feedback = await svc.db
     .delete(feedbacks)
     .where(lt(feedbacks.expiresAt, now))
     .returning({ id: feedbacks.id });
-  const tokens = await purgeUsedCaptchaTokens(db, now);
+  const tokens = await purgeUsedCaptchaTokens(svc.db, now);
   return { messages: messages.length, feedbacks: feedback.length, captchaTokens: tokens };
 }

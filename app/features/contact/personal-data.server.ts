@@ -1,16 +1,15 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { contactMessages } from "~/platform/db/schema/contact";
-import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
-import { removeMailFiles } from "~/platform/mail/transport.server";
 import { definePersonalData } from "~/platform/privacy/personal-data";
+import { contactItemKind, deleteContactMessages } from "./contact.server";
 
 /**
- * Contact messages as personal data (docs/requirements.md#data-rights). The team's copy already
- * delivered to its inbox is out of reach; one still in the outbox goes when the person deletes
- * everything (it names their address).
+ * Contact messages as personal data (docs/requirements.md#data-rights). Deleting one deletes the
+ * outbox's e-mails about it (the team's copy and the acknowledgement); the team's copy already
+ * delivered to its inbox is out of reach.
  */
 export const contactPersonalData = definePersonalData({
-  kind: "contact",
+  kind: contactItemKind,
   async listByEmail(db, email) {
     const rows = await db
       .select()
@@ -24,14 +23,6 @@ export const contactPersonalData = definePersonalData({
     return row ? { json: row, files: [] } : null;
   },
   async remove(svc, id) {
-    const { existed, emails } = await svc.db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(contactMessages)
-        .where(eq(contactMessages.id, id))
-        .returning({ id: contactMessages.id });
-      return { existed: rows.length > 0, emails: rows.length ? await deleteEmailsMentioning(tx, id) : [] };
-    });
-    await removeMailFiles(svc.config, emails);
-    return existed;
+    return (await deleteContactMessages(svc, eq(contactMessages.id, id))).length > 0;
   },
 });

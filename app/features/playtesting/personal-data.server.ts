@@ -6,10 +6,8 @@ import {
   surveyResponses,
 } from "~/platform/db/schema/playtest";
 import { pick } from "~/platform/i18n/languages";
-import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
-import { removeMailFiles } from "~/platform/mail/transport.server";
 import { definePersonalData } from "~/platform/privacy/personal-data";
-import { deleteSignups } from "./playtest-status.server";
+import { deleteSignups, playtestItemKind } from "./playtest-status.server";
 
 /**
  * Playtest sign-ups and their survey answers as personal data (docs/requirements.md#data-rights).
@@ -17,7 +15,7 @@ import { deleteSignups } from "./playtest-status.server";
  * reached (with the signed NDA's version, time and typed name) are.
  */
 export const playtestPersonalData = definePersonalData({
-  kind: "playtest",
+  kind: playtestItemKind,
   async listByEmail(db, email, lang) {
     const rows = await db
       .select({ signup: playtestSignups, siteName: playtestSites.name })
@@ -57,12 +55,7 @@ export const playtestPersonalData = definePersonalData({
     return { json: { ...signup, stages, surveyAnswers: answers }, files: [] };
   },
   async remove(svc, id) {
-    const { existed, emails } = await svc.db.transaction(async (tx) => {
-      // Its survey answers go with it (cascade), and a seat it held to the session's waitlist.
-      const existed = (await deleteSignups(svc, tx, eq(playtestSignups.id, id))).length > 0;
-      return { existed, emails: existed ? await deleteEmailsMentioning(tx, id) : [] };
-    });
-    await removeMailFiles(svc.config, emails);
-    return existed;
+    // Its survey answers and e-mails go with it, and a seat it held to the session's waitlist.
+    return (await deleteSignups(svc, eq(playtestSignups.id, id))).length > 0;
   },
 });

@@ -88,7 +88,7 @@ async function signUp(email: string, lang: "fr" | "en" = "fr") {
     .select()
     .from(outboxEmails)
     .where(and(eq(outboxEmails.kind, "playtest-signup"), eq(outboxEmails.to, email)));
-  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)?.[1];
+  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text!)?.[1];
   if (!token) throw new Error("no status link in the confirmation");
   return { id: result.id, token, confirmation: confirmation! };
 }
@@ -396,8 +396,8 @@ const invited = async () =>
     .sort();
 
 /** The removal link's token of a sign-up's confirmation e-mail. */
-const removalToken = (confirmation: { text: string }) => {
-  const token = /remove\?token=([\w-]+)/.exec(confirmation.text)?.[1];
+const removalToken = (confirmation: { text: string | null }) => {
+  const token = /remove\?token=([\w-]+)/.exec(confirmation.text ?? "")?.[1];
   if (!token) throw new Error("no removal link in the confirmation");
   return token;
 };

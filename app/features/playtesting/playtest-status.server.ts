@@ -10,8 +10,9 @@ import {
 } from "~/platform/db/schema/playtest";
 import { dateTimeFormat, formatDate } from "~/platform/i18n/format";
 import { isLanguage, type Language, languageTags, localizePath, pick } from "~/platform/i18n/languages";
-import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { localTimeToInstant } from "~/platform/time/zoned";
@@ -140,6 +141,12 @@ export type PlaytestChange =
 
 type Mover = Pick<Services, "db" | "config">;
 
+/**
+ * What the outbox and the data-rights pages call a playtest sign-up: its e-mails are named by it
+ * and its id, and go with it (deleteSignups).
+ */
+export const playtestItemKind = "playtest";
+
 const stageEmail = (stage: PlaytestStage | "reminder", kind = `playtest-${stage}`) =>
   defineEmailTemplate(
     kind,
@@ -229,7 +236,7 @@ export async function emailStage(
       appendix,
     },
   );
-  await enqueueEmail(tx, email);
+  await enqueueEmail(tx, email, { kind: playtestItemKind, id: signup.id });
 }
 
 type StageSet = Pick<
@@ -529,37 +536,43 @@ export async function declineSession(svc: Mover, id: string): Promise<PlaytestCh
 }
 
 /**
- * Deletes the sign-ups `which` selects (their answers, stages and status links go with them), in
- * the caller's transaction: every deletion (status page, data rights, removal link, retention)
- * comes here, so a seat or invitation a deleted sign-up held goes to its session's waitlist as
- * "I can't make it" gives it. The sites' rows are taken first, in their slugs' order (two
- * deletions across several sites cannot deadlock), and the rows are deleted and read under them:
- * a deletion racing a decline or another deletion sees what the other left, so each freed seat
- * promotes one tester and nobody is promoted twice. A sign-up of a site not taken (it came after
- * the sites were read) waits for the next deletion. Answers the deleted sign-ups' ids.
+ * Deletes the sign-ups `which` selects (their answers, stages and status links go with them) and
+ * their e-mails in the outbox, in one transaction, then those e-mails' .eml copies: every
+ * deletion (status page, data rights, removal link, retention) comes here, so a seat or
+ * invitation a deleted sign-up held goes to its session's waitlist as "I can't make it" gives it.
+ * The sites' rows are taken first, in their slugs' order (two deletions across several sites
+ * cannot deadlock), and the rows are deleted and read under them: a deletion racing a decline or
+ * another deletion sees what the other left, so each freed seat promotes one tester and nobody is
+ * promoted twice. A sign-up of a site not taken (it came after the sites were read) waits for the
+ * next deletion. Answers the deleted sign-ups' ids.
  */
-export async function deleteSignups(svc: Mover, tx: Tx, which: SQL): Promise<string[]> {
-  const sites = (
-    await tx
-      .selectDistinct({ site: playtestSignups.site })
-      .from(playtestSignups)
-      .where(which)
-      .orderBy(asc(playtestSignups.site))
-  ).map((row) => row.site);
-  if (!sites.length) return [];
-  for (const site of sites) await lockSite(tx, site);
-  const deleted = await tx
-    .delete(playtestSignups)
-    .where(and(which, inArray(playtestSignups.site, sites)))
-    .returning();
-  for (const row of deleted) {
-    await freeSeat(svc, tx, {
-      ...rowToStatus(row),
-      stage: asStage(row.stage),
-      sessionStartsAt: row.sessionStartsAt,
-    });
-  }
-  return deleted.map((row) => row.id);
+export async function deleteSignups(svc: Mover, which: SQL): Promise<string[]> {
+  const { ids, emails } = await svc.db.transaction(async (tx) => {
+    const sites = (
+      await tx
+        .selectDistinct({ site: playtestSignups.site })
+        .from(playtestSignups)
+        .where(which)
+        .orderBy(asc(playtestSignups.site))
+    ).map((row) => row.site);
+    if (!sites.length) return { ids: [], emails: [] };
+    for (const site of sites) await lockSite(tx, site);
+    const deleted = await tx
+      .delete(playtestSignups)
+      .where(and(which, inArray(playtestSignups.site, sites)))
+      .returning();
+    for (const row of deleted) {
+      await freeSeat(svc, tx, {
+        ...rowToStatus(row),
+        stage: asStage(row.stage),
+        sessionStartsAt: row.sessionStartsAt,
+      });
+    }
+    const ids = deleted.map((row) => row.id);
+    return { ids, emails: await deleteEmailsAbout(tx, playtestItemKind, ids) };
+  });
+  await removeMailFiles(svc.config, emails);
+  return ids;
 }
 
 /** The sign-ups sent from an address (a lost status link is sent again to it). */

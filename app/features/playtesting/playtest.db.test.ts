@@ -179,18 +179,22 @@ describe("sign-up", () => {
     expect(await db.select().from(outboxEmails)).toEqual([]);
   });
 
-  it("removes a sign-up and its answers with the removal token, and purges expired ones", async () => {
+  it("removes a sign-up, its answers and e-mails with the removal token, and purges expired ones", async () => {
     await signUp();
     const [mail] = await db.select().from(outboxEmails);
-    const token = /remove\?token=([\w-]+)/.exec(mail!.text)![1]!;
+    const token = /remove\?token=([\w-]+)/.exec(mail!.text!)![1]!;
     expect(await removeSignup({ db, config }, "wrong")).toBe(false);
     expect(await removeSignup({ db, config }, token)).toBe(true);
     expect(await db.select().from(playtestSignups)).toEqual([]);
+    // Its confirmation carried its removal and survey links: it goes with it.
+    expect(await db.select().from(outboxEmails)).toEqual([]);
 
     await signUp({}, new Date("2025-01-10T00:00:00Z"));
-    await signUp({}, new Date("2025-12-10T00:00:00Z"));
+    const kept = await signUp({}, new Date("2025-12-10T00:00:00Z"));
     expect(await purgeExpiredSignups({ db, config }, new Date("2026-01-11T00:00:00Z"))).toBe(1);
     expect(await db.select().from(playtestSignups)).toHaveLength(1);
+    // The expired sign-up's confirmation went with it; the kept one's is there.
+    expect(await db.select({ item: outboxEmails.itemId }).from(outboxEmails)).toEqual([{ item: kept.id }]);
   });
 });
 

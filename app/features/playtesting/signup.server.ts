@@ -13,7 +13,7 @@ import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
 import { listSiteSlugs } from "./playtest.server";
-import { deleteSignups, recordReceived } from "./playtest-status.server";
+import { deleteSignups, playtestItemKind, recordReceived } from "./playtest-status.server";
 import { type PlaytestSignupInput, playtestMinAge } from "./signup-form";
 
 /** A refusal the visitor can act on; `code` is a playtesting catalog key under "errors.". */
@@ -108,7 +108,7 @@ export async function signUpPlaytester(
         months: config.PLAYTEST_RETENTION_MONTHS,
       },
     );
-    await enqueueEmail(tx, email);
+    await enqueueEmail(tx, email, { kind: playtestItemKind, id: row!.id });
     return { id: row!.id, surveyToken };
   });
 }
@@ -132,23 +132,19 @@ export async function findSignupBySurveyToken(db: Db, token: string, now = new D
 type Deleter = Pick<Services, "db" | "config">;
 
 /**
- * Deletes the sign-up (and its answers) a removal token names; false when there is none. A seat
+ * Deletes the sign-up (its answers and e-mails) a removal token names; false when there is none. A seat
  * it held goes to the session's waitlist (deleteSignups).
  */
 export async function removeSignup(svc: Deleter, token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
   const which = eq(playtestSignups.removalTokenHash, hashLinkToken(token));
-  const deleted = await svc.db.transaction((tx) => deleteSignups(svc, tx, which));
-  return deleted.length > 0;
+  return (await deleteSignups(svc, which)).length > 0;
 }
 
 /**
- * Deletes sign-ups (and their answers) past their retention date; returns how many. The seats
+ * Deletes sign-ups (their answers and e-mails) past their retention date; returns how many. The seats
  * they held go to the sessions' waitlists, to testers kept (deleteSignups).
  */
 export async function purgeExpiredSignups(svc: Deleter, now = new Date()): Promise<number> {
-  const deleted = await svc.db.transaction((tx) =>
-    deleteSignups(svc, tx, lt(playtestSignups.expiresAt, now)),
-  );
-  return deleted.length;
+  return (await deleteSignups(svc, lt(playtestSignups.expiresAt, now))).length;
 }

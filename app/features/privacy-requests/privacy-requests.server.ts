@@ -7,6 +7,7 @@ import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
 import { buildArchive, type DownloadChoice } from "~/platform/privacy/archive.server";
 import {
+  aboutPrivacyLink,
   createPrivacyLink,
   deletePrivacyLinks,
   findPrivacyLink,
@@ -283,6 +284,7 @@ export async function sendPrivacyLink(
           { to: address, lang, studioName: studio.name, siteUrl: svc.config.publicUrl },
           { url, hours: 24 },
         ),
+        aboutPrivacyLink(token),
       );
     });
   } catch (err) {
@@ -290,13 +292,13 @@ export async function sendPrivacyLink(
   }
 }
 
-/** Deletes expired data-rights links (they hold an address) at start and then hourly. */
-export function privacyLinkRetentionTask({ db, logger }: Pick<Services, "db" | "logger">): Task {
+/** Deletes expired data-rights links (they hold an address) and their e-mails at start and then hourly. */
+export function privacyLinkRetentionTask(svc: Pick<Services, "db" | "config" | "logger">): Task {
   return purgeTask({
     name: "privacy-link-retention",
     everyMs: 60 * 60_000,
-    purge: () => purgeExpiredPrivacyLinks(db),
+    purge: () => purgeExpiredPrivacyLinks(svc),
     logMessage: "expired privacy links deleted",
-    logger,
+    logger: svc.logger,
   });
 }

@@ -23,7 +23,7 @@ import type { Db } from "~/platform/db/client.server";
 import { formatDate } from "~/platform/i18n/format";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
-import { enqueueEmail } from "~/platform/mail/outbox.server";
+import { aboutAddress, enqueueEmail } from "~/platform/mail/outbox.server";
 import { spendRequestedEmail } from "~/platform/mail/requested-email-budget.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { archiveFilename } from "~/platform/privacy/archive.server";
@@ -369,6 +369,8 @@ export async function sendStatusLinks(
           { to: address, lang, studioName: studio.name, siteUrl: svc.config.publicUrl },
           { items },
         ),
+        // About everything tied to the address, not one item: see aboutAddress.
+        aboutAddress(address),
       );
     });
   } catch (err) {

@@ -1,9 +1,10 @@
-import { inArray, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
-import { issueReportStages, issueReports, uploads } from "~/platform/db/schema";
+import { issueReportStages, issueReports } from "~/platform/db/schema";
 import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
+import { purgeItemsWithFiles } from "~/platform/privacy/personal-data";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
@@ -20,6 +21,12 @@ export class IssueRefused extends Error {
 
 /** What the upload store calls the owner of a report's files. */
 export const issueOwner = (id: string) => `issue-report:${id}`;
+
+/**
+ * What the outbox and the data-rights pages call an issue report: its e-mails are named by it
+ * and its id, and go with it (`deleteEmailsAbout`).
+ */
+export const issueReportItemKind = "issueReport";
 
 const reportForSupport = defineEmailTemplate(
   "issue-report",
@@ -127,40 +134,49 @@ export async function submitIssueReport(
       },
       { "Reply-To": email },
     );
-    await enqueueEmail(tx, {
-      ...toSupport,
-      attachments: attached.map((file) => ({ filename: file.name, file: file.file, contentType: file.type })),
-    });
+    const about = { kind: issueReportItemKind, id };
+    await enqueueEmail(
+      tx,
+      {
+        ...toSupport,
+        attachments: attached.map((file) => ({
+          filename: file.name,
+          file: file.file,
+          contentType: file.type,
+        })),
+      },
+      about,
+    );
     await tx.insert(issueReportStages).values({ reportId: id, status: "received", at: now });
     const token = await createStatusLink(tx, "issue", id);
     const statusUrl = `${config.publicUrl}${localizePath(statusPath(token), lang)}`;
     await enqueueEmail(
       tx,
       await reportAcknowledgement.compose({ to: email, lang, ...site }, { id, months, statusUrl }),
+      about,
     );
     return { status: "sent", id };
   });
 }
 
-/** Deletes reports past their retention date with their files; returns how many reports. */
+/**
+ * Deletes reports past their retention date with their files and their e-mails in the outbox
+ * (rows and .eml copies); returns how many reports.
+ */
 export async function purgeExpiredIssueReports(
-  svc: Pick<Services, "db" | "uploads">,
+  svc: Pick<Services, "db" | "uploads" | "config">,
   now = new Date(),
 ): Promise<number> {
-  const expired = await svc.db
-    .delete(issueReports)
-    .where(lt(issueReports.expiresAt, now))
-    .returning({ id: issueReports.id });
-  if (!expired.length) return 0;
-  const files = await svc.db
-    .delete(uploads)
-    .where(
-      inArray(
-        uploads.attachedTo,
-        expired.map((r) => issueOwner(r.id)),
-      ),
-    )
-    .returning({ id: uploads.id });
-  await svc.uploads.removeFiles(files.map((f) => f.id));
-  return expired.length;
+  const gone = await purgeItemsWithFiles(svc, {
+    kind: issueReportItemKind,
+    owner: issueOwner,
+    deleteRows: async (tx) =>
+      (
+        await tx
+          .delete(issueReports)
+          .where(lt(issueReports.expiresAt, now))
+          .returning({ id: issueReports.id })
+      ).map((row) => row.id),
+  });
+  return gone.length;
 }

@@ -72,7 +72,7 @@ async function report(email = "mira@example.com", lang: "fr" | "en" = "fr") {
   );
   if (result.status !== "sent") throw new Error("not sent");
   const [ack] = await mails("issue-report-acknowledgement");
-  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(ack!.text)?.[1];
+  const token = /\/status\/([A-Za-z0-9_-]{43})/.exec(ack!.text!)?.[1];
   if (!token) throw new Error("no status link in the acknowledgement");
   await database.db.delete(outboxEmails);
   return { id: result.id, token, ack: ack! };
@@ -122,7 +122,7 @@ describe("the studio moving a report", () => {
     const [mail] = await mails("issue-report-status");
     expect(mail!.to).toBe("mira@example.com");
     expect(mail!.subject).toContain("est confirmé");
-    const shown = await page(linkIn(mail!.text)!);
+    const shown = await page(linkIn(mail!.text!)!);
     expect(shown?.status).toBe("confirmed");
     expect(shown?.history.map((h) => h.status)).toEqual(["received", "confirmed"]);
     expect(await moveIssue(svc, { id, to: "confirmed" })).toEqual({ ok: false, code: "unchanged" });
@@ -292,7 +292,7 @@ describe("a lost link asked for again", () => {
     expect(mail!.text).not.toContain("evil.example");
     expect(mail!.text).not.toContain("storm chapter");
     expect(mail!.text).toContain("Press and media");
-    const tokens = [...mail!.text.matchAll(/\/status\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!);
+    const tokens = [...mail!.text!.matchAll(/\/status\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!);
     const opened = await Promise.all(tokens.map((token) => findStatusLink(database.db, token)));
     expect(opened).toEqual(
       expect.arrayContaining([

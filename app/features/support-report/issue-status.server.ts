@@ -9,7 +9,7 @@ import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { storeFormFiles } from "~/platform/uploads/form-files.server";
-import { issueOwner, reportReference } from "./issue-report.server";
+import { issueOwner, issueReportItemKind, reportReference } from "./issue-report.server";
 
 /**
  * An issue report after it was sent (docs/requirements.md#status-pages): received, confirmed,
@@ -223,6 +223,7 @@ async function changeStatus(
           statusUrl: await statusUrl(svc, tx, current.id, lang),
         },
       ),
+      { kind: issueReportItemKind, id: current.id },
     );
     return true;
   });
@@ -305,10 +306,18 @@ export async function addIssueInfo(
       },
       { "Reply-To": current.email },
     );
-    await enqueueEmail(tx, {
-      ...mail,
-      attachments: attached.map((file) => ({ filename: file.name, file: file.file, contentType: file.type })),
-    });
+    await enqueueEmail(
+      tx,
+      {
+        ...mail,
+        attachments: attached.map((file) => ({
+          filename: file.name,
+          file: file.file,
+          contentType: file.type,
+        })),
+      },
+      { kind: issueReportItemKind, id: current.id },
+    );
     return true;
   });
   if (!added) return { ok: false, code: "notNeedingInfo" };

@@ -1,14 +1,14 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { issueReportStages, issueReports } from "~/platform/db/schema/contact";
 import { definePersonalData, ownedFilesExport, removeItemWithFiles } from "~/platform/privacy/personal-data";
-import { issueOwner } from "./issue-report.server";
+import { issueOwner, issueReportItemKind } from "./issue-report.server";
 
 /**
  * Issue reports as personal data (docs/requirements.md#data-rights), with their attachments
  * (rows and files in the upload store). Support's inbox copy is out of reach.
  */
 export const issueReportPersonalData = definePersonalData({
-  kind: "issueReport",
+  kind: issueReportItemKind,
   async listByEmail(db, email) {
     const rows = await db
       .select()
@@ -30,6 +30,7 @@ export const issueReportPersonalData = definePersonalData({
   },
   remove: (svc, id) =>
     removeItemWithFiles(svc, {
+      kind: issueReportItemKind,
       id,
       owner: issueOwner(id),
       deleteRow: async (tx) =>

@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { parseConfig } from "../config.server";
 import type { Database } from "../db/client.server";
+import { exportDump } from "../db/move.server";
 import { outboxEmails } from "../db/schema";
 import { createLogger } from "../logging.server";
 import { startTasks } from "../tasks/scheduler.server";
@@ -10,9 +12,12 @@ import {
   backoffMs,
   claimDueEmails,
   type DeliveryOptions,
+  deleteEmailsAbout,
   deliverDueEmails,
   enqueueEmail,
   type MailTransport,
+  type OutboxItem,
+  purgeOldEmails,
 } from "./outbox.server";
 import { defineEmailTemplate, type OutgoingEmail } from "./templates.server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "./test-smtp-server";
@@ -36,6 +41,9 @@ function compose(to: string, name = "Ada"): Promise<OutgoingEmail> {
   );
 }
 
+/** What the tests' e-mails are about. */
+const alert: OutboxItem = { kind: "alert", id: "5f0c2b9e-1d4a-4e8b-9c3f-7a6d5e4c3b21" };
+
 let database: Database;
 /** These e-mails carry no attachment: a file store with nothing in it. */
 const noFiles = { get: async () => null };
@@ -56,8 +64,8 @@ const at = (ms: number) => () => new Date(start + ms);
 const deliver = (t: MailTransport, options: Partial<DeliveryOptions> = {}) =>
   deliverDueEmails(database.db, t, { maxAttempts: 5, now: at(0), logger, ...options });
 
-async function enqueueAt(email: OutgoingEmail) {
-  const id = await database.db.transaction((tx) => enqueueEmail(tx, email));
+async function enqueueAt(email: OutgoingEmail, about = alert) {
+  const id = await database.db.transaction((tx) => enqueueEmail(tx, email, about));
   // Due from the test clock's start.
   await database.db
     .update(outboxEmails)
@@ -106,7 +114,7 @@ describe("enqueueEmail", () => {
     const email = await compose("ada@example.com");
     await expect(
       database.db.transaction(async (tx) => {
-        await enqueueEmail(tx, email);
+        await enqueueEmail(tx, email, alert);
         throw new Error("the alert could not be saved");
       }),
     ).rejects.toThrow("the alert could not be saved");
@@ -118,7 +126,7 @@ describe("enqueueEmail", () => {
 
   it("refuses an invalid recipient before anything is written", async () => {
     const email = await compose("not-an-address");
-    await expect(enqueueEmail(database.db, email)).rejects.toThrow(/invalid recipient/);
+    await expect(enqueueEmail(database.db, email, alert)).rejects.toThrow(/invalid recipient/);
     expect(await database.db.$count(outboxEmails)).toBe(0);
   });
 });
@@ -278,6 +286,131 @@ describe("deliverDueEmails", () => {
   });
 });
 
+describe("what the outbox keeps of an e-mail", () => {
+  const sha256 = (text: string) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
+  /** What a delivered or given-up row holds of what it sent: nothing. */
+  const nothingSent = {
+    to: null,
+    subject: null,
+    html: null,
+    text: null,
+    headers: {},
+    attachments: [],
+    recipientHash: sha256("ada@example.com"),
+  };
+
+  it("keeps only its kind, item, times and the recipient's hash once delivered, in the dump too", async () => {
+    const email = await compose("Ada@Example.com");
+    const id = await enqueueAt({ ...email, headers: { "Reply-To": "grace@example.com" } });
+    // Pending, it has everything it will send.
+    expect(await row(id)).toMatchObject({
+      to: "Ada@Example.com",
+      subject: "Welcome, Ada",
+      headers: { "Reply-To": "grace@example.com" },
+    });
+
+    expect(await deliver(transport)).toMatchObject({ sent: 1 });
+
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.subject).toBe("Welcome, Ada");
+    expect(await row(id)).toMatchObject({
+      ...nothingSent,
+      kind: "welcome",
+      itemKind: alert.kind,
+      itemId: alert.id,
+      status: "sent",
+      sentAt: new Date(start),
+    });
+    const dump: string[] = [];
+    await exportDump(database.db, (line) => {
+      dump.push(line);
+    });
+    const text = dump.join("\n");
+    expect(text).toContain(id);
+    for (const sent of ["Welcome, Ada", "Hello Ada", "lumenforge.test/alerts/1", "example.com"])
+      expect(text.toLowerCase(), sent).not.toContain(sent.toLowerCase());
+  });
+
+  it("strips an e-mail given up, and keeps no address in its error", async () => {
+    const refusing: MailTransport = {
+      description: "a relay that refuses the recipient",
+      send: async (email) => {
+        throw Object.assign(new Error(`550 5.1.1 <${email.to.toUpperCase()}>: unknown mailbox`), {
+          responseCode: 550,
+        });
+      },
+      close: () => {},
+    };
+    const id = await enqueueAt(await compose("ada@example.com"));
+
+    expect(await deliver(refusing)).toMatchObject({ failed: 1 });
+
+    const failed = await row(id);
+    expect(failed).toMatchObject({
+      ...nothingSent,
+      status: "failed",
+      itemKind: alert.kind,
+      itemId: alert.id,
+    });
+    expect(failed.lastError).toBe("550 5.1.1 <<recipient>>: unknown mailbox");
+  });
+
+  it("keeps what it sends while it is retried", async () => {
+    const down = smtpTransport(`smtp://127.0.0.1:${await freePort()}`);
+    const id = await enqueueAt(await compose("ada@example.com"));
+
+    expect(await deliver(down, { maxAttempts: 2 })).toMatchObject({ retrying: 1 });
+    expect(await row(id)).toMatchObject({
+      status: "pending",
+      to: "ada@example.com",
+      subject: "Welcome, Ada",
+    });
+
+    expect(await deliver(down, { maxAttempts: 2, now: at(backoffMs(1)) })).toMatchObject({ failed: 1 });
+    expect(await row(id)).toMatchObject({ ...nothingSent, status: "failed" });
+  });
+
+  it("deletes the e-mails about an item, pending or delivered, and no other", async () => {
+    const application = { kind: "application", id: "3c9a1f6e-2b7d-4e5a-8f1c-0d9e8b7a6c54" };
+    const delivered = await enqueueAt(await compose("ada@example.com"), application);
+    await deliver(transport);
+    const pending = await enqueueAt(await compose("jobs@lumenforge.test"), application);
+    const sameIdOtherKind = await enqueueAt(await compose("ada@example.com"), {
+      ...application,
+      kind: "contact",
+    });
+    const other = await enqueueAt(await compose("ada@example.com"));
+
+    const gone = await database.db.transaction((tx) =>
+      deleteEmailsAbout(tx, application.kind, [application.id]),
+    );
+
+    expect(gone.sort()).toEqual([delivered, pending].sort());
+    const left = await database.db.select({ id: outboxEmails.id }).from(outboxEmails);
+    expect(left.map((r) => r.id).sort()).toEqual([sameIdOtherKind, other].sort());
+  });
+
+  it("deletes delivered rows at the maximum age of 36 months, whatever their item", async () => {
+    const old = await enqueueAt(await compose("ada@example.com"), { kind: "account", id: "a" });
+    const young = await enqueueAt(await compose("ada@example.com"), { kind: "account", id: "b" });
+    await deliver(transport);
+    const pending = await enqueueAt(await compose("grace@example.com"));
+    const createdAt = (ms: number, id: string) =>
+      database.db
+        .update(outboxEmails)
+        .set({ createdAt: new Date(ms) })
+        .where(eq(outboxEmails.id, id));
+    const now = new Date("2033-06-15T12:00:00Z");
+    await createdAt(Date.parse("2030-06-15T11:00:00Z"), old);
+    await createdAt(Date.parse("2030-06-15T13:00:00Z"), young);
+    await createdAt(Date.parse("2020-01-01T00:00:00Z"), pending);
+
+    expect(await purgeOldEmails(database.db, now)).toEqual([old]);
+    const left = await database.db.select({ id: outboxEmails.id }).from(outboxEmails);
+    expect(left.map((r) => r.id).sort()).toEqual([young, pending].sort());
+  });
+});
+
 describe("mail delivery task", () => {
   it("delivers the outbox in the background and stops cleanly", async () => {
     const config = parseConfig({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_WORKER_INTERVAL_MS: "50" });
@@ -287,8 +420,8 @@ describe("mail delivery task", () => {
     });
     try {
       await database.db.transaction(async (tx) => {
-        await enqueueEmail(tx, await compose("ada@example.com"));
-        await enqueueEmail(tx, await compose("grace@example.com", "Grace"));
+        await enqueueEmail(tx, await compose("ada@example.com"), alert);
+        await enqueueEmail(tx, await compose("grace@example.com", "Grace"), alert);
       });
       const received = await smtp.waitFor(2);
       expect(received.map((mail) => mail.subject).sort()).toEqual(["Welcome, Ada", "Welcome, Grace"]);
@@ -305,7 +438,7 @@ describe("mail delivery task", () => {
     const config = parseConfig({ SMTP_URL: down, MAIL_FROM: FROM, MAIL_RETRY_BASE_SECONDS: "7" });
     const transport = createMailTransport(config, logger, noFiles);
     const id = await database.db.transaction(async (tx) =>
-      enqueueEmail(tx, await compose("ada@example.com")),
+      enqueueEmail(tx, await compose("ada@example.com"), alert),
     );
     const before = Date.now();
     try {

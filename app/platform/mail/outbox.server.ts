@@ -1,41 +1,78 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { outboxEmails } from "~/platform/db/schema";
 import type { Logger } from "~/platform/logging.server";
+import { addMonths } from "~/platform/time/months";
 import type { OutgoingEmail } from "./templates.server";
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
+
+/**
+ * An e-mail still to deliver: a pending row, which the table's check says holds its recipient
+ * and texts (a delivered or given-up one holds neither).
+ */
+export type DueEmail = OutboxEmail & { to: string; subject: string; html: string; text: string };
 
 /** Delivers one e-mail or throws; see transport.server.ts. */
 export type MailTransport = {
   /** Where e-mails go, for the boot log ("smtp://mail.example.com:587", a folder…). */
   description: string;
-  send(email: OutboxEmail): Promise<void>;
+  send(email: DueEmail): Promise<void>;
   close(): void;
 };
 
-const address = z.email();
+/**
+ * The item an e-mail is about, as the feature that sends it names it: its kind (the kind of
+ * its personal-data source where it has one: "application", "contact", "account"…) and its
+ * id. Deleting the item deletes its e-mails, pending or delivered (`deleteEmailsAbout`);
+ * see docs/decisions/0047-outbox-keeps-no-copy.md.
+ */
+export type OutboxItem = { kind: string; id: string };
 
 /**
- * Writes an e-mail to the outbox inside the caller's transaction: it exists if and only if the
- * data that caused it was committed, and the mail worker delivers it after the commit.
+ * An address hashed as the outbox keeps it once the e-mail is delivered: SHA-256, in hex, of
+ * the address trimmed and lower-cased (migration 0017 computes the same in SQL).
  */
-export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<string> {
+export const recipientHash = (address: string): string =>
+  crypto.createHash("sha256").update(address.trim().toLowerCase(), "utf8").digest("hex");
+
+/**
+ * The item of an e-mail about an address as a whole rather than one item (the lost status
+ * links, which list everything tied to it): the address's hash. It goes when everything tied
+ * to the address is deleted (`deleteEmailsMentioning`), else at the outbox's maximum age.
+ */
+export const aboutAddress = (address: string): OutboxItem => ({
+  kind: "address",
+  id: recipientHash(address),
+});
+
+const address = z.email();
+
+/** The columns of a new row: the e-mail, what it is about, and its recipient's hash. */
+const newRow = (email: OutgoingEmail, about: OutboxItem) => ({
+  kind: email.kind,
+  itemKind: about.kind,
+  itemId: about.id,
+  to: email.to,
+  recipientHash: recipientHash(email.to),
+  subject: email.subject,
+  html: email.html,
+  text: email.text,
+  headers: email.headers ?? {},
+  attachments: email.attachments ?? [],
+});
+
+/**
+ * Writes an e-mail about `about` to the outbox inside the caller's transaction: it exists if
+ * and only if the data that caused it was committed, and the mail worker delivers it after the
+ * commit.
+ */
+export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail, about: OutboxItem): Promise<string> {
   if (!address.safeParse(email.to).success)
     throw new Error(`enqueueEmail: invalid recipient for ${email.kind}`);
-  const [row] = await tx
-    .insert(outboxEmails)
-    .values({
-      kind: email.kind,
-      to: email.to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      headers: email.headers ?? {},
-      attachments: email.attachments ?? [],
-    })
-    .returning({ id: outboxEmails.id });
+  const [row] = await tx.insert(outboxEmails).values(newRow(email, about)).returning({ id: outboxEmails.id });
   return row!.id;
 }
 
@@ -44,46 +81,120 @@ export async function enqueueEmail(tx: Db | Tx, email: OutgoingEmail): Promise<s
  * that sends one e-mail per recipient (job alerts) costs a constant number of queries however
  * many recipients there are. Same contract as `enqueueEmail`: inside the caller's transaction.
  */
-export async function enqueueEmails(tx: Db | Tx, emails: OutgoingEmail[]): Promise<number> {
+export async function enqueueEmails(
+  tx: Db | Tx,
+  emails: Array<{ email: OutgoingEmail; about: OutboxItem }>,
+): Promise<number> {
   if (emails.length === 0) return 0;
-  for (const email of emails)
+  for (const { email } of emails)
     if (!address.safeParse(email.to).success)
       throw new Error(`enqueueEmails: invalid recipient for ${email.kind}`);
-  const rows = emails.map(({ kind, to, subject, html, text, headers }) => ({
-    kind,
-    to,
-    subject,
-    html,
-    text,
-    headers: headers ?? {},
-  }));
+  const rows = emails.map(({ email, about }) => {
+    const { kind, itemKind, itemId, to, recipientHash, subject, html, text, headers } = newRow(email, about);
+    return {
+      kind,
+      item_kind: itemKind,
+      item_id: itemId,
+      to,
+      recipient_hash: recipientHash,
+      subject,
+      html,
+      text,
+      headers,
+    };
+  });
   await tx.execute(
-    sql`insert into ${outboxEmails} (kind, "to", subject, html, text, headers)
-        select kind, "to", subject, html, text, headers
+    sql`insert into ${outboxEmails} (kind, item_kind, item_id, "to", recipient_hash, subject, html, text, headers)
+        select kind, item_kind, item_id, "to", recipient_hash, subject, html, text, headers
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as r(kind text, "to" text, subject text, html text, text text, headers jsonb)`,
+          as r(kind text, item_kind text, item_id text, "to" text, recipient_hash text, subject text,
+            html text, text text, headers jsonb)`,
   );
   return rows.length;
 }
 
 /**
- * Deletes the outbox's e-mails to or about someone (a data-rights deletion): those addressed to
- * `needle` or whose text contains it (an address, an item's id in the studio's copy), whatever
- * their case. Answers the ids of those that went, for `removeMailFiles` (transport.server.ts)
- * once the caller's transaction is committed.
+ * Deletes the outbox's e-mails about these items (`kind` and ids, as they were queued): to the
+ * person or to a team, pending or delivered. Every deletion of an item calls it in the
+ * transaction that deletes the item (a retention purge with every id it deleted). Answers the
+ * ids of those that went, for `removeMailFiles` (transport.server.ts) once that transaction is
+ * committed.
+ */
+export async function deleteEmailsAbout(
+  tx: Db | Tx,
+  kind: string,
+  ids: string | readonly string[],
+): Promise<string[]> {
+  const items = typeof ids === "string" ? [ids] : [...ids];
+  if (!items.length) return [];
+  const gone = await tx
+    .delete(outboxEmails)
+    .where(and(eq(outboxEmails.itemKind, kind), inArray(outboxEmails.itemId, items)))
+    .returning({ id: outboxEmails.id });
+  return gone.map((row) => row.id);
+}
+
+/**
+ * Deletes the outbox's e-mails to or about someone (a data-rights deletion of everything tied
+ * to an address, after each item's own): those addressed to `needle` (found by the recipient's
+ * hash, which pending and delivered rows alike keep), or whose text, still there while pending,
+ * contains it, whatever their case. Answers the ids of those that went, for `removeMailFiles`
+ * (transport.server.ts) once the caller's transaction is committed.
  */
 export async function deleteEmailsMentioning(tx: Db | Tx, needle: string): Promise<string[]> {
   if (!needle.trim()) return [];
   const gone = await tx
     .delete(outboxEmails)
     .where(
-      sql`lower(${outboxEmails.to}) = lower(${needle})
+      sql`${outboxEmails.recipientHash} = ${recipientHash(needle)}
         or position(lower(${needle}) in lower(${outboxEmails.text})) > 0
         or position(lower(${needle}) in lower(${outboxEmails.html})) > 0
         or position(lower(${needle}) in lower(${outboxEmails.subject})) > 0`,
     )
     .returning({ id: outboxEmails.id });
   return gone.map((row) => row.id);
+}
+
+/**
+ * How long a delivered or given-up row (kind, item, times, recipient's hash) is kept at most:
+ * 36 months, the longest period the privacy policy states. An item with a retention period
+ * takes its e-mails with it before; this is the end of those whose item has none (an account,
+ * a confirmed alert, an address) and of rows queued before items were named.
+ */
+export const OUTBOX_MAX_AGE_MONTHS = 36;
+
+/**
+ * Deletes the delivered and given-up rows older than OUTBOX_MAX_AGE_MONTHS; answers their ids,
+ * for `removeMailFiles`.
+ */
+export async function purgeOldEmails(db: Db, now = new Date()): Promise<string[]> {
+  const cutoff = addMonths(now, -OUTBOX_MAX_AGE_MONTHS);
+  const gone = await db
+    .delete(outboxEmails)
+    .where(and(ne(outboxEmails.status, "pending"), lt(outboxEmails.createdAt, cutoff)))
+    .returning({ id: outboxEmails.id });
+  return gone.map((row) => row.id);
+}
+
+/**
+ * What a row becomes once delivered or given up, in the update that says so: its kind, item,
+ * times, tries and recipient's hash stay; nothing it sent does (migration 0017 did the same to
+ * the rows delivered before).
+ */
+const stripped = {
+  to: null,
+  subject: null,
+  html: null,
+  text: null,
+  headers: {},
+  attachments: [],
+} satisfies Partial<typeof outboxEmails.$inferInsert>;
+
+/** An error's message as kept on the row: the recipient's address written `<recipient>`. */
+function errorWithoutRecipient(err: unknown, to: string): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const escaped = to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return message.replace(new RegExp(escaped, "gi"), "<recipient>").slice(0, 1000);
 }
 
 const BACKOFF_BASE_MS = 30_000;
@@ -121,7 +232,7 @@ export type DeliveryOptions = {
 export async function claimDueEmails(
   db: Db,
   options: { now: Date; limit: number; leaseMs: number },
-): Promise<OutboxEmail[]> {
+): Promise<DueEmail[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -143,7 +254,8 @@ export async function claimDueEmails(
           due.map((row) => row.id),
         ),
       );
-    return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
+    // Pending rows: the table's check says they hold their recipient and texts.
+    return due.map((row) => ({ ...row, attempts: row.attempts + 1 }) as DueEmail);
   });
 }
 
@@ -156,7 +268,9 @@ function isPermanent(err: unknown): boolean {
 export type DeliveryReport = { claimed: number; sent: number; retrying: number; failed: number };
 
 /**
- * One round of delivery: claim due e-mails, send each, then record the outcome.
+ * One round of delivery: claim due e-mails, send each, then record the outcome. The update
+ * that marks an e-mail sent, or failed for good, clears what it sent (`stripped`): from then on
+ * the outbox keeps no copy of it.
  *
  * Why not hold the row lock while sending: on PGlite every query waits while a transaction is
  * open, so a slow SMTP server would stall the whole site. The lease gives the same exclusion
@@ -187,11 +301,14 @@ export async function deliverDueEmails(
     } catch (err) {
       const giveUp = isPermanent(err) || email.attempts >= options.maxAttempts;
       const nextAttemptAt = new Date(now().getTime() + backoffMs(email.attempts, options.retryBaseMs));
-      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      const lastError = errorWithoutRecipient(err, email.to);
+      // Only while still pending: another worker may have sent it after this one's lease ran out.
       await db
         .update(outboxEmails)
-        .set({ status: giveUp ? "failed" : "pending", nextAttemptAt, lastError })
-        .where(eq(outboxEmails.id, email.id));
+        .set(
+          giveUp ? { status: "failed", nextAttemptAt, lastError, ...stripped } : { nextAttemptAt, lastError },
+        )
+        .where(and(eq(outboxEmails.id, email.id), eq(outboxEmails.status, "pending")));
       if (giveUp) {
         report.failed++;
         log?.error({ err }, "e-mail delivery failed for good");
@@ -203,7 +320,7 @@ export async function deliverDueEmails(
     }
     await db
       .update(outboxEmails)
-      .set({ status: "sent", sentAt: now() })
+      .set({ status: "sent", sentAt: now(), ...stripped })
       .where(and(eq(outboxEmails.id, email.id), eq(outboxEmails.status, "pending")));
     report.sent++;
     log?.info("e-mail sent");

@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import { consumePoint } from "~/platform/http/rate-limit.server";
 import type { Services } from "~/platform/services.server";
+import { recipientHash } from "./outbox.server";
 
 /**
  * Some e-mails go to whatever address a visitor types in a form: the lost status links and the
@@ -16,19 +16,13 @@ import type { Services } from "~/platform/services.server";
 export const REQUESTED_EMAILS_PER_HOUR = 3;
 
 /**
- * The key of an address: the address as the outbox would reach it (trimmed, any case), hashed,
- * since the store (Redis) keeps its keys and no address is kept there.
- */
-const addressKey = (address: string) =>
-  crypto.createHash("sha256").update(address.trim().toLowerCase(), "utf8").digest("hex");
-
-/**
  * Spends one of the address's requested e-mails; false once the hour's are spent. The point is
  * taken by the store's atomic consume before anything is looked up, for every request, so
  * requests sent at once cannot all pass a count made before any of them was counted, and the
  * budget says nothing about whether anything is tied to the address. The caller answers the
  * visitor the same either way and only leaves the e-mail unsent; a refusal is logged under the
- * e-mail's `kind`, without the address.
+ * e-mail's `kind`, without the address. The address is counted under its hash, as the outbox
+ * keeps it (`recipientHash`), since the store (Redis) keeps its keys and no address is kept there.
  */
 export async function spendRequestedEmail(
   svc: Pick<Services, "rateLimits" | "logger">,
@@ -36,7 +30,7 @@ export async function spendRequestedEmail(
   kind: string,
 ): Promise<boolean> {
   const limiter = svc.rateLimits.budget("mail:requested", REQUESTED_EMAILS_PER_HOUR, 60 * 60);
-  if (!(await consumePoint(limiter, addressKey(address), svc.logger))) return true;
+  if (!(await consumePoint(limiter, recipientHash(address), svc.logger))) return true;
   svc.logger.info({ kind }, "requested e-mail not sent: the address's hourly budget is spent");
   return false;
 }

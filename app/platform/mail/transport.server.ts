@@ -5,13 +5,13 @@ import type { OutboxAttachment } from "~/platform/db/schema";
 import type { FileStore } from "~/platform/files/file-store.server";
 import { writeWhole } from "~/platform/files/write-whole.server";
 import type { Logger } from "~/platform/logging.server";
-import type { MailTransport, OutboxEmail } from "./outbox.server";
+import type { DueEmail, MailTransport } from "./outbox.server";
 
 /**
  * The Message-ID is derived from the outbox row, so a resend after a crash (see
  * deliverDueEmails) is recognisably the same message.
  */
-async function messageFields(email: OutboxEmail, from: string, files: Pick<FileStore, "get">) {
+async function messageFields(email: DueEmail, from: string, files: Pick<FileStore, "get">) {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   return {
     from,
@@ -71,7 +71,7 @@ export const mailFolder = (dataDir: string) => path.join(dataDir, "mail");
  * "2026-03-01T09-30-00Z-alert-created-ada@example.com-<the row's id>.eml": sortable and telling,
  * and ending in the outbox row's id, so that the row's deletion finds its file (removeMailFiles).
  */
-export function emailFileName(email: Pick<OutboxEmail, "id" | "kind" | "to">, at: Date): string {
+export function emailFileName(email: Pick<DueEmail, "id" | "kind" | "to">, at: Date): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d+Z$/, "Z")

@@ -6,7 +6,7 @@ import { simpleParser } from "mailparser";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
-import type { OutboxEmail } from "./outbox.server";
+import type { DueEmail } from "./outbox.server";
 import {
   createFileTransport,
   createMailTransport,
@@ -15,10 +15,13 @@ import {
   removeMailFiles,
 } from "./transport.server";
 
-const email: OutboxEmail = {
+const email: DueEmail = {
   id: "0b6c7f7e-8a52-4c1c-9b0e-3f5d2a7c9e11",
   kind: "alert-created",
+  itemKind: "alert",
+  itemId: "5f0c2b9e-1d4a-4e8b-9c3f-7a6d5e4c3b21",
   to: "ada@example.com",
+  recipientHash: "0".repeat(64),
   subject: "Votre alerte d’emploi est créée",
   html: "<p>Bonjour <b>Ada</b></p>",
   text: "Bonjour Ada",

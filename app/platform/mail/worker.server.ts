@@ -1,6 +1,13 @@
 import type { Services } from "~/platform/services.server";
-import { defineTask, type Task } from "~/platform/tasks/task";
-import { type DeliveryOptions, deliverDueEmails, type MailTransport } from "./outbox.server";
+import { defineTask, purgeTask, type Task } from "~/platform/tasks/task";
+import {
+  type DeliveryOptions,
+  deliverDueEmails,
+  type MailTransport,
+  OUTBOX_MAX_AGE_MONTHS,
+  purgeOldEmails,
+} from "./outbox.server";
+import { removeMailFiles } from "./transport.server";
 
 /**
  * Delivers the outbox every MAIL_WORKER_INTERVAL_MS: claims due e-mails and sends them,
@@ -30,5 +37,24 @@ export function mailDeliveryTask(
         if (stopping.aborted || report.claimed < batchSize) break;
       }
     },
+  });
+}
+
+/**
+ * Deletes the delivered and given-up e-mails older than OUTBOX_MAX_AGE_MONTHS (what is left of
+ * them: kind, item, times, the recipient's hash) with their .eml copies, at start and then daily.
+ * Most go before with their item; these are those of items kept with no end date.
+ */
+export function outboxRetentionTask(svc: Pick<Services, "config" | "db" | "logger">): Task {
+  return purgeTask({
+    name: "outbox-retention",
+    everyMs: 24 * 60 * 60_000,
+    async purge() {
+      const gone = await purgeOldEmails(svc.db);
+      await removeMailFiles(svc.config, gone);
+      return gone.length;
+    },
+    logMessage: `e-mails older than ${OUTBOX_MAX_AGE_MONTHS} months deleted from the outbox`,
+    logger: svc.logger,
   });
 }

@@ -1,6 +1,8 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { privacyLinks } from "~/platform/db/schema/privacy";
+import { deleteEmailsAbout, type OutboxItem } from "~/platform/mail/outbox.server";
+import { removeMailFiles } from "~/platform/mail/transport.server";
 import { hashLinkToken, linkTokenShape, newLinkToken } from "~/platform/security/link-token.server";
 
 /** How long an e-mailed data-rights link opens its page. */
@@ -37,13 +39,32 @@ export async function deletePrivacyLinks(db: Db | Tx, email: string): Promise<nu
   return gone.length;
 }
 
-/** Deletes expired links; answers how many went. */
-export async function purgeExpiredPrivacyLinks(db: Db, now = new Date()): Promise<number> {
-  const gone = await db
-    .delete(privacyLinks)
-    .where(lt(privacyLinks.expiresAt, now))
-    .returning({ tokenHash: privacyLinks.tokenHash });
-  return gone.length;
+const privacyLinkItemKind = "privacy-link";
+
+/**
+ * What the e-mail carrying a link is about: the link, by its token's hash (its key). The e-mail
+ * goes with the link (purgeExpiredPrivacyLinks), or with everything tied to the address.
+ */
+export const aboutPrivacyLink = (token: string): OutboxItem => ({
+  kind: privacyLinkItemKind,
+  id: hashLinkToken(token),
+});
+
+/** Deletes expired links with their e-mails in the outbox (rows, then .eml copies); answers how many went. */
+export async function purgeExpiredPrivacyLinks(
+  svc: { db: Db; config: { dataDir: string } },
+  now = new Date(),
+): Promise<number> {
+  const { links, emails } = await svc.db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(privacyLinks)
+      .where(lt(privacyLinks.expiresAt, now))
+      .returning({ tokenHash: privacyLinks.tokenHash });
+    const hashes = gone.map((link) => link.tokenHash);
+    return { links: hashes.length, emails: await deleteEmailsAbout(tx, privacyLinkItemKind, hashes) };
+  });
+  await removeMailFiles(svc.config, emails);
+  return links;
 }
 
 /** The page's address (the e-mail's link). */

@@ -1,6 +1,8 @@
+import { inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
+import { uploads } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
-import { deleteEmailsMentioning } from "~/platform/mail/outbox.server";
+import { deleteEmailsAbout } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
 
@@ -83,13 +85,19 @@ export async function ownedFilesExport(svc: Pick<PersonalDataServices, "uploads"
 
 /**
  * Deletes an item for good: `deleteRow` (its row, whose foreign keys take its dependents) and
- * the outbox's e-mails that name it, in one transaction, then the files it owns in the upload
- * store, wherever the file store keeps them (DATA_DIR or FILE_STORE_URL's bucket), and those
- * e-mails' copies in DATA_DIR/mail. Answers whether the row existed.
+ * the outbox's e-mails about it (`kind` and `id`, as they were queued), in one transaction, then
+ * the files it owns in the upload store, wherever the file store keeps them (DATA_DIR or
+ * FILE_STORE_URL's bucket), and those e-mails' copies in DATA_DIR/mail. Answers whether the row
+ * existed.
  */
 export async function removeItemWithFiles(
   svc: Pick<PersonalDataServices, "db" | "uploads" | "config">,
-  { id, owner, deleteRow }: { id: string; owner: string; deleteRow: (tx: Tx) => Promise<boolean> },
+  {
+    kind,
+    id,
+    owner,
+    deleteRow,
+  }: { kind: string; id: string; owner: string; deleteRow: (tx: Tx) => Promise<boolean> },
 ): Promise<boolean> {
   // The files go first: a file store that cannot be reached refuses the deletion (503) before
   // anything of it is gone, instead of deleting the rows and leaving the person's files behind.
@@ -97,9 +105,39 @@ export async function removeItemWithFiles(
   await svc.uploads.removeFiles((await svc.uploads.owned(owner)).map((file) => file.id));
   const { existed, emails } = await svc.db.transaction(async (tx) => {
     const existed = await deleteRow(tx);
-    return { existed, emails: existed ? await deleteEmailsMentioning(tx, id) : [] };
+    return { existed, emails: existed ? await deleteEmailsAbout(tx, kind, id) : [] };
   });
   await svc.uploads.removeOwned([owner]);
   await removeMailFiles(svc.config, emails);
   return existed;
+}
+
+/**
+ * Deletes items that own upload files by their retention rule: `deleteRows` deletes their rows
+ * and answers their ids; the rows of their files in the upload store (`owner` of each id) and the
+ * outbox's e-mails about them (`kind`) go in the same transaction, then the files themselves and
+ * those e-mails' copies in DATA_DIR/mail. Rows first, unlike a deletion on request: a file the
+ * store cannot remove now is left without a row, which the upload purge removes within a day.
+ * Answers the deleted items' ids.
+ */
+export async function purgeItemsWithFiles(
+  svc: Pick<PersonalDataServices, "db" | "uploads" | "config">,
+  {
+    kind,
+    owner,
+    deleteRows,
+  }: { kind: string; owner: (id: string) => string; deleteRows: (tx: Tx) => Promise<string[]> },
+): Promise<string[]> {
+  const { ids, files, emails } = await svc.db.transaction(async (tx) => {
+    const ids = await deleteRows(tx);
+    if (!ids.length) return { ids, files: [], emails: [] };
+    const files = await tx
+      .delete(uploads)
+      .where(inArray(uploads.attachedTo, ids.map(owner)))
+      .returning({ id: uploads.id });
+    return { ids, files: files.map((file) => file.id), emails: await deleteEmailsAbout(tx, kind, ids) };
+  });
+  await svc.uploads.removeFiles(files);
+  await removeMailFiles(svc.config, emails);
+  return ids;
 }

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
+  check,
   date,
   index,
   integer,
@@ -25,6 +27,9 @@ export type OutboxAttachment = { filename: string; contentType: string } & (
 /**
  * Every e-mail is written here in the same transaction as the data that caused it; the mail
  * worker delivers it with retries, so nothing is lost when SMTP is down (see mail/outbox.server.ts).
+ * Once delivered, or given up, a row keeps only what it was about, when, and its recipient's
+ * hash: its recipient, texts, headers and attachments are cleared in the same update
+ * (docs/decisions/0047-outbox-keeps-no-copy.md), which the check below holds.
  */
 export const outboxEmails = pgTable(
   "outbox_emails",
@@ -32,16 +37,28 @@ export const outboxEmails = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** What the e-mail is for (e.g. "alert-confirm"): logs and tests find messages by it. */
     kind: text("kind").notNull(),
-    to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    /**
+     * The item the e-mail is about, as the feature that queued it names it ("application" and
+     * the application's id, "account" and the account's…): deleting the item deletes its
+     * e-mails (`deleteEmailsAbout`). Text and no foreign key: the outbox knows no feature's
+     * table. Null only on rows queued before items were named that could not be matched.
+     */
+    itemKind: text("item_kind"),
+    itemId: text("item_id"),
+    /** Null once delivered or given up, like `subject`, `html` and `text`. */
+    to: text("to"),
+    /** SHA-256 of the recipient, lower-cased (`recipientHash`): what is kept of it. */
+    recipientHash: text("recipient_hash"),
+    subject: text("subject"),
+    html: text("html"),
+    text: text("text"),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last failed try's error, the recipient's address written `<recipient>`. */
     lastError: text("last_error"),
     /**
      * Files sent with the e-mail (issue reports' uploads): read from the upload store when the
@@ -51,7 +68,19 @@ export const outboxEmails = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_item_idx").on(t.itemKind, t.itemId),
+    // A pending e-mail has what it sends; a delivered or given-up one has none of it.
+    check(
+      "outbox_emails_stripped_when_done",
+      sql`case when ${t.status} = 'pending'
+        then ${t.to} is not null and ${t.subject} is not null and ${t.html} is not null and ${t.text} is not null
+        else ${t.to} is null and ${t.subject} is null and ${t.html} is null and ${t.text} is null
+          and ${t.headers} = '{}'::jsonb and ${t.attachments} = '[]'::jsonb and ${t.recipientHash} is not null
+        end`,
+    ),
+  ],
 );
 
 /**
