@@ -2,6 +2,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
+import { DownloadForm } from "./DownloadForm";
 
 export type PersonalGroupView = {
   kind: string;
@@ -15,30 +16,6 @@ export type SignInItemView = {
   createdOn: string;
   pages: { data: string; delete: string };
 };
-
-/** A download button: a plain form, so the browser saves the zip the action answers. */
-export function DownloadForm({
-  action,
-  fields,
-  label,
-  describedBy,
-}: {
-  action: string;
-  fields: Record<string, string>;
-  label: string;
-  describedBy?: string;
-}) {
-  return (
-    <form method="post" action={action}>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className="button" aria-describedby={describedBy}>
-        {label}
-      </button>
-    </form>
-  );
-}
 
 /**
  * Everything tied to an address (routes/privacy-requests-token.tsx): first what a sign-in guards

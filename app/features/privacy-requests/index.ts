@@ -1,2 +1,2 @@
 /* Data rights' public face for other features (safe in the browser): the download button. */
-export { DownloadForm } from "./PersonalDataList";
+export { DownloadForm } from "./DownloadForm";
