@@ -196,6 +196,31 @@ describe("the .eml files of the default mail transport follow the outbox's delet
     expect(hasFile(bobs)).toBe(true);
   });
 
+  it("an item's deletion takes the delivered e-mails about its address (the links it named), not a pending one", async () => {
+    const carol = "carol@example.com";
+    const item = { kind: "application", id: crypto.randomUUID() };
+    const received = await queue(carol, "Your application is received.", item);
+    const links = await queue(carol.toUpperCase(), "Your status links.", aboutAddress(carol));
+    const bobsLinks = await queue(bob, "Bob's status links.", aboutAddress(bob));
+    await deliver();
+    const asked = await queue(carol, "Your status links, asked again.", aboutAddress(carol));
+
+    await removeItemWithFiles(svc, {
+      kind: item.kind,
+      id: item.id,
+      owner: `application:${item.id}`,
+      deleteRow: async () => true,
+    });
+
+    for (const gone of [received, links]) {
+      expect(await rowExists(gone)).toBe(false);
+      expect(hasFile(gone), "the file of a deleted e-mail").toBe(false);
+    }
+    // Still to go out: the only live links to what else the address has.
+    expect(await rowExists(asked)).toBe(true);
+    expect(hasFile(bobsLinks)).toBe(true);
+  });
+
   it("an item deleted with its upload files (applications, issue reports) takes its e-mails' files", async () => {
     const item = crypto.randomUUID();
     const about = await queue("jobs@studio.example", "An application.", { kind: "application", id: item });

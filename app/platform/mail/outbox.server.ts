@@ -38,13 +38,16 @@ export type OutboxItem = { kind: string; id: string };
 export const recipientHash = (address: string): string =>
   crypto.createHash("sha256").update(address.trim().toLowerCase(), "utf8").digest("hex");
 
+const addressItemKind = "address";
+
 /**
  * The item of an e-mail about an address as a whole rather than one item (the lost status
- * links, which list everything tied to it): the address's hash. It goes when everything tied
- * to the address is deleted (`deleteEmailsMentioning`), else at the outbox's maximum age.
+ * links, which list everything tied to it): the address's hash. Once delivered, it goes with the
+ * first item it names that is deleted (`deleteEmailsAbout`), or when everything tied to the
+ * address is (`deleteEmailsMentioning`), else at the outbox's maximum age.
  */
 export const aboutAddress = (address: string): OutboxItem => ({
-  kind: "address",
+  kind: addressItemKind,
   id: recipientHash(address),
 });
 
@@ -115,7 +118,8 @@ export async function enqueueEmails(
 
 /**
  * Deletes the outbox's e-mails about these items (`kind` and ids, as they were queued): to the
- * person or to a team, pending or delivered. Every deletion of an item calls it in the
+ * person or to a team, pending or delivered, and the delivered e-mails about the person's
+ * address as a whole (`aboutAddress`), which named them. Every deletion of an item calls it in the
  * transaction that deletes the item (a retention purge with every id it deleted). Answers the
  * ids of those that went, for `removeMailFiles` (transport.server.ts) once that transaction is
  * committed.
@@ -130,8 +134,24 @@ export async function deleteEmailsAbout(
   const gone = await tx
     .delete(outboxEmails)
     .where(and(eq(outboxEmails.itemKind, kind), inArray(outboxEmails.itemId, items)))
-    .returning({ id: outboxEmails.id });
-  return gone.map((row) => row.id);
+    .returning({ id: outboxEmails.id, recipientHash: outboxEmails.recipientHash });
+  // The e-mails about an address its own e-mails went to: they named these items (a label and
+  // a link each), so a delivered one (its .eml copy, DATA_DIR/mail) goes with them. A pending
+  // one still goes out: it may hold the only live links to the address's other items.
+  const recipients = [...new Set(gone.flatMap((row) => (row.recipientHash ? [row.recipientHash] : [])))];
+  const listing = recipients.length
+    ? await tx
+        .delete(outboxEmails)
+        .where(
+          and(
+            eq(outboxEmails.itemKind, addressItemKind),
+            inArray(outboxEmails.itemId, recipients),
+            ne(outboxEmails.status, "pending"),
+          ),
+        )
+        .returning({ id: outboxEmails.id })
+    : [];
+  return [...gone, ...listing].map((row) => row.id);
 }
 
 /**
