@@ -44,7 +44,7 @@ export function AccountDataList({
           {items.map((item) => {
             const key = `${item.kind}:${item.id}`;
             const titleId = `held-${item.id}`;
-            const what = `${t(`privacy:kinds.${item.kind}`)}: ${item.label}`;
+            const what = t("privacy:itemTitle", { kind: t(`privacy:kinds.${item.kind}`), label: item.label });
             return (
               <li key={key} className="privacy-item" aria-labelledby={titleId}>
                 <h2 id={titleId} className="privacy-item__title">

@@ -49,7 +49,7 @@ export function PersonalDataList({
           return (
             <li key={`${item.kind}:${item.label}`} className="privacy-item" aria-labelledby={titleId}>
               <h2 id={titleId} className="privacy-item__title">
-                {t(`kinds.${item.kind}`)}: {item.label}
+                {t("itemTitle", { kind: t(`kinds.${item.kind}`), label: item.label })}
               </h2>
               <p className="privacy-item__meta">{t("page.signInCreatedOn", { date: item.createdOn })}</p>
               <p>{t("page.signInBody")}</p>
@@ -75,7 +75,7 @@ export function PersonalDataList({
             return (
               <li key={key} className="privacy-item" aria-labelledby={titleId}>
                 <h2 id={titleId} className="privacy-item__title">
-                  {t(`kinds.${group.kind}`)}: {item.label}
+                  {t("itemTitle", { kind: t(`kinds.${group.kind}`), label: item.label })}
                 </h2>
                 <p className="privacy-item__meta">
                   {t("page.createdOn", { date: item.createdOn })}{" "}
@@ -95,7 +95,9 @@ export function PersonalDataList({
                     askHref={`${pageHref}?delete=${encodeURIComponent(key)}`}
                     cancelHref={pageHref}
                     asking={asking === key}
-                    title={t("page.confirmTitle", { what: `${t(`kinds.${group.kind}`)}: ${item.label}` })}
+                    title={t("page.confirmTitle", {
+                      what: t("itemTitle", { kind: t(`kinds.${group.kind}`), label: item.label }),
+                    })}
                     description={t("page.confirmBody")}
                     fields={{ intent: "delete", kind: group.kind, id: item.id }}
                     confirmLabel={t("page.confirm")}
