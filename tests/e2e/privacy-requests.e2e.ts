@@ -178,7 +178,7 @@ describe("an account tied to the address", { timeout: 120_000 }, () => {
     const path = await linkFromMail(email);
 
     const html = await (await fetch(`${site.url}/fr${path}`)).text();
-    expect(textOf(html)).toContain("Compte: compte_donnees");
+    expect(textOf(html)).toContain("Compte\u00a0: compte_donnees");
     expect(textOf(html)).toContain("il ne télécharge ni ne supprime le compte");
     expect(html).toMatch(/<a [^>]*href="\/fr\/account\/data"[^>]*>Me connecter pour le télécharger<\/a>/);
     expect(html).toMatch(/<a [^>]*href="\/fr\/account\/delete"[^>]*>Me connecter pour le supprimer<\/a>/);
@@ -200,7 +200,7 @@ describe("an account tied to the address", { timeout: 120_000 }, () => {
     const session = signedIn.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
     const data = await fetch(`${site.url}/fr/account/data`, { headers: { cookie: session.join("; ") } });
     expect(data.status).toBe(200);
-    expect(textOf(await data.text())).toContain("Compte: compte_donnees");
+    expect(textOf(await data.text())).toContain("Compte\u00a0: compte_donnees");
   });
 });
 
