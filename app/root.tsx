@@ -134,7 +134,12 @@ function Shell({
       >
         <ConsentBanner />
         {children}
-        {loaderData && <AnalyticsTracker setup={loaderData.analytics} />}
+        {loaderData && (
+          <AnalyticsTracker
+            setup={loaderData.analytics}
+            servedWithProvider={loaderData.consent.analytics || loaderData.consent.pendingSignal}
+          />
+        )}
         <LinkPrefetching />
       </ConsentProvider>
     </FeedbackProvider>

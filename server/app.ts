@@ -7,7 +7,7 @@ import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
-import { analyticsCspExtras } from "~/features/analytics/analytics-csp.server";
+import { analyticsCsp } from "~/features/analytics/analytics-csp.server";
 import { consentPageHeaders } from "~/features/consent/consent-cookies";
 import { siteCookies } from "~/features/consent/index.server";
 import { createDiscoveryRouter } from "~/features/discovery/discovery-routes.server";
@@ -25,12 +25,7 @@ import { pagePatterns, requestLogSerializers, routeOf } from "~/platform/http/re
 import { unavailableErrorHandler } from "~/platform/http/unavailable.server";
 import { pageCacheCookies } from "~/platform/privacy/cookie-registry.server";
 import { requestInfoContext, servicesContext } from "~/platform/request-context";
-import {
-  assetHeaders,
-  mergeCspExtras,
-  pageHeaders,
-  securityHeaders,
-} from "~/platform/security/headers.server";
+import { assetHeaders, pageHeaders, securityHeaders } from "~/platform/security/headers.server";
 import "~/platform/forms/phone-numbers.server";
 import { createApi } from "./api";
 import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
@@ -178,16 +173,12 @@ function buildApp() {
     }
   });
 
-  // The outside analytics provider's origin, when configured (loaded only after consent), and
-  // the platforms' sign-in pages as form targets, on every page. Origins only some pages use
-  // (a trailer's player, the contact page's map tiles and reCAPTCHA) are added by those pages
-  // alone (pageHeaders, docs/decisions/0025-click-to-load-embeds.md).
-  app.use(
-    securityHeaders(
-      svc.config,
-      mergeCspExtras(analyticsCspExtras(svc.config), platformsCspExtras(svc.config)),
-    ),
-  );
+  // The platforms' sign-in pages as form targets, on every page. The outside analytics
+  // provider's origin only for a visitor whose consent lets it run (analyticsCsp). Origins only
+  // some pages use (a trailer's player, the contact page's map tiles and reCAPTCHA) are added by
+  // those pages alone (pageHeaders, docs/decisions/0025-click-to-load-embeds.md).
+  app.use(securityHeaders(svc.config, platformsCspExtras(svc.config)));
+  app.use(analyticsCsp(svc));
   app.use(pageHeaders());
   app.use(compression());
 

@@ -48,7 +48,11 @@ describe("process lifecycle", () => {
     expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
   });
 
-  it("stops cleanly on SIGTERM and releases the embedded database for the next start", async () => {
+  // Two starts and two stops of the embedded database, one after the other: past the default
+  // 60 s once on a loaded machine (2026-11-29).
+  it("stops cleanly on SIGTERM and releases the embedded database for the next start", {
+    timeout: 180_000,
+  }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-e2e-restart-"));
     try {
       const first = await startSite({ dataDir });

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation, useMatches } from "react-router";
 import { useConsent } from "~/features/consent";
 import { cookieDomainsFor } from "~/platform/http/cookies";
-import { releaseProvider, stopProvider } from "./provider-guard";
+import { loadNextPagesAsDocuments, releaseProvider, stopProvider } from "./provider-guard";
 import { carriesPrivateLink, pageviewRouteKey } from "./route-key";
 
 export type AnalyticsSetup = {
@@ -43,7 +43,18 @@ function deleteCookiesInBrowser(names: string[]) {
  * per navigation (a new path; the careers filters change only the query and are not page views),
  * counted under the route's id, and the outside provider's script when one is configured.
  */
-export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
+export function AnalyticsTracker({
+  setup,
+  servedWithProvider,
+}: {
+  setup: AnalyticsSetup;
+  /**
+   * The consent the server read for this render let the provider run, so the page's policy
+   * names it (features/analytics/analytics-csp.server.ts). Only the document's first render
+   * counts: its policy is the one the browser enforces until the next document.
+   */
+  servedWithProvider: boolean;
+}) {
   const { consent, settled } = useConsent();
   const location = useLocation();
   const matches = useMatches();
@@ -52,6 +63,9 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
   const privateLink = carriesPrivateLink(matches, location.search);
   const countedPath = useRef<string | null>(null);
   const providerLoaded = useRef(false);
+  const documentPolicyNamesProvider = useRef(servedWithProvider);
+  /** The location where a withdrawal stopped the provider in this document, if one did. */
+  const stoppedAt = useRef<string | null>(null);
 
   // Nothing before the browser has read its own cookies and signal: this effect runs before the
   // consent provider's (a child's effects run first), on the page's first state.
@@ -63,8 +77,14 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
 
   useEffect(() => {
     if (!settled || !consent.analytics || !setup.scriptUrl || providerLoaded.current || privateLink) return;
+    // Consent given in a page whose policy leaves the provider out: the browser would refuse its
+    // script here, so it starts on the next page, a new document whose policy names it.
+    if (!documentPolicyNamesProvider.current) {
+      loadNextPagesAsDocuments();
+      return;
+    }
     providerLoaded.current = true;
-    releaseProvider();
+    releaseProvider(new URL(setup.scriptUrl).origin);
     const script = document.createElement("script");
     script.src = setup.scriptUrl;
     script.async = true;
@@ -80,13 +100,22 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
   }, [privateLink, setup.scriptUrl, setup.cookieNames]);
 
   useEffect(() => {
+    // After a withdrawal stopped the provider here, a navigation that was not a link's (a form's
+    // redirect, Back) is rendered in this document: loaded again as a document of its own.
+    if (stoppedAt.current !== null && stoppedAt.current !== location.key) window.location.reload();
+  }, [location.key]);
+
+  useEffect(() => {
     // A grant waiting for the server's word on the privacy signal is not a refusal yet.
     if (!settled || !consent.decided || consent.analytics || consent.pendingSignal) return;
     // A provider's script already running in this page cannot be unloaded: it is stopped in
-    // place (its requests and cookies refused), without reloading the visitor's page.
+    // place (its requests and cookies refused), without reloading the visitor's page, and the
+    // next page is a new document, whose policy the browser enforces (provider-guard.ts).
     if (providerLoaded.current && setup.scriptUrl) {
       stopProvider(new URL(setup.scriptUrl).origin, setup.cookieNames);
       providerLoaded.current = false;
+      stoppedAt.current = location.key;
+      loadNextPagesAsDocuments();
     }
     deleteCookiesInBrowser(setup.cookieNames);
   }, [
@@ -96,6 +125,7 @@ export function AnalyticsTracker({ setup }: { setup: AnalyticsSetup }) {
     consent.pendingSignal,
     setup.cookieNames,
     setup.scriptUrl,
+    location.key,
   ]);
 
   return null;

@@ -38,6 +38,7 @@ describe("outside provider setup", () => {
       scriptSrc: ["https://stats.example.net"],
       connectSrc: ["https://stats.example.net"],
       imgSrc: ["https://stats.example.net"],
+      frameSrc: ["https://stats.example.net"],
     });
     expect(analyticsSetup(config)).toEqual({
       scriptUrl: "https://stats.example.net/v2/script.js?site=1",

@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { type EffectiveRevision, effectiveRevision } from "./consent-cookies";
+import {
+  ANALYTICS_CONSENT_COOKIE,
+  type EffectiveRevision,
+  effectiveRevision,
+  gpcRequested,
+  readConsent,
+} from "./consent-cookies";
 import { consentRevision } from "./consent-kind.server";
 
 /**
@@ -55,4 +61,24 @@ export async function consentPolicy({ db, config }: { db: Db; config: Config }):
   const revision = await consentRevision(db);
   const providers = outsideProviderOrigins(config);
   return { revision, providers, effectiveRevision: effectiveRevision(revision, providersDigest(providers)) };
+}
+
+/**
+ * Whether the choice stored in a request's cookies lets the outside provider run: analytics
+ * granted under the current policy, a grant still waiting for the server's word on the privacy
+ * signal included (the page asks, and the provider waits for the answer). The pages' policy
+ * names the provider's origins only then (features/analytics/analytics-csp.server.ts).
+ */
+export async function cookiesAllowProvider(
+  svc: { db: Db; config: Config },
+  request: { cookie: string | undefined; gpc: string | undefined },
+): Promise<boolean> {
+  // Most requests carry no grant at all: no policy read for them.
+  if (!request.cookie?.includes(ANALYTICS_CONSENT_COOKIE)) return false;
+  const { effectiveRevision } = await consentPolicy(svc);
+  const consent = readConsent(request.cookie, {
+    revision: effectiveRevision,
+    gpc: gpcRequested(request.gpc),
+  });
+  return consent.analytics || consent.pendingSignal;
 }

@@ -1,5 +1,5 @@
 /* Cookie consent's server face. */
 export { analyticsCookieNames } from "./consent.server";
 export { consentKind } from "./consent-kind.server";
-export { consentPolicy, outsideProviderHost } from "./consent-policy.server";
+export { consentPolicy, cookiesAllowProvider, outsideProviderHost } from "./consent-policy.server";
 export { siteCookies } from "./cookie-list.server";

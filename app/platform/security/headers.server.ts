@@ -11,17 +11,6 @@ export type CspExtras = Partial<Record<"scriptSrc" | "imgSrc" | "connectSrc" | "
  */
 export type PageCspExtras = CspExtras & { formAction?: string[] };
 
-/** Several features' extra origins as one set (each directive's lists joined, duplicates dropped). */
-export function mergeCspExtras(...all: PageCspExtras[]): PageCspExtras {
-  const merged: PageCspExtras = {};
-  for (const extras of all) {
-    for (const [directive, origins] of Object.entries(extras) as Array<[keyof PageCspExtras, string[]]>) {
-      merged[directive] = [...new Set([...(merged[directive] ?? []), ...origins])];
-    }
-  }
-  return merged;
-}
-
 /**
  * A page asks for more origins than the site-wide policy allows (an embed's player, the contact
  * page's map tiles) by sending its extras in this response header, from its loader through its
