@@ -176,12 +176,20 @@ describe("a press kit's trailer", { timeout: 120_000 }, () => {
     await expectFitsWidth(page, `${KIT} without JavaScript at 375`);
   });
 
-  it("remembers 'Always load YouTube videos' across a reload, decided in the browser, and the cookie settings withdraw it", async () => {
+  it("remembers 'Always load YouTube videos' across a reload, decided in the browser, records each choice, and the cookie settings withdraw it", async () => {
     const { page, context, foreign } = await visitor({ width: 375 });
+    /** The visitor's records of "Always load", as their consent receipt lists them. */
+    const embedRecords = async () => {
+      const res = await context.request.get(`${site.url}/api/consents/receipt`);
+      if (!res.ok()) return [];
+      const { records } = (await res.json()) as { records: Array<{ method: string; embeds: string[] }> };
+      return records.filter((record) => record.method === "embed").map((record) => record.embeds);
+    };
     await visit(page, KIT);
     await trailer(page).getByRole("checkbox", { name: "Always load YouTube videos" }).check();
     await trailer(page).getByRole("button", { name: "Load video" }).click();
     await player(page).waitFor();
+    await expect.poll(embedRecords).toEqual([["youtube"]]);
 
     await page.reload();
     await waitForHydration(page);
@@ -203,6 +211,7 @@ describe("a press kit's trailer", { timeout: 120_000 }, () => {
     expect(await remembered.isChecked()).toBe(true);
     await remembered.uncheck();
     expect(await group.getByRole("status").textContent()).toBe("We will ask again before loading YouTube.");
+    await expect.poll(embedRecords).toEqual([["youtube"], []]);
 
     foreign.length = 0;
     await page.reload();

@@ -35,7 +35,8 @@ async function latestRecord(): Promise<LatestRecord | null> {
     const res = await fetch(RECEIPT_URL, { credentials: "same-origin" });
     if (!res.ok) return null;
     const { records } = (await res.json()) as { records: LatestRecord[] };
-    return records.at(-1) ?? null;
+    // A player's "Always load" is recorded too, but is no answer to this banner.
+    return records.filter((record) => record.method !== "embed").at(-1) ?? null;
   } catch {
     return null;
   }
@@ -116,6 +117,7 @@ export function ConsentBanner() {
       const answer = await http.post<{ consent: ConsentState }>("/consents", {
         choice,
         analytics,
+        lang,
         ...(consent.gpc ? { gpc: true } : {}),
       });
       // Reject All also forgets the players and maps the visitor chose to always load.
@@ -133,6 +135,7 @@ export function ConsentBanner() {
     <section className="consent-banner" aria-labelledby={titleId} aria-describedby={introId}>
       <form className="consent-banner__inner container" method="post" action="/consent" onSubmit={onSubmit}>
         <input type="hidden" name="returnTo" value={returnTo} />
+        <input type="hidden" name="lang" value={lang} />
         <div className="consent-banner__text">
           <h2 className="consent-banner__title" id={titleId} ref={heading} tabIndex={-1}>
             {t("banner.title")}

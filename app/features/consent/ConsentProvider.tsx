@@ -9,6 +9,9 @@ import {
   useState,
 } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { type EmbedConsent, EmbedConsentContext, type EmbedProvider } from "~/features/embeds";
+import type { Language } from "~/platform/i18n/languages";
+import { useLanguage } from "~/platform/i18n/use-language";
 import {
   COOKIE_SETTINGS_PARAM,
   type ConsentState,
@@ -28,12 +31,12 @@ function browserGpc(): boolean {
  * still asks), and over a stored grant, which the server weighs against the signal (the answer
  * says whether analytics may run). A failure leaves analytics off.
  */
-async function recordSignal(): Promise<ConsentState | null> {
+async function recordSignal(lang: Language): Promise<ConsentState | null> {
   try {
     const res = await fetch("/api/consents", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ signal: "gpc" }),
+      body: JSON.stringify({ signal: "gpc", lang }),
       credentials: "same-origin",
     });
     return res.ok ? ((await res.json()) as { consent: ConsentState }).consent : null;
@@ -41,6 +44,21 @@ async function recordSignal(): Promise<ConsentState | null> {
     // Analytics stays off; the signal is sent again on the next page load.
     return null;
   }
+}
+
+/**
+ * "Always load …" ticked or unticked (features/embeds), filed like a choice in the banner: in the
+ * background, without a progress bar or a toast. The browser keeps the choice either way; a lost
+ * record is the site's loss, not the visitor's.
+ */
+function recordEmbedChoice(provider: EmbedProvider, always: boolean, lang: Language) {
+  void fetch("/api/consents", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ embed: provider, always, lang }),
+    credentials: "same-origin",
+    keepalive: true,
+  }).catch(() => {});
 }
 
 type ConsentContextValue = {
@@ -110,6 +128,7 @@ export function ConsentProvider({
   children: ReactNode;
 }) {
   const [consent, setConsent] = useState(initial);
+  const lang = useLanguage();
   const [openedBy, setOpenedBy] = useState<HTMLElement | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   // After a choice on a `?cookie-settings=1` address the parameter is removed; until that
@@ -155,7 +174,7 @@ export function ConsentProvider({
     }
     if (signalSent.current) return;
     signalSent.current = true;
-    void recordSignal().then((next) => {
+    void recordSignal(lang).then((next) => {
       if (!next) return;
       // A choice made meanwhile is the visitor's last word: the answer no longer applies.
       setConsent((current) =>
@@ -164,7 +183,7 @@ export function ConsentProvider({
           : current,
       );
     });
-  }, [signalWanted]);
+  }, [signalWanted, lang]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -225,5 +244,13 @@ export function ConsentProvider({
     () => ({ consent, bannerOpen, choiceStored, openedBy, provider, settled }),
     [consent, bannerOpen, choiceStored, openedBy, provider, settled],
   );
-  return <ConsentContext value={value}>{children}</ConsentContext>;
+  const embedConsent = useMemo<EmbedConsent>(
+    () => ({ revision, record: (embed, always) => recordEmbedChoice(embed, always, lang) }),
+    [revision, lang],
+  );
+  return (
+    <ConsentContext value={value}>
+      <EmbedConsentContext value={embedConsent}>{children}</EmbedConsentContext>
+    </ConsentContext>
+  );
 }

@@ -191,7 +191,8 @@ describe("POST /api/consents: storing and recording a choice", () => {
       gpc: false,
       accountId: null,
     });
-    // Pseudonymous: nothing about the request beyond the choice and the privacy signal.
+    // Pseudonymous: nothing about the request beyond the choice, the privacy signal and the
+    // banner's language.
     expect(Object.keys(row ?? {}).sort()).toEqual(
       [
         "accountId",
@@ -199,11 +200,14 @@ describe("POST /api/consents: storing and recording a choice", () => {
         "consentId",
         "createdAt",
         "effectiveRevision",
+        "embeds",
         "gpc",
         "id",
+        "language",
         "method",
         "providers",
         "revision",
+        "textVersion",
       ].sort(),
     );
   });
@@ -513,6 +517,88 @@ describe("POST /api/consents: Global Privacy Control", () => {
     // Recorded once for this client without an id (its day's one), but no cookie.
     expect(outdated.headers.getSetCookie()).toEqual([]);
     expect((await rows()).map((r) => r.method)).toEqual(["reject", "gpc"]);
+  });
+});
+
+describe("POST /api/consents: what the visitor read, and the players they always load", () => {
+  const receiptOf = async (cookie: string) =>
+    (
+      (await (await fetch(`${api.url}/consents/receipt`, { headers: { Cookie: cookie } })).json()) as {
+        records: Array<{ method: string; text: unknown; embeds: string[]; analytics: boolean }>;
+      }
+    ).records;
+
+  it("keeps the banner's language and the version of its text in that language; older records say they came before", async () => {
+    const fr = await post({ choice: "accept-all", lang: "fr" });
+    const es = await post({ choice: "reject", lang: "es" });
+    const again = await post({ choice: "reject", lang: "fr" }, { Cookie: cookieHeader(fr) });
+    const [first, other, third] = await rows();
+    expect([first?.language, other?.language, third?.language]).toEqual(["fr", "es", "fr"]);
+    expect(first?.textVersion).toMatch(/^[0-9a-f]{8}$/);
+    expect(other?.textVersion).toMatch(/^[0-9a-f]{8}$/);
+    // Each language's wording has its own version; the same wording, the same version.
+    expect(other?.textVersion).not.toBe(first?.textVersion);
+    expect(third?.textVersion).toBe(first?.textVersion);
+    expect(es.status).toBe(200);
+
+    // A record made before languages and versions were kept.
+    await database.db
+      .update(consentRecords)
+      .set({ language: null, textVersion: null })
+      .where(eq(consentRecords.id, first!.id));
+    expect((await receiptOf(cookieHeader(again, cookieHeader(fr)))).map((r) => r.text)).toEqual([
+      "before versions",
+      { language: "fr", version: first?.textVersion },
+    ]);
+  });
+
+  it("records 'Always load' like a choice, under the visitor's consent id (given one if they had none), with the analytics choice in force", async () => {
+    const accepted = await post({ choice: "accept-all", lang: "en" });
+    const always = await post(
+      { embed: "youtube", always: true, lang: "en" },
+      { Cookie: cookieHeader(accepted) },
+    );
+    expect(always.status).toBe(200);
+    // No cookie choice changes: nothing is set again.
+    expect(always.headers.getSetCookie()).toEqual([]);
+    const withdrawn = await post(
+      { embed: "youtube", always: false, lang: "en" },
+      { Cookie: cookieHeader(accepted) },
+    );
+    expect(withdrawn.status).toBe(200);
+    expect((await receiptOf(cookieHeader(accepted))).map((r) => [r.method, r.analytics, r.embeds])).toEqual([
+      ["accept-all", true, []],
+      ["embed", true, ["youtube"]],
+      ["embed", true, []],
+    ]);
+
+    // A visitor who made no choice in the banner: a consent id of their own, nothing else.
+    const first = await post({ embed: "map", always: true, lang: "es" });
+    expect(setCookies(first).map((c) => c.split("=")[0])).toEqual(["cookieconsent_record"]);
+    expect(((await first.json()) as { consent: ConsentState }).consent).toMatchObject({
+      decided: false,
+      analytics: false,
+    });
+    expect((await receiptOf(cookieHeader(first))).map((r) => [r.method, r.embeds])).toEqual([
+      ["embed", ["map"]],
+    ]);
+    // Junk: an unknown player, a missing choice.
+    for (const junk of [
+      { embed: "vimeo", always: true },
+      { embed: "youtube" },
+      { embed: "youtube", always: "yes" },
+    ]) {
+      const res = await post(junk);
+      expect(res.status, JSON.stringify(junk)).toBe(400);
+      expect(((await res.json()) as { messages: string[] }).messages.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("leaves an accept made under the signal standing when a player is then always loaded", async () => {
+    const accept = await post({ choice: "accept-all", gpc: true });
+    await post({ embed: "youtube", always: true }, { Cookie: cookieHeader(accept) });
+    const res = await post({ signal: "gpc" }, { "Sec-GPC": "1", Cookie: cookieHeader(accept) });
+    expect(((await res.json()) as { consent: ConsentState }).consent).toMatchObject({ analytics: true });
   });
 });
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { asc, desc, eq, lt } from "drizzle-orm";
+import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
 import { signedInAccountId } from "~/features/account/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
@@ -7,6 +7,8 @@ import { consentRecords } from "~/platform/db/schema";
 import { parseCookies } from "~/platform/http/cookies";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import { type RateLimits, retryAfterSeconds, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
+import { loadNamespace } from "~/platform/i18n/catalogs";
+import type { Language } from "~/platform/i18n/languages";
 import type { Logger } from "~/platform/logging.server";
 import { addMonths } from "~/platform/time/months";
 import { type ConsentPost, consentCookieHeaders, consentRecordCookieHeader } from "./consent.server";
@@ -41,6 +43,13 @@ export type ConsentRecordView = {
   /** The browser sent Global Privacy Control with it. */
   gpc: boolean;
   signedIn: boolean;
+  /**
+   * The banner the visitor read: its language and the version of its texts in that language
+   * (consentTextVersion); "before versions" for a record made before they were kept.
+   */
+  text: { language: string; version: string } | "before versions";
+  /** For an `embed` record: the players the visitor chose to always load from then on. */
+  embeds: string[];
 };
 
 export type ConsentReceipt = {
@@ -54,7 +63,16 @@ type Deps = { db: Db; config: Config; rateLimits: RateLimits; logger: Logger };
 
 type Written = { consent: ConsentState; setCookies: string[] };
 
-type Row = { consentId: string; method: ConsentMethod; analytics: boolean; gpc: boolean };
+type Row = { consentId: string; method: ConsentMethod; analytics: boolean; gpc: boolean; embeds?: string[] };
+
+/**
+ * The version of the banner's texts in one language: a digest of its catalog (the banner's
+ * sentences, buttons and categories), so that a record says which wording the visitor read.
+ */
+export async function consentTextVersion(lang: Language): Promise<string> {
+  const catalog = await loadNamespace(lang, "consent");
+  return crypto.createHash("sha256").update(JSON.stringify(catalog), "utf8").digest("hex").slice(0, 8);
+}
 
 /**
  * The one way a cookie choice is stored (docs/decisions/0020-consent-records-and-gpc.md, amended
@@ -100,8 +118,16 @@ export async function recordConsent(
     current: stored && isRevisionCurrent(before?.revision ?? null, policy.effectiveRevision),
     wasGranted: stored && cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED,
   };
-  const context: Context = { deps, policy, now, client: input.client, cookieHeader: input.cookieHeader };
+  const context: Context = {
+    deps,
+    policy,
+    now,
+    client: input.client,
+    cookieHeader: input.cookieHeader,
+    lang: input.post.lang,
+  };
   if ("signal" in input.post) return ok(await recordSignal(context, visitor));
+  if ("embed" in input.post) return recordEmbed(context, visitor, input.post);
   return recordChoice(context, visitor, analyticsGranted(input.post.choice, input.post.analytics), {
     choice: input.post.choice,
     gpc: input.gpc || input.post.gpc === true,
@@ -114,6 +140,8 @@ type Context = {
   now: Date;
   client: string;
   cookieHeader: string | null | undefined;
+  /** The banner's language, when the request said. */
+  lang: Language | undefined;
 };
 
 type Visitor = {
@@ -161,6 +189,46 @@ async function recordChoice(
         context.now,
       ),
     ],
+  });
+}
+
+/**
+ * "Always load …" ticked (a grant: refused, 429, once the budgets are spent, as a grant without
+ * its proof is no consent) or unticked (stored in the browser whatever happens here). It
+ * changes no cookie choice: the record keeps the analytics choice in force, and the record
+ * cookie gives the visitor a consent id if they had none.
+ */
+async function recordEmbed(
+  context: Context,
+  visitor: Visitor,
+  post: { embed: string; always: boolean },
+): Promise<Outcome<Written>> {
+  const { deps, client } = context;
+  const budgets = consentBudgets(deps.rateLimits, deps.logger);
+  const consentId = visitor.before ?? crypto.randomUUID();
+  const refused = await budgets.record(visitor.before, client);
+  if (refused && post.always) {
+    return refuse(429, TOO_MANY_REQUESTS, { headers: { "Retry-After": retryAfterSeconds(refused) } });
+  }
+  const analytics = visitor.current && visitor.wasGranted;
+  if (!refused) {
+    await insertRecords(
+      context,
+      [{ consentId, method: "embed", analytics, gpc: false, embeds: post.always ? [post.embed] : [] }],
+      { required: post.always },
+    );
+  }
+  return ok({
+    consent: { decided: visitor.current, analytics, gpc: false, recorded: true, pendingSignal: false },
+    setCookies: visitor.before
+      ? []
+      : [
+          consentRecordCookieHeader(
+            deps.config,
+            { consentId, revision: context.policy.effectiveRevision },
+            context.now,
+          ),
+        ],
   });
 }
 
@@ -218,7 +286,7 @@ async function grantedUnderSignal(db: Db, consentId: string): Promise<boolean> {
   const [latest] = await db
     .select({ analytics: consentRecords.analytics, gpc: consentRecords.gpc })
     .from(consentRecords)
-    .where(eq(consentRecords.consentId, consentId))
+    .where(and(eq(consentRecords.consentId, consentId), ne(consentRecords.method, "embed")))
     .orderBy(desc(consentRecords.createdAt))
     .limit(1);
   return latest?.analytics === true && latest.gpc;
@@ -230,12 +298,15 @@ async function grantedUnderSignal(db: Db, consentId: string): Promise<boolean> {
  */
 async function insertRecords(context: Context, rows: Row[], { required }: { required: boolean }) {
   if (rows.length === 0) return;
-  const { deps, policy, now } = context;
+  const { deps, policy, now, lang } = context;
   try {
     const accountId = await signedInAccountId(deps, context.cookieHeader);
+    const textVersion = lang ? await consentTextVersion(lang) : null;
     await deps.db.insert(consentRecords).values(
       rows.map((row, i) => ({
         ...row,
+        language: lang ?? null,
+        textVersion,
         revision: policy.revision,
         effectiveRevision: policy.effectiveRevision,
         providers: policy.providers,
@@ -266,6 +337,11 @@ export async function consentRecordsOf(db: Db, consentId: string): Promise<Conse
     method: row.method,
     gpc: row.gpc,
     signedIn: row.accountId !== null,
+    text:
+      row.language && row.textVersion
+        ? { language: row.language, version: row.textVersion }
+        : ("before versions" as const),
+    embeds: row.embeds,
   }));
 }
 

@@ -19,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [refuseForbiddenAddress];
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const post: Record<string, FormDataEntryValue> = {};
-  for (const field of ["choice", "analytics"]) {
+  for (const field of ["choice", "analytics", "lang"]) {
     const value = form.get(field);
     if (value !== null) post[field] = value;
   }

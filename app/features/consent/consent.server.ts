@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { embedProviders } from "~/features/embeds";
 import type { Config } from "~/platform/config.server";
 import { cookieDomainsFor, expireCookie, serializeCookie } from "~/platform/http/cookies";
 import { safeLocalPath } from "~/platform/http/same-origin";
+import { languages } from "~/platform/i18n/languages";
 import { defineCookie } from "~/platform/privacy/cookie-registry.server";
 import {
   ANALYTICS_CONSENT_COOKIE,
@@ -29,8 +31,20 @@ export const consentSubmissionSchema = z.object({
    * choice is made under the signal, as with `Sec-GPC: 1`, even when the request lacks the header.
    */
   gpc: z.boolean().optional(),
+  /** The language of the banner the choice was made on: the record keeps it and its text's version. */
+  lang: z.enum(languages).optional(),
 });
 export type ConsentSubmission = z.output<typeof consentSubmissionSchema>;
+
+/**
+ * "Always load …" ticked or unticked on a player or the map (features/embeds): recorded like a
+ * choice, under the visitor's consent id, with the banner's language.
+ */
+export const embedChoiceSchema = z.strictObject({
+  embed: z.enum(embedProviders),
+  always: z.boolean(),
+  lang: z.enum(languages).optional(),
+});
 
 /**
  * What the banner posts to POST /api/consents: a choice, or (with JavaScript, the first time a
@@ -38,7 +52,8 @@ export type ConsentSubmission = z.output<typeof consentSubmissionSchema>;
  * writing the specification's cookies.
  */
 export const consentPostSchema = z.union([
-  z.strictObject({ signal: z.literal("gpc") }),
+  z.strictObject({ signal: z.literal("gpc"), lang: z.enum(languages).optional() }),
+  embedChoiceSchema,
   consentSubmissionSchema,
 ]);
 export type ConsentPost = z.output<typeof consentPostSchema>;

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { useHydrated } from "~/ui/use-hydrated";
+import { useEmbedConsent } from "./embed-consent";
 import { documentIsCurrentPage, reloadToLoad, takePendingLoad } from "./page-document";
 import type { EmbedProvider } from "./providers";
 import { setRemembered, useRememberedEmbeds } from "./remembered";
@@ -43,6 +44,7 @@ export function EmbedPlaceholder({
   const { t } = useTranslation("embeds");
   const hydrated = useHydrated();
   const remembered = useRememberedEmbeds().includes(provider);
+  const { revision, record } = useEmbedConsent();
   const [loaded, setLoaded] = useState(false);
   const [remember, setRemember] = useState(false);
   const frame = useRef<HTMLElement>(null);
@@ -71,7 +73,10 @@ export function EmbedPlaceholder({
   }, [loaded]);
 
   function load() {
-    if (remember) setRemembered(provider, true);
+    if (remember) {
+      setRemembered(provider, true, revision);
+      record(provider, true);
+    }
     if (!documentIsCurrentPage()) {
       reloadToLoad(embedKey);
       return;

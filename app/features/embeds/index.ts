@@ -1,8 +1,10 @@
 /* Third-party embeds behind a click (docs/decisions/0025-click-to-load-embeds.md): browser-safe face. */
 export { EmbedPlaceholder } from "./EmbedPlaceholder";
 export { EmbedSettings } from "./EmbedSettings";
+export { type EmbedConsent, EmbedConsentContext } from "./embed-consent";
 export {
   type EmbedProvider,
+  embedProviders,
   parseTrailerUrl,
   providerNames,
   type Trailer,

@@ -25,8 +25,22 @@ export const consentRecords = pgTable(
     /** The origins of the outside providers the choice covered (empty: first-party only). */
     providers: text("providers").array().notNull().default(sql`'{}'::text[]`),
     analytics: boolean("analytics").notNull(),
-    /** How the choice was given: a button, the browser's privacy signal, or a withdrawal. */
-    method: text("method", { enum: ["accept-all", "confirm", "reject", "gpc", "withdrawal"] }).notNull(),
+    /**
+     * How the choice was given: a button, the browser's privacy signal, a withdrawal, or an
+     * embed's "Always load" ticked (`embed`, the players then in `embeds`).
+     */
+    method: text("method", {
+      enum: ["accept-all", "confirm", "reject", "gpc", "withdrawal", "embed"],
+    }).notNull(),
+    /**
+     * The language of the banner the choice was made on and a digest of its texts in that
+     * language (`consentTextVersion`): what the visitor read. Null on records made before
+     * they were kept, and when the request did not say (an API client).
+     */
+    language: text("language"),
+    textVersion: text("text_version"),
+    /** The players the visitor chose to always load (`youtube`…), for an `embed` record. */
+    embeds: text("embeds").array().notNull().default(sql`'{}'::text[]`),
     /**
      * The request carried Global Privacy Control: a grant made so is the visitor's own choice
      * over the signal, and stands when the signal comes again (docs/decisions/0042).
