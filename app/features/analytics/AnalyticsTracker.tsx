@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { useLocation, useMatches } from "react-router";
 import { useConsent } from "~/features/consent";
 import { cookieDomainsFor } from "~/platform/http/cookies";
-import { loadNextPagesAsDocuments, releaseProvider, stopProvider } from "./provider-guard";
 import { carriesPrivateLink, pageviewRouteKey } from "./route-key";
 
 export type AnalyticsSetup = {
@@ -37,6 +36,12 @@ function deleteCookiesInBrowser(names: string[]) {
     }
   }
 }
+
+/**
+ * The guard over an outside provider's script (provider-guard.ts), loaded only on a page that
+ * deals with one: most visitors never consent to one, and most sites configure none.
+ */
+const providerGuard = () => import("./provider-guard");
 
 /**
  * Analytics, only with consent (docs/requirements.md#cookie-consent-and-analytics): one page view
@@ -80,22 +85,28 @@ export function AnalyticsTracker({
     // Consent given in a page whose policy leaves the provider out: the browser would refuse its
     // script here, so it starts on the next page, a new document whose policy names it.
     if (!documentPolicyNamesProvider.current) {
-      loadNextPagesAsDocuments();
+      void providerGuard().then((guard) => guard.loadNextPagesAsDocuments());
       return;
     }
     providerLoaded.current = true;
-    releaseProvider(new URL(setup.scriptUrl).origin);
-    const script = document.createElement("script");
-    script.src = setup.scriptUrl;
-    script.async = true;
-    document.head.append(script);
+    const scriptUrl = setup.scriptUrl;
+    // The guard goes in first, inert, so that what the script opens is known if it is stopped;
+    // a stop asked meanwhile runs after this (the same module's promise, in order).
+    void providerGuard().then((guard) => {
+      guard.releaseProvider(new URL(scriptUrl).origin);
+      const script = document.createElement("script");
+      script.src = scriptUrl;
+      script.async = true;
+      document.head.append(script);
+    });
   }, [settled, consent.analytics, setup.scriptUrl, privateLink]);
 
   useEffect(() => {
     // Reached from another page of the site, where the provider already runs: stopped in place
     // as on a withdrawal (and added anew on the next page, as when consent is given again).
     if (!privateLink || !providerLoaded.current || !setup.scriptUrl) return;
-    stopProvider(new URL(setup.scriptUrl).origin, setup.cookieNames);
+    const origin = new URL(setup.scriptUrl).origin;
+    void providerGuard().then((guard) => guard.stopProvider(origin, setup.cookieNames));
     providerLoaded.current = false;
   }, [privateLink, setup.scriptUrl, setup.cookieNames]);
 
@@ -112,10 +123,13 @@ export function AnalyticsTracker({
     // place (its requests and cookies refused), without reloading the visitor's page, and the
     // next page is a new document, whose policy the browser enforces (provider-guard.ts).
     if (providerLoaded.current && setup.scriptUrl) {
-      stopProvider(new URL(setup.scriptUrl).origin, setup.cookieNames);
+      const origin = new URL(setup.scriptUrl).origin;
+      void providerGuard().then((guard) => {
+        guard.stopProvider(origin, setup.cookieNames);
+        guard.loadNextPagesAsDocuments();
+      });
       providerLoaded.current = false;
       stoppedAt.current = location.key;
-      loadNextPagesAsDocuments();
     }
     deleteCookiesInBrowser(setup.cookieNames);
   }, [
