@@ -69,8 +69,11 @@ export function AnalyticsTracker({
   const countedPath = useRef<string | null>(null);
   const providerLoaded = useRef(false);
   const documentPolicyNamesProvider = useRef(servedWithProvider);
-  /** The location where a withdrawal stopped the provider in this document, if one did. */
-  const stoppedAt = useRef<string | null>(null);
+  /**
+   * Where this document's policy stopped matching the visitor's consent (given without the
+   * provider in the policy, or withdrawn while it ran): the next page must be a new document.
+   */
+  const leftAt = useRef<string | null>(null);
 
   // Nothing before the browser has read its own cookies and signal: this effect runs before the
   // consent provider's (a child's effects run first), on the page's first state.
@@ -85,6 +88,7 @@ export function AnalyticsTracker({
     // Consent given in a page whose policy leaves the provider out: the browser would refuse its
     // script here, so it starts on the next page, a new document whose policy names it.
     if (!documentPolicyNamesProvider.current) {
+      leftAt.current ??= location.key;
       void providerGuard().then((guard) => guard.loadNextPagesAsDocuments());
       return;
     }
@@ -99,7 +103,7 @@ export function AnalyticsTracker({
       script.async = true;
       document.head.append(script);
     });
-  }, [settled, consent.analytics, setup.scriptUrl, privateLink]);
+  }, [settled, consent.analytics, setup.scriptUrl, privateLink, location.key]);
 
   useEffect(() => {
     // Reached from another page of the site, where the provider already runs: stopped in place
@@ -111,9 +115,10 @@ export function AnalyticsTracker({
   }, [privateLink, setup.scriptUrl, setup.cookieNames]);
 
   useEffect(() => {
-    // After a withdrawal stopped the provider here, a navigation that was not a link's (a form's
-    // redirect, Back) is rendered in this document: loaded again as a document of its own.
-    if (stoppedAt.current !== null && stoppedAt.current !== location.key) window.location.reload();
+    // Once the policy no longer matches, a navigation rendered in this document anyway (a form's
+    // redirect, Back, or a link clicked before the guard's module arrived) is loaded again as a
+    // document of its own.
+    if (leftAt.current !== null && leftAt.current !== location.key) window.location.reload();
   }, [location.key]);
 
   useEffect(() => {
@@ -129,7 +134,7 @@ export function AnalyticsTracker({
         guard.loadNextPagesAsDocuments();
       });
       providerLoaded.current = false;
-      stoppedAt.current = location.key;
+      leftAt.current = location.key;
     }
     deleteCookiesInBrowser(setup.cookieNames);
   }, [

@@ -11,7 +11,9 @@ import type { Services } from "~/platform/services.server";
 export function analyticsCspExtras(config: Pick<Config, "ANALYTICS_SCRIPT_URL">): CspExtras {
   if (!config.ANALYTICS_SCRIPT_URL) return {};
   const origin = new URL(config.ANALYTICS_SCRIPT_URL).origin;
-  return { scriptSrc: [origin], connectSrc: [origin], imgSrc: [origin], frameSrc: [origin] };
+  // Browsers do not read an http(s) source as covering WebSocket to the same host: named too.
+  const sockets = origin.replace(/^http/, "ws");
+  return { scriptSrc: [origin], connectSrc: [origin, sockets], imgSrc: [origin], frameSrc: [origin] };
 }
 
 /**

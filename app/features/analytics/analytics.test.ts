@@ -36,7 +36,7 @@ describe("outside provider setup", () => {
     });
     expect(analyticsCspExtras(config)).toEqual({
       scriptSrc: ["https://stats.example.net"],
-      connectSrc: ["https://stats.example.net"],
+      connectSrc: ["https://stats.example.net", "wss://stats.example.net"],
       imgSrc: ["https://stats.example.net"],
       frameSrc: ["https://stats.example.net"],
     });

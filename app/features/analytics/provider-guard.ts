@@ -183,24 +183,30 @@ let documentNavigations = false;
 export function loadNextPagesAsDocuments(): void {
   if (documentNavigations) return;
   documentNavigations = true;
-  document.addEventListener("click", (event) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
-    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
-    if (!link || link.target || link.hasAttribute("download")) return;
-    const url = new URL(link.href, window.location.href);
-    if (url.origin !== window.location.origin) return;
-    // Only the fragment changes: the same document scrolls, it loads nothing.
-    if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash)
-      return;
-    event.preventDefault();
-    window.location.assign(url.href);
-  });
+  // Capture phase: before React Router's own link handler, which then sees the click taken.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      const link =
+        event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
+      if (!link || link.target || link.hasAttribute("download")) return;
+      const url = new URL(link.href, window.location.href);
+      if (url.origin !== window.location.origin) return;
+      // Only the fragment changes: the same document scrolls, it loads nothing.
+      if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash)
+        return;
+      event.preventDefault();
+      window.location.assign(url.href);
+    },
+    true,
+  );
 }
