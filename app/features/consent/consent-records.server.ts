@@ -144,6 +144,14 @@ type Context = {
   lang: Language | undefined;
 };
 
+/** The record cookie of `consentId` under the effective revision in force. */
+const recordCookie = (context: Context, consentId: string) =>
+  consentRecordCookieHeader(
+    context.deps.config,
+    { consentId, revision: context.policy.effectiveRevision },
+    context.now,
+  );
+
 type Visitor = {
   /** The consent id of the record cookie; null without one. */
   before: string | null;
@@ -153,6 +161,21 @@ type Visitor = {
   wasGranted: boolean;
 };
 
+/**
+ * The visitor's consent id (theirs, or a new one) and whether the record budgets refuse a record
+ * now. A grant refused so is answered 429 (`tooMany`): a grant without its proof is no consent.
+ */
+async function claimRecord(context: Context, visitor: Visitor, grant: boolean) {
+  const budgets = consentBudgets(context.deps.rateLimits, context.deps.logger);
+  const consentId = visitor.before ?? crypto.randomUUID();
+  const refused = await budgets.record(visitor.before, context.client);
+  const tooMany =
+    refused && grant
+      ? refuse(429, TOO_MANY_REQUESTS, { headers: { "Retry-After": retryAfterSeconds(refused) } })
+      : null;
+  return { budgets, consentId, refused, tooMany };
+}
+
 async function recordChoice(
   context: Context,
   visitor: Visitor,
@@ -160,12 +183,8 @@ async function recordChoice(
   post: { choice: ConsentChoice; gpc: boolean },
 ): Promise<Outcome<Written>> {
   const { deps, client } = context;
-  const budgets = consentBudgets(deps.rateLimits, deps.logger);
-  const consentId = visitor.before ?? crypto.randomUUID();
-  const refused = await budgets.record(visitor.before, client);
-  if (refused && analytics) {
-    return refuse(429, TOO_MANY_REQUESTS, { headers: { "Retry-After": retryAfterSeconds(refused) } });
-  }
+  const { budgets, consentId, refused, tooMany } = await claimRecord(context, visitor, analytics);
+  if (tooMany) return tooMany;
   const rows: Row[] = [];
   // The signal comes before the first choice it was sent with (a browser without JavaScript).
   if (post.gpc && !visitor.before && (await budgets.anonymousSignal(client))) {
@@ -183,11 +202,7 @@ async function recordChoice(
     consent: { decided: true, analytics, gpc: post.gpc, recorded: true, pendingSignal: false },
     setCookies: [
       ...consentCookieHeaders(deps.config, analytics, context.now),
-      consentRecordCookieHeader(
-        deps.config,
-        { consentId, revision: context.policy.effectiveRevision },
-        context.now,
-      ),
+      recordCookie(context, consentId),
     ],
   });
 }
@@ -203,13 +218,8 @@ async function recordEmbed(
   visitor: Visitor,
   post: { embed: string; always: boolean },
 ): Promise<Outcome<Written>> {
-  const { deps, client } = context;
-  const budgets = consentBudgets(deps.rateLimits, deps.logger);
-  const consentId = visitor.before ?? crypto.randomUUID();
-  const refused = await budgets.record(visitor.before, client);
-  if (refused && post.always) {
-    return refuse(429, TOO_MANY_REQUESTS, { headers: { "Retry-After": retryAfterSeconds(refused) } });
-  }
+  const { consentId, refused, tooMany } = await claimRecord(context, visitor, post.always);
+  if (tooMany) return tooMany;
   const analytics = visitor.current && visitor.wasGranted;
   if (!refused) {
     await insertRecords(
@@ -220,15 +230,7 @@ async function recordEmbed(
   }
   return ok({
     consent: { decided: visitor.current, analytics, gpc: false, recorded: true, pendingSignal: false },
-    setCookies: visitor.before
-      ? []
-      : [
-          consentRecordCookieHeader(
-            deps.config,
-            { consentId, revision: context.policy.effectiveRevision },
-            context.now,
-          ),
-        ],
+    setCookies: visitor.before ? [] : [recordCookie(context, consentId)],
   });
 }
 
@@ -267,14 +269,7 @@ async function recordSignal(context: Context, visitor: Visitor): Promise<Written
   }
   return {
     consent: { ...state, decided: true, analytics: false, recorded: true },
-    setCookies: [
-      ...consentCookieHeaders(deps.config, false, context.now),
-      consentRecordCookieHeader(
-        deps.config,
-        { consentId, revision: context.policy.effectiveRevision },
-        context.now,
-      ),
-    ],
+    setCookies: [...consentCookieHeaders(deps.config, false, context.now), recordCookie(context, consentId)],
   };
 }
 
