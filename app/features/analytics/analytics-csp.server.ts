@@ -28,6 +28,9 @@ export function analyticsCsp(svc: Pick<Services, "db" | "config" | "logger">): R
   const extras = analyticsCspExtras(svc.config);
   if (!extras.scriptSrc) return (_req, _res, next) => next();
   return async (req, res, next) => {
+    // Only a document's policy governs what its scripts may reach: assets and the API are
+    // answered without reading the consent.
+    if (req.path.startsWith("/assets/") || req.path.startsWith("/api/")) return next();
     try {
       const allowed = await cookiesAllowProvider(svc, {
         cookie: req.headers.cookie,
