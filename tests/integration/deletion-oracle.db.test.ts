@@ -187,6 +187,13 @@ const submit = {
   },
 };
 
+/** One submission of each of `kinds`, in turn. */
+async function submitEach(who: Person, kinds: ReadonlyArray<Sent["kind"]>): Promise<Sent[]> {
+  const items: Sent[] = [];
+  for (const kind of kinds) items.push(await submit[kind](who));
+  return items;
+}
+
 /** The studio moves each item a step, so a stage e-mail goes out too (alerts have none). */
 async function moveOn(items: readonly Sent[]) {
   for (const item of items) {
@@ -243,12 +250,7 @@ describe("the deletion oracle finds nothing of a person after each way their dat
 }, () => {
   it("Delete now on each submission's status page, links asked for again in between", async () => {
     const who = person("Ottiline", "0101");
-    const items = [
-      await submit.application(who),
-      await submit.contact(who),
-      await submit.issue(who),
-      await submit.playtest(who),
-    ];
+    const items = await submitEach(who, ["application", "contact", "issue", "playtest"]);
     await moveOn(items);
     // Fresh links by e-mail: the earlier ones are revoked, and must go too.
     await sendStatusLinks(svc, who.email, "en");
@@ -267,13 +269,7 @@ describe("the deletion oracle finds nothing of a person after each way their dat
 
   it("the data-rights page: one item, then everything, the page's own link included", async () => {
     const who = person("Perpetua", "0202");
-    const items = [
-      await submit.application(who),
-      await submit.contact(who),
-      await submit.issue(who),
-      await submit.playtest(who),
-      await submit.alert(who),
-    ];
+    const items = await submitEach(who, ["application", "contact", "issue", "playtest", "alert"]);
     await moveOn(items);
     await sendPrivacyLink(svc, who.email, "es");
     const traces = await tracesOf(who, items);
@@ -364,12 +360,7 @@ describe("the deletion oracle finds nothing of a person after each way their dat
 
   it("each kind's retention, once its deletion date has passed", async () => {
     const who = person("Sidonie", "0505");
-    const items = [
-      await submit.application(who),
-      await submit.contact(who),
-      await submit.issue(who),
-      await submit.playtest(who),
-    ];
+    const items = await submitEach(who, ["application", "contact", "issue", "playtest"]);
     await moveOn(items);
     await sendStatusLinks(svc, who.email, "fr");
     const traces = await tracesOf(who, items);
