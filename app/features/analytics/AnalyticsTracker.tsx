@@ -131,6 +131,8 @@ export function AnalyticsTracker({
       const origin = new URL(setup.scriptUrl).origin;
       void providerGuard().then((guard) => {
         guard.stopProvider(origin, setup.cookieNames);
+        // Its timer may have set them again while the guard's module was on its way.
+        deleteCookiesInBrowser(setup.cookieNames);
         guard.loadNextPagesAsDocuments();
       });
       providerLoaded.current = false;
