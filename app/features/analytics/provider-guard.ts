@@ -11,8 +11,6 @@
  * navigation loads a new document (AnalyticsTracker).
  */
 
-import { isPlainClick } from "~/ui/plain-click";
-
 type Guard = { origin: string; cookies: Set<string> };
 
 let guard: Guard | null = null;
@@ -189,7 +187,15 @@ export function loadNextPagesAsDocuments(): void {
   document.addEventListener(
     "click",
     (event) => {
-      if (!isPlainClick(event)) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link =
         event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
       if (!link || link.target || link.hasAttribute("download")) return;

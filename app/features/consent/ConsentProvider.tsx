@@ -12,7 +12,6 @@ import { useLocation, useNavigate } from "react-router";
 import { type EmbedConsent, EmbedConsentContext, type EmbedProvider } from "~/features/embeds";
 import type { Language } from "~/platform/i18n/languages";
 import { useLanguage } from "~/platform/i18n/use-language";
-import { isPlainClick } from "~/ui/plain-click";
 import {
   COOKIE_SETTINGS_PARAM,
   type ConsentState,
@@ -188,7 +187,14 @@ export function ConsentProvider({
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (!isPlainClick(event)) {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      ) {
         return;
       }
       const link = settingsLink(event.target);
