@@ -29,18 +29,35 @@ process.once("exit", () => {
   for (const child of started) child.kill("SIGKILL");
 });
 
-/**
- * Runs the built site as production does (node server.js) on a free port, and resolves once
- * /readyz answers, however long that takes: the hook or test that waits sets the limit.
- */
-export async function spawnSite(options: {
+type SpawnOptions = {
   buildDir: string;
   dataDir: string;
   env?: Record<string, string>;
   /** A port of the caller's (a restart behind a proxy that knows it); a free one by default. */
   port?: number;
-}): Promise<SiteProcess> {
-  const port = options.port ?? (await freePort());
+};
+
+/**
+ * Runs the built site as production does (node server.js) on a free port, and resolves once
+ * /readyz answers, however long that takes: the hook or test that waits sets the limit.
+ */
+export async function spawnSite(options: SpawnOptions): Promise<SiteProcess> {
+  // A port found free may be another socket's by the time the site listens (the run's other
+  // sites and their connections take ports all along): the site then exits at once, and is
+  // started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(options, options.port ?? (await freePort()));
+    } catch (err) {
+      const taken = err instanceof PortTakenError;
+      if (!taken || options.port !== undefined || attempt === 3) throw err;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function spawnOnce(options: SpawnOptions, port: number): Promise<SiteProcess> {
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {
@@ -74,7 +91,10 @@ export async function spawnSite(options: {
   );
 
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`site exited during start:\n${output}`);
+    if (child.exitCode !== null) {
+      const Failure = output.includes("EADDRINUSE") ? PortTakenError : Error;
+      throw new Failure(`site exited during start:\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.ok) break;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -48,18 +48,6 @@ export type FuzzSite = {
 /** `writes` changes whenever a transaction wrote (it took a transaction id). */
 export type Snapshot = { rows: Record<string, number>; uploads: string[]; writes: string | undefined };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** On PostgreSQL (DATABASE_URL set) a database of its own, dropped at the end. */
 async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `studio_fuzz_${crypto.randomBytes(4).toString("hex")}`;
@@ -95,7 +83,17 @@ function listFiles(dir: string): string[] {
  */
 export async function startFuzzSite(): Promise<FuzzSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-fuzz-"));
-  const port = await freePort();
+  // The port is taken before the site boots and kept: a port found free, closed and listened on
+  // again seconds later can meanwhile be another socket's (the other fuzz file's connections),
+  // and the listen then failed with nothing to catch it, which left the file waiting for ever.
+  // Idle sockets stay open longer than any pause between two requests of a loaded machine: a
+  // socket the server closes while the client reuses it would read as a reset.
+  const server = http.createServer({ keepAliveTimeout: 120_000 });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
   const buildDir = inject("fuzzBuildDir");
@@ -137,10 +135,7 @@ export async function startFuzzSite(): Promise<FuzzSite> {
     return limiter;
   };
   const app = bundle.createApp();
-  // Idle sockets stay open longer than any pause between two requests of a loaded machine: a
-  // socket the server closes while the client reuses it would read as a reset.
-  const server = http.createServer({ keepAliveTimeout: 120_000 }, app);
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  server.on("request", app);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
   const send = (request: RawRequest) =>
