@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
@@ -40,15 +41,17 @@ export function pagePatterns(routes: ServerBuild["routes"]): (pathname: string) 
   const roots = tree(undefined);
   // React Router flattens and ranks the whole route tree on every match: about a millisecond of
   // CPU here, as much as the rest of a data request. Visitors ask for the same few addresses, so
-  // each address's pattern is kept (a bounded number of them: any address can be asked for).
+  // each address's pattern is kept (a bounded number of them: any address can be asked for),
+  // under the address's hash: a private link's token stays no longer in memory than its request.
   const known = new LRUCache<string, string>({ max: 2000 });
   return (pathname) => {
-    let pattern = known.get(pathname);
+    const key = createHash("sha256").update(pathname).digest("base64url");
+    let pattern = known.get(key);
     if (pattern === undefined) {
       const matches = matchRoutes(roots, pathname) ?? [];
       const segments = matches.map((match) => match.route.path).filter((segment) => segment);
       pattern = matches.length > 0 ? `/${segments.join("/")}` : "(no route)";
-      known.set(pathname, pattern);
+      known.set(key, pattern);
     }
     return pattern;
   };

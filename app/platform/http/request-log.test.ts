@@ -37,6 +37,17 @@ describe("request log lines", () => {
     expect(pattern("/nothing/here")).toBe("/:lang?/*");
   });
 
+  it("name each address's own pattern when addresses come again, in any order", () => {
+    // Patterns are kept per address: the kept answer must be the one a first match gives.
+    const kept = pagePatterns(manifest);
+    const addresses = ["/", "/fr/careers/7", "/status/abc", "/es/status/abc/download", "/no/such", "/fr"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...addresses), { minLength: 1, maxLength: 30 }), (asked) => {
+        for (const address of asked) expect(kept(address)).toBe(pagePatterns(manifest)(address));
+      }),
+    );
+  });
+
   it("never carry a private link's token, whatever its characters", () => {
     fc.assert(
       fc.property(
