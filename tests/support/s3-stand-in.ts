@@ -21,6 +21,35 @@ export type S3StandIn = {
   close(): Promise<void>;
 };
 
+type StandInStore = {
+  putObject(object: { bucket: string; key: string }): Promise<{ size: number }>;
+  getResourcePath(bucket: string, key: string, kind: "object"): string;
+};
+
+/**
+ * S3 answers a PUT once the object is stored: a GET, a listing or its Last-Modified right after
+ * see it. s3rver's file store answers once its write stream has been handed the bytes, before
+ * they are on disk (its `putObject` does not wait for the stream to finish): a test that touched
+ * the object's file right after a put found none (ENOENT, seen once in CI), and a write landing
+ * after it could move its time again. Its answer waits here until the file holds every byte.
+ * (`store`, `putObject` and `getResourcePath` are s3rver's file store, lib/stores/filesystem.js.)
+ */
+function answerPutsOnceWritten(store: StandInStore) {
+  const put = store.putObject.bind(store);
+  store.putObject = async (object) => {
+    const stored = await put(object);
+    const file = store.getResourcePath(object.bucket, object.key, "object");
+    const size = async () => (await fs.promises.stat(file).catch(() => undefined))?.size;
+    const deadline = Date.now() + 10_000;
+    while ((await size()) !== stored.size) {
+      if (Date.now() > deadline)
+        throw new Error(`s3 stand-in: ${object.key} never reached ${stored.size} bytes`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    return stored;
+  };
+}
+
 /**
  * An S3-compatible store on 127.0.0.1 in this process (s3rver, files in a temporary folder),
  * with one bucket: what FILE_STORE_URL points to in the tests.
@@ -35,6 +64,7 @@ export async function startS3StandIn(bucket = "site-files"): Promise<S3StandIn> 
       directory,
       configureBuckets: [{ name: bucket }],
     });
+    answerPutsOnceWritten(created.store);
     return { server: created, address: (await created.run()) as AddressInfo };
   };
   let { server, address } = await run(0);
