@@ -174,11 +174,11 @@ function buildApp() {
   });
 
   // The platforms' sign-in pages as form targets, on every page. The outside analytics
-  // provider's origin only for a visitor whose consent lets it run (analyticsCsp). Origins only
-  // some pages use (a trailer's player, the contact page's map tiles and reCAPTCHA) are added by
-  // those pages alone (pageHeaders, docs/decisions/0025-click-to-load-embeds.md).
+  // provider's origin only for a visitor whose consent lets it run (analyticsCsp, on the pages'
+  // route below). Origins only some pages use (a trailer's player, the contact page's map tiles
+  // and reCAPTCHA) are added by those pages alone (pageHeaders,
+  // docs/decisions/0025-click-to-load-embeds.md).
   app.use(securityHeaders(svc.config, platformsCspExtras(svc.config)));
-  app.use(analyticsCsp(svc));
   app.use(pageHeaders());
   app.use(compression());
 
@@ -215,6 +215,9 @@ function buildApp() {
   app.use(refuseForbiddenPagePath);
   app.all(
     "/{*splat}",
+    // The provider's origin in a page's policy for a visitor whose consent lets it run: only a
+    // document's policy governs what its scripts reach, so files and the API never read it.
+    analyticsCsp(svc),
     // Pages render a few at a time, first come first served (platform/http/render-queue.server.ts).
     queueRenders(RENDERS_AT_ONCE),
     createRequestHandler({

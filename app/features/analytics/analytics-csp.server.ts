@@ -22,15 +22,13 @@ export function analyticsCspExtras(config: Pick<Config, "ANALYTICS_SCRIPT_URL">)
  * After a withdrawal, the next document the browser loads refuses the provider whatever its
  * script tries (an attribute, a frame, a WebSocket), which no patch inside a page can promise.
  * The page cache keys pages on the consent cookies, so a cached page keeps the policy of the
- * consent it was rendered for. Runs after securityHeaders, which sets the policy.
+ * consent it was rendered for. Mounted on the pages' route (server/app.ts), after
+ * securityHeaders, which sets the policy: files and API answers never read the consent.
  */
 export function analyticsCsp(svc: Pick<Services, "db" | "config" | "logger">): RequestHandler {
   const extras = analyticsCspExtras(svc.config);
   if (!extras.scriptSrc) return (_req, _res, next) => next();
   return async (req, res, next) => {
-    // Only a document's policy governs what its scripts may reach: assets and the API are
-    // answered without reading the consent.
-    if (req.path.startsWith("/assets/") || req.path.startsWith("/api/")) return next();
     try {
       const allowed = await cookiesAllowProvider(svc, {
         cookie: req.headers.cookie,
