@@ -41,6 +41,36 @@ describe("npm run content:check", () => {
     expect(out).toContain("games/ashen-covenant.yaml");
   });
 
+  it("passes the tests' own content folder: it is stamped over what it holds too", {
+    timeout: 120_000,
+  }, async () => {
+    const { code, out } = await contentCheck(testContent, path.resolve("public"));
+    expect(out).toMatch(/\d+ files OK/);
+    expect(code).toBe(0);
+  });
+
+  it("refuses a folder edited after its stamp until --stamp writes a new one", {
+    timeout: 120_000,
+  }, async () => {
+    const dir = path.join(temp, "stamped", "content");
+    fs.cpSync(testContent, dir, { recursive: true });
+    const before = fs.readFileSync(path.join(dir, "VERSION"), "utf8");
+    const game = path.join(dir, "games", "tidebound.yaml");
+    fs.writeFileSync(game, fs.readFileSync(game, "utf8").replace(/^name: .*$/m, "name: Tidebound II"));
+
+    const stale = await contentCheck(dir, path.resolve("public"));
+    expect(stale.out).toContain("content/VERSION: the folder changed after it was stamped");
+    expect(stale.code).toBe(1);
+
+    const stamped = await contentCheck("--stamp", dir, path.resolve("public"));
+    expect(stamped.out).toMatch(/stamped \d{4}-\d\d-\d\dT[\d:.]+Z: commit content\/VERSION with the change/);
+    expect(stamped.code).toBe(0);
+    const after = fs.readFileSync(path.join(dir, "VERSION"), "utf8");
+    const time = (text: string) => Date.parse(/^stamped: (.*)$/m.exec(text)?.[1] ?? "");
+    expect(time(after)).toBeGreaterThan(time(before));
+    expect((await contentCheck(dir, path.resolve("public"))).code).toBe(0);
+  });
+
   // What the specification promises of the content itself, checked on the studio's: the tests'
   // own content (tests/fixtures/content) is smaller.
   it("finds in the studio's content the nine internship questions and the five playtest locations", async () => {

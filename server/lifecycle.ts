@@ -105,7 +105,9 @@ export function boot(given?: Config): Promise<Services> {
       afterMigrate: async (db) => {
         // Content reads nearly every page makes, kept as long as pages are (off when that is 0).
         shareContentMemo(db, cfg.PAGE_CACHE_TTL_SECONDS * 1000);
-        await loadContent(db, cfg.contentDir, logger);
+        // Only a newer folder than the database's, except in development, where the database is
+        // the developer's own and follows their checkout (features/content/stamp.server.ts).
+        await loadContent(db, cfg.contentDir, logger, { anyTree: !cfg.isProduction });
       },
     });
     const mailTransport = createMailTransport(cfg, logger, svc.files);

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ParsedMail } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stampContent } from "~/features/content/index.server";
 import { startSmtpServer, type TestSmtpServer } from "~/platform/mail/test-smtp-server";
 import { testContent } from "../support/test-content";
 import {
@@ -161,6 +162,8 @@ describe("job alerts in Spanish", { timeout: 180_000 }, () => {
         .readFileSync(path.join(job, "en.md"), "utf8")
         .replace(/^title: .*$/m, 'title: "Becario o becaria de control de calidad"'),
     );
+    // Stamped, as the editor commits it: the next start loads only a newer folder.
+    await stampContent(contentDir);
     await site.stop();
     // The first process claimed this minute's match at its start: the restarted one would wait
     // out the rest of the minute (tasks run once per period across processes). A one-second

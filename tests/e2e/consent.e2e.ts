@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stampContent } from "~/features/content/index.server";
 import { testContent } from "../support/test-content";
 import {
   downloadedBytes,
@@ -751,6 +752,7 @@ describe("a new revision of the consent policy", () => {
     fs.cpSync(testContent, contentDir, { recursive: true });
     const policy = path.join(contentDir, "consent.yaml");
     fs.writeFileSync(policy, fs.readFileSync(policy, "utf8").replace(/^revision: 1$/m, "revision: 2"));
+    await stampContent(contentDir);
   });
   afterAll(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONSENT_COOKIE, CONSENT_DENIED } from "~/features/consent/consent-cookies";
+import { stampContent } from "~/features/content/index.server";
 import { contentCopies } from "../support/content-copies";
 import { type Cluster, startCluster } from "./support/cluster";
 import { type GreenhouseStandIn, greenhouseJob, startGreenhouseStandIn } from "./support/greenhouse";
@@ -345,6 +346,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     const text = fs.readFileSync(file, "utf8");
     expect(text).toContain("  en: Seven studios are hiring\n");
     fs.writeFileSync(file, text.replace("  en: Seven studios are hiring\n", `  en: ${title}\n`));
+    await stampContent(dir);
     const [a, b] = cluster.sites as [Cluster["sites"][0], Cluster["sites"][0]];
     const shown = (answer: Answer) => answer.body.includes(title);
     for (let i = 0; i < 2; i++) expect(shown(await send(`${b.url}/`))).toBe(false);

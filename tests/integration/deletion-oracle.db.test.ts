@@ -61,7 +61,7 @@ let jobId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "deletion-oracle-"));
   const logger = createLogger("silent");
   const files = createLocalFileStore(dataDir);

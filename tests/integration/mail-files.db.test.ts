@@ -41,7 +41,7 @@ let deliver: () => Promise<void>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-files-"));
   const logger = createLogger("silent");
   const files = createLocalFileStore(dataDir);

@@ -89,7 +89,7 @@ async function sharedRouteMatcher() {
 beforeAll(async () => {
   declaresShared = await sharedRouteMatcher();
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   // As boot registers it (server/lifecycle.ts): a recruiting sync's change ends cached pages.
   registerContentVersionSource("job-offers", jobOffersVersion);
   const config = parseConfig({ NODE_ENV: "production" });

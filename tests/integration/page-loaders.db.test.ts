@@ -29,7 +29,7 @@ let context: RouterContextProvider;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   context = new RouterContextProvider();
   const config = parseConfig({ PUBLIC_URL: publicUrl, NODE_ENV: "test" });
   context.set(servicesContext, { config, db: database.db, database } as unknown as Services);

@@ -65,7 +65,7 @@ let heldUploads: () => string[];
 async function setUp(kind: "local" | "s3") {
   logged = [];
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-uploads-"));
   const logger = createLogger("silent");
   // The deletion log lines, to check they carry no address.

@@ -52,7 +52,7 @@ let svc: ReturnType<typeof testServices>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "status-link-expiry-"));
   const logger = createLogger("silent");
   const files = createLocalFileStore(dir);

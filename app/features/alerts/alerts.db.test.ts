@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadContent } from "~/features/content/index.server";
+import { loadContent, stampContent } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import {
@@ -380,6 +380,7 @@ it("keeps an offer's listing time when the content loader rewrites the offer", a
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "alerts-content-"));
   try {
     fs.cpSync(testContent, dir, { recursive: true });
+    await stampContent(dir);
     await loadContent(database.db, dir, logger);
     const listed = new Date("2020-01-01T00:00:00Z");
     await database.db
@@ -388,6 +389,7 @@ it("keeps an offer's listing time when the content loader rewrites the offer", a
       .where(eq(jobOffers.slug, "quebec-qa-intern"));
     const yaml = path.join(dir, "jobs", "quebec-qa-intern", "offer.yaml");
     fs.writeFileSync(yaml, fs.readFileSync(yaml, "utf8").replace("min: 21", "min: 22"));
+    await stampContent(dir);
     await loadContent(database.db, dir, logger);
     const [row] = await database.db.select().from(jobOffers).where(eq(jobOffers.slug, "quebec-qa-intern"));
     expect(row!.salary?.min).toBe(22);

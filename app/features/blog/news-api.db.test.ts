@@ -17,7 +17,7 @@ let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   const app = express();
   app.use("/api", createNewsApi({ db: database.db }), apiErrorHandler);
   server = app.listen(0, "127.0.0.1");
@@ -175,7 +175,7 @@ describe("GET /api/open/office-news/{slug}", () => {
 describe("loading the articles", () => {
   it("is idempotent: a second load with unchanged files writes nothing", async () => {
     const before = await database.db.select().from(newsArticles);
-    const report = await loadContent(database.db, testContent, { info: () => {} });
+    const report = await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
     expect(report.changed).toBe(false);
     expect(await database.db.select().from(newsArticles)).toEqual(before);
   });

@@ -39,7 +39,7 @@ let svc: Parameters<typeof submitApplication>[0] & Parameters<typeof sendStatusL
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "status-uploads-"));
   const logger = createLogger("silent");
   const uploads = createUploadStore({

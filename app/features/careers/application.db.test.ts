@@ -33,7 +33,7 @@ let svc: Parameters<typeof submitApplication>[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-uploads-"));
   const logger = createLogger("silent");
   store = createUploadStore({

@@ -27,7 +27,7 @@ let uploadDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   const logger = createLogger("silent");
   uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-api-uploads-"));
   store = createUploadStore({

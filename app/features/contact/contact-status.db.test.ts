@@ -19,7 +19,7 @@ let svc: { db: Database["db"]; config: typeof config };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   svc = { db: database.db, config };
 });
 

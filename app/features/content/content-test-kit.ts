@@ -16,7 +16,7 @@ export function changeTree(tree: ContentFiles, changes: Record<string, string | 
     if (text === null) files.delete(file);
     else files.set(file, { path: file, text, hash: crypto.createHash("sha256").update(text).digest("hex") });
   }
-  return { label: tree.label, files };
+  return { label: tree.label, files, stamp: tree.stamp };
 }
 
 /** The change to `file` of `tree` that edits its YAML as data (for changeTree). */

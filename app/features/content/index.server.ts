@@ -1,6 +1,6 @@
 /*
- * The content engine's server face. For the site: load the folder at start, check it without
- * starting, read what a tree holds, read a stored setting. For a feature's content kind: the
+ * The content engine's server face. For the site: load the folder at start, check and stamp it
+ * without starting, read what a tree holds, read a stored setting. For a feature's content kind: the
  * ContentKind contract and the store helpers (field rules are in "~/features/content"). For
  * tests of content rules: change a real tree and read the problems.
  */
@@ -26,3 +26,4 @@ export { type ContentLogger, type LoadReport, loadContent } from "./loader.serve
 export { type ContentTree, parseContentTree, unitKeyOf, unitsOf } from "./parse-tree.server";
 export { type ContentFile, type ContentFiles, readContentFiles } from "./read-tree.server";
 export { ContentMissingError, readSetting } from "./settings.server";
+export { type ContentStamp, STAMP_FILE, stampContent, stampProblem, writeStamp } from "./stamp.server";

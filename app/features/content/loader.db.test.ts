@@ -12,8 +12,16 @@ import { languages } from "~/platform/i18n/languages";
 import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { ContentError, loadContent } from "./loader.server";
+import { readContentFiles } from "./read-tree.server";
+import { stampContent } from "./stamp.server";
 
-const quiet = { info: () => {} };
+const quiet = { info: () => {}, warn: () => {} };
+
+/** An edited folder as an editor commits it (stamped), loaded by the next start. */
+async function reload(dir: string) {
+  await stampContent(dir);
+  return loadContent(db, dir, quiet);
+}
 
 /** A copy of the studio's content folder that a test may edit. */
 const copyContent = contentCopies();
@@ -59,7 +67,7 @@ beforeAll(async () => {
 // cascade empties what features keep about content rows too (e.g. FAQ votes).
 beforeEach(async () => {
   await db.execute(
-    sql`truncate content_sources, site_settings, taxonomy_terms, faq_items, faq_categories, job_offers, offices, games, value_panels, awards restart identity cascade`,
+    sql`truncate content_sources, content_version, site_settings, taxonomy_terms, faq_items, faq_categories, job_offers, offices, games, value_panels, awards restart identity cascade`,
   );
 });
 
@@ -80,8 +88,11 @@ describe("loadContent", () => {
     expect(await db.$count(schema.jobOffers)).toBe(8);
     const internships = await listFaq(db, "internships", "en");
     expect(internships.flatMap((c) => c.items)).toHaveLength(3);
+    // Every file but the folder's stamp, which is recorded as the tree's version.
     const files = fs.readdirSync(testContent, { recursive: true, withFileTypes: true });
-    expect(await db.$count(schema.contentSources)).toBe(files.filter((f) => f.isFile()).length);
+    expect(await db.$count(schema.contentSources)).toBe(files.filter((f) => f.isFile()).length - 1);
+    const [version] = await db.select().from(schema.contentVersion);
+    expect(version?.stampedAt).toEqual((await readContentFiles(testContent)).stamp?.stampedAt);
   });
 
   it("is a no-op the second time: nothing in the database changes", async () => {
@@ -99,7 +110,7 @@ describe("loadContent", () => {
     editYaml(dir, "offices/gent.yaml", (d) => {
       (d.summary as Record<string, string>).es = "Nuestra sede, renovada.";
     });
-    const report = await loadContent(db, dir, quiet);
+    const report = await reload(dir);
     expect(report).toMatchObject({ changed: true, upserted: 1, removed: 0, closed: 0 });
     const gent = (await listOffices(db, "es")).find((o) => o.slug === "gent");
     expect(gent?.summary).toBe("Nuestra sede, renovada.");
@@ -116,7 +127,7 @@ describe("loadContent", () => {
       file,
       fs.readFileSync(file, "utf8").replace('title: "Tools Programmer"', "title: Tools Engineer"),
     );
-    await loadContent(db, dir, quiet);
+    await reload(dir);
     const after = await getJobOffer(db, before!.id, "en");
     expect(after?.title).toBe("Tools Engineer");
     expect(after?.languages).toEqual(["en", "fr", "es"]);
@@ -128,7 +139,7 @@ describe("loadContent", () => {
     const [offer] = (await searchJobOffers(db, { lang: "en", location: "dublin" })).items;
     expect(offer).toBeDefined();
     fs.rmSync(path.join(dir, "jobs/dublin-gameplay-qa-tester"), { recursive: true });
-    const report = await loadContent(db, dir, quiet);
+    const report = await reload(dir);
     expect(report.closed).toBe(1);
     const closed = await getJobOffer(db, offer!.id, "en");
     expect(closed).toMatchObject({ id: offer!.id, isOpen: false, title: offer!.title });
@@ -143,7 +154,7 @@ describe("loadContent", () => {
         recursive: true,
       },
     );
-    await loadContent(db, dir, quiet);
+    await reload(dir);
     expect((await getJobOffer(db, offer!.id, "en"))?.isOpen).toBe(true);
   });
 
@@ -159,7 +170,7 @@ describe("loadContent", () => {
     fs.rmSync(path.join(dir, "jobs/warsaw-tools-programmer"), { recursive: true });
     fs.rmSync(path.join(dir, "playtests/warsaw.yaml"));
     fs.rmSync(path.join(dir, "offices/warsaw.yaml"));
-    const report = await loadContent(db, dir, quiet);
+    const report = await reload(dir);
     // By the jobs rule: the offer gone from the folder is closed first; then, its office gone,
     // it has no page left and leaves with the office.
     expect(report.closed).toBe(1);
@@ -167,7 +178,7 @@ describe("loadContent", () => {
     expect((await listFaq(db, "support", "en")).map((c) => c.slug)).not.toContain("support-feedback");
     expect((await listFaq(db, "internships", "en"))[0]?.items).toHaveLength(2);
     expect((await listOffices(db, "en")).map((o) => o.slug)).not.toContain("warsaw");
-    const again = await loadContent(db, dir, quiet);
+    const again = await reload(dir);
     expect(again.changed).toBe(false);
   });
 
@@ -250,5 +261,92 @@ describe("loadContent", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe("loadContent across processes: content only moves forward", () => {
+  /** A logger that keeps what it warned. */
+  const watching = () => {
+    const warnings: string[] = [];
+    return { warnings, logger: { info: () => {}, warn: (_: object, msg: string) => warnings.push(msg) } };
+  };
+  const gentSummary = async () => (await listOffices(db, "es")).find((o) => o.slug === "gent")?.summary;
+  /** Two stamped folders, the second a later edit of the first (a newer checkout). */
+  async function olderAndNewer() {
+    const older = copyContent();
+    await stampContent(older, new Date("2094-01-01T00:00:00Z"));
+    const newer = copyContent();
+    editYaml(newer, "offices/gent.yaml", (d) => {
+      (d.summary as Record<string, string>).es = "Nuestra sede, renovada.";
+    });
+    fs.rmSync(path.join(newer, "jobs/dublin-gameplay-qa-tester"), { recursive: true });
+    fs.cpSync(path.join(older, "jobs/warsaw-tools-programmer"), path.join(newer, "jobs/warsaw-tools-lead"), {
+      recursive: true,
+    });
+    await stampContent(newer, new Date("2094-01-02T00:00:00Z"));
+    return { older, newer };
+  }
+
+  it("leaves a newer folder's content in place when a process starts on an older one, and says so", async () => {
+    const { older, newer } = await olderAndNewer();
+    await loadContent(db, older, quiet);
+    expect((await loadContent(db, newer, quiet)).changed).toBe(true);
+    const before = await snapshot(db);
+
+    const { warnings, logger } = watching();
+    const report = await loadContent(db, older, logger);
+    expect(report).toMatchObject({ changed: false, refused: "older", upserted: 0, closed: 0 });
+    expect(await snapshot(db)).toEqual(before);
+    expect(await gentSummary()).toBe("Nuestra sede, renovada.");
+    expect(warnings).toEqual([
+      "content not loaded: the database holds newer content than this process's folder, and this process serves it",
+    ]);
+  });
+
+  it("loads a folder without a stamp into an empty database only", async () => {
+    const dir = copyContent();
+    fs.rmSync(path.join(dir, "VERSION"));
+    expect((await loadContent(db, dir, quiet)).changed).toBe(true);
+    editYaml(dir, "offices/gent.yaml", (d) => {
+      (d.summary as Record<string, string>).es = "Nuestra sede, renovada.";
+    });
+    const { warnings, logger } = watching();
+    expect(await loadContent(db, dir, logger)).toMatchObject({ changed: false, refused: "unstamped" });
+    expect(await gentSummary()).not.toBe("Nuestra sede, renovada.");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^content not loaded: the folder has no current stamp/);
+  });
+
+  it("counts a folder edited after its stamp as unstamped", async () => {
+    const { older, newer } = await olderAndNewer();
+    await loadContent(db, older, quiet);
+    // The newer folder's stamp is later, but a file changed after it was written.
+    editYaml(newer, "games/tidebound.yaml", (d) => {
+      d.name = "Tidebound II";
+    });
+    expect(await loadContent(db, newer, quiet)).toMatchObject({ refused: "unstamped" });
+    expect(await gentSummary()).not.toBe("Nuestra sede, renovada.");
+  });
+
+  it("loads whatever the folder holds with anyTree (development)", async () => {
+    const { older, newer } = await olderAndNewer();
+    await loadContent(db, newer, quiet);
+    expect(await loadContent(db, older, quiet, { anyTree: true })).toMatchObject({
+      changed: true,
+      closed: 1,
+    });
+    expect(await gentSummary()).not.toBe("Nuestra sede, renovada.");
+  });
+
+  it("records a newer stamp over the same files without rewriting anything", async () => {
+    const dir = copyContent();
+    await stampContent(dir, new Date("2094-01-01T00:00:00Z"));
+    await loadContent(db, dir, quiet);
+    const before = await snapshot(db);
+    await stampContent(dir, new Date("2094-01-03T00:00:00Z"));
+    expect((await loadContent(db, dir, quiet)).changed).toBe(false);
+    expect(await snapshot(db)).toEqual(before);
+    const [version] = await db.select().from(schema.contentVersion);
+    expect(version?.stampedAt?.toISOString()).toBe("2094-01-03T00:00:00.000Z");
   });
 });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ContentError } from "./content-error";
+import { type ContentStamp, parseStamp, STAMP_FILE } from "./stamp.server";
 
 /** One file of the content folder: its path relative to the folder (with "/"), text and hash. */
 export type ContentFile = { path: string; text: string; hash: string };
@@ -10,6 +11,8 @@ export type ContentFiles = {
   /** How files are named in messages, e.g. "content" so problems read "content/studio.yaml: …". */
   label: string;
   files: Map<string, ContentFile>;
+  /** The folder's VERSION file (stamp.server.ts), not one of its files; null when it has none. */
+  stamp: ContentStamp | null;
 };
 
 /** Reads every file under `dir` (dot files and folders skipped: editors and git leave them). */
@@ -19,17 +22,22 @@ export async function readContentFiles(dir: string): Promise<ContentFiles> {
   const stat = await fs.stat(root).catch(() => null);
   if (!stat?.isDirectory()) throw new ContentError([`${root}: the content folder does not exist`]);
   const files = new Map<string, ContentFile>();
+  let stamp: ContentStamp | null = null;
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
     if (relative.split("/").some((part) => part.startsWith("."))) continue;
     const bytes = await fs.readFile(path.join(root, relative));
+    if (relative === STAMP_FILE) {
+      stamp = parseStamp(bytes.toString("utf8"), label);
+      continue;
+    }
     files.set(relative, {
       path: relative,
       text: bytes.toString("utf8"),
       hash: crypto.createHash("sha256").update(bytes).digest("hex"),
     });
   }
-  return { label, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))) };
+  return { label, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), stamp };
 }

@@ -34,6 +34,7 @@ const tree = (texts: Record<string, string>) => ({
       { path, text, hash: crypto.createHash("sha256").update(text).digest("hex") },
     ]),
   ),
+  stamp: null,
 });
 const problems = (texts: Record<string, string>) => {
   try {

@@ -19,7 +19,7 @@ let origin: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   const svc = { config: parseConfig({ PUBLIC_URL: publicUrl, NODE_ENV: "test" }), db: database.db };
   const app = express().use(createDiscoveryRouter(svc as unknown as Services, await routeManifest()));
   server = app.listen(0, "127.0.0.1");

@@ -11,7 +11,7 @@ let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, testContent, { info: () => {} });
+  await loadContent(db, testContent, { info: () => {}, warn: () => {} });
 });
 
 afterAll(async () => {

@@ -15,7 +15,7 @@ let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   const app = express();
   app.use("/api", createBannersApi({ db: database.db }), apiErrorHandler);
   server = app.listen(0, "127.0.0.1");

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent } from "~/features/content/index.server";
+import { loadContent, stampContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { banners } from "~/platform/db/schema/legal";
 import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { listActiveBanners } from "./banners.server";
 
-const quiet = { info: () => {} };
+const quiet = { info: () => {}, warn: () => {} };
 let database: Database;
 let db: Db;
 
@@ -48,10 +48,12 @@ describe("banners", () => {
 
   it("follows added, reordered and removed banner files", async () => {
     const dir = copyContent();
+    await stampContent(dir);
     await loadContent(db, dir, quiet);
     fs.rmSync(path.join(dir, "banners/03-tidebound-launch-week.yaml"));
     const hiring = path.join(dir, "banners/01-now-hiring.yaml");
     fs.writeFileSync(hiring, fs.readFileSync(hiring, "utf8").replace("sort: 1", "sort: 9"));
+    await stampContent(dir);
     const report = await loadContent(db, dir, quiet);
     expect(report).toMatchObject({ changed: true, upserted: 1, removed: 1 });
     expect(await db.$count(banners)).toBe(2);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountSiteCookies } from "~/features/account/index.server";
 import { siteCookies } from "~/features/consent/index.server";
-import { loadContent } from "~/features/content/index.server";
+import { loadContent, stampContent } from "~/features/content/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { legalDocuments } from "~/platform/db/schema/legal";
@@ -13,7 +13,7 @@ import { createTestDatabase } from "../../../tests/support/test-db";
 import { getLegalDocument } from "./legal.server";
 import { legalDocumentSlugs } from "./legal-kind.server";
 
-const quiet = { info: () => {} };
+const quiet = { info: () => {}, warn: () => {} };
 let database: Database;
 let db: Db;
 
@@ -66,9 +66,11 @@ describe("legal documents", () => {
 
   it("follows an edited text and drops nothing else", async () => {
     const dir = copyContent();
+    await stampContent(dir);
     await loadContent(db, dir, quiet);
     const file = path.join(dir, "legal/fan-content-policy/es.md");
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("## Mods", "## Modificaciones"));
+    await stampContent(dir);
     const report = await loadContent(db, dir, quiet);
     expect(report).toMatchObject({ changed: true, upserted: 1, removed: 0 });
     const studio = await getStudioInfo(db, "es");

@@ -4,7 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeTree, loadContent, problemsOf, readContentFiles } from "~/features/content/index.server";
+import {
+  changeTree,
+  loadContent,
+  problemsOf,
+  readContentFiles,
+  stampContent,
+} from "~/features/content/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { supportPatches } from "~/platform/db/schema";
 import { apiErrorHandler } from "~/platform/http/errors.server";
@@ -16,13 +22,14 @@ import { createPatchesApi } from "./patches-api.server";
 let database: Database;
 let server: ReturnType<express.Express["listen"]>;
 let api: string;
-const logger = { info: () => {} };
+const logger = { info: () => {}, warn: () => {} };
 // A copy of the studio's content that the tests may edit.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patches-content-"));
 
 beforeAll(async () => {
   fs.cpSync("content", dir, { recursive: true });
   database = await createTestDatabase();
+  await stampContent(dir);
   await loadContent(database.db, dir, logger);
   const app = express();
   app.use("/api", createPatchesApi({ db: database.db } as Services), apiErrorHandler);
@@ -72,9 +79,11 @@ describe("patch notes as content", () => {
   const file = path.join(dir, "patches/tidebound/2.4.yaml");
 
   it("loads idempotently, follows edits and removes deleted releases", async () => {
+    await stampContent(dir);
     expect((await loadContent(database.db, dir, logger)).changed).toBe(false);
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("Harbour Life", "Harbour Days"));
     fs.rmSync(path.join(dir, "patches/ashen-covenant/1.1.yaml"));
+    await stampContent(dir);
     const report = await loadContent(database.db, dir, logger);
     expect(report.changed).toBe(true);
     const rows = await database.db.select().from(supportPatches);

@@ -26,7 +26,7 @@ function withFile(path: string, text: string | null): ContentFiles {
   const files = new Map(content.files);
   if (text === null) files.delete(path);
   else files.set(path, { path, text, hash: "x" });
-  return { label: content.label, files };
+  return { ...content, files };
 }
 
 function problems(tree: ContentFiles): string[] {

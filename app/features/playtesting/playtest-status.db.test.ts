@@ -49,7 +49,7 @@ let svc: Parameters<typeof sendStatusLinks>[0] & Parameters<typeof deleteByStatu
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   const logger = createLogger("silent");
   // Sign-ups carry no files; the store is there because data-rights deletions expect one.
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "playtest-status-"));

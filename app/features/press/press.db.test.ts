@@ -5,7 +5,13 @@ import path from "node:path";
 import express from "express";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeTree, loadContent, problemsOf, readContentFiles } from "~/features/content/index.server";
+import {
+  changeTree,
+  loadContent,
+  problemsOf,
+  readContentFiles,
+  stampContent,
+} from "~/features/content/index.server";
 import { listSitemapPages } from "~/features/discovery/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { pressKits } from "~/platform/db/schema";
@@ -23,7 +29,7 @@ import type { PressKit, PressKits } from "./press-types";
 let database: Database;
 let server: ReturnType<express.Express["listen"]>;
 let origin: string;
-const logger = { info: () => {} };
+const logger = { info: () => {}, warn: () => {} };
 // A copy of the studio's content the tests may edit, and a data folder of their own.
 const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), "press-content-"));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "press-data-"));
@@ -32,6 +38,7 @@ const zipDir = path.join(dataDir, "press-zips");
 beforeAll(async () => {
   fs.cpSync("content", contentDir, { recursive: true });
   database = await createTestDatabase();
+  await stampContent(contentDir);
   await loadContent(database.db, contentDir, logger);
   const svc = {
     db: database.db,
@@ -68,6 +75,7 @@ describe("press kits as content", () => {
       "the-lantern-court:false",
       "tidebound:false",
     ]);
+    await stampContent(contentDir);
     expect((await loadContent(database.db, contentDir, logger)).changed).toBe(false);
   });
 
@@ -384,6 +392,7 @@ describe("the whole kit as one zip", () => {
     await before.arrayBuffer();
     const file = path.join(contentDir, "press/tidebound/kit.yaml");
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("Siobhán Kelly", "Siobhán Kelly-Byrne"));
+    await stampContent(contentDir);
     await loadContent(database.db, contentDir, logger);
 
     const after = await get("/press-kits/tidebound/kit.zip?lang=en");

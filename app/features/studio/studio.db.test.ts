@@ -27,7 +27,7 @@ describe("before content is loaded", () => {
 
 describe("the studio, home page and office queries over the studio's content", () => {
   beforeAll(async () => {
-    await loadContent(db, testContent, { info: () => {} });
+    await loadContent(db, testContent, { info: () => {}, warn: () => {} });
   });
 
   it("getStudioInfo returns the studio in the requested language", async () => {

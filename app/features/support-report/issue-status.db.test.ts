@@ -34,7 +34,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "issue-status-uploads-"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {} });
+  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
   const logger = createLogger("silent");
   const uploads = createUploadStore({
     db: database.db,

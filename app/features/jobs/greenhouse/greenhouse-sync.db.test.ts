@@ -111,7 +111,7 @@ beforeAll(async () => {
   boardUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/boards/stormkettle`;
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, testContent, { info: () => {} });
+  await loadContent(db, testContent, { info: () => {}, warn: () => {} });
 });
 
 let database: Database;
