@@ -55,6 +55,12 @@ const clientDir = (config: { BUILD_DIR: string }) => path.resolve(config.BUILD_D
  */
 const staticOptions = { index: false, redirect: false } as const;
 
+/**
+ * Form post bodies held in memory at once while their posts wait their turn (render-queue): a
+ * few dozen forms, or ten with a 5 MB upload each. Past it, a post waits unread, as before.
+ */
+const HELD_BODY_BYTES = 64 * 1024 * 1024;
+
 /** Page (form) bodies beyond this are refused before React Router reads them. */
 const PAGE_BODY_MAX_BYTES = 1024 * 1024;
 
@@ -218,22 +224,25 @@ function buildApp() {
     // The provider's origin in a page's policy for a visitor whose consent lets it run: only a
     // document's policy governs what its scripts reach, so files and the API never read it.
     analyticsCsp(svc),
-    // Pages render a few at a time, first come first served (platform/http/render-queue.server.ts).
-    queueRenders(RENDERS_AT_ONCE),
-    createRequestHandler({
-      build,
-      mode: svc.config.NODE_ENV,
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, svc);
-        context.set(requestInfoContext, {
-          nonce: res.locals.cspNonce as string,
-          requestId: String(req.id),
-          clientIp: req.ip ?? "",
-        });
-        return context;
-      },
-    }),
+    // Pages render a few at a time, first come first served; a form post read whole is carried
+    // out even if its client leaves before its turn (platform/http/render-queue.server.ts).
+    queueRenders(
+      { concurrency: RENDERS_AT_ONCE, heldBodyBytes: HELD_BODY_BYTES },
+      createRequestHandler({
+        build,
+        mode: svc.config.NODE_ENV,
+        getLoadContext: (req, res) => {
+          const context = new RouterContextProvider();
+          context.set(servicesContext, svc);
+          context.set(requestInfoContext, {
+            nonce: res.locals.cspNonce as string,
+            requestId: String(req.id),
+            clientIp: req.ip ?? "",
+          });
+          return context;
+        },
+      }),
+    ),
   );
   // The Express routes' errors (sitemap, press files): an unreachable database answers 503.
   app.use(unavailableErrorHandler);

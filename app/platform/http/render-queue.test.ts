@@ -1,5 +1,5 @@
 import type http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { queueRenders } from "./render-queue.server";
@@ -19,15 +19,18 @@ async function slowSite(concurrency: number, ms: number) {
     arrived.push(req.path);
     next();
   });
-  app.get("/{*splat}", queueRenders(concurrency), (req, res) => {
-    started.push(req.path);
-    running++;
-    most = Math.max(most, running);
-    setTimeout(() => {
-      running--;
-      res.send(req.path);
-    }, ms);
-  });
+  app.get(
+    "/{*splat}",
+    queueRenders({ concurrency, heldBodyBytes: 1024 }, (req, res) => {
+      started.push(req.path);
+      running++;
+      most = Math.max(most, running);
+      setTimeout(() => {
+        running--;
+        res.send(req.path);
+      }, ms);
+    }),
+  );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server?.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -65,13 +68,16 @@ describe("queueRenders", () => {
       arrived++;
       next();
     });
-    app.get("/{*splat}", queueRenders(1), (req, res) => {
-      startedIn.push(turn);
-      // The first page keeps the others waiting; the rest answer at once, as a render that
-      // never waits (all microtasks) does.
-      if (req.path === "/first") setTimeout(() => res.send("first"), 50);
-      else res.send(req.path);
-    });
+    app.get(
+      "/{*splat}",
+      queueRenders({ concurrency: 1, heldBodyBytes: 1024 }, (req, res) => {
+        startedIn.push(turn);
+        // The first page keeps the others waiting; the rest answer at once, as a render that
+        // never waits (all microtasks) does.
+        if (req.path === "/first") setTimeout(() => res.send("first"), 50);
+        else res.send(req.path);
+      }),
+    );
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server?.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
@@ -100,5 +106,103 @@ describe("queueRenders", () => {
     expect(await first).toBe("/first");
     expect(await fetch(`${site.url}/next`).then((r) => r.text())).toBe("/next");
     expect(site.started).toEqual(["/first", "/next"]);
+  });
+
+  describe("a form post", () => {
+    /**
+     * A site of one render at a time whose /slow page holds the line while a test's post waits
+     * behind it; each post's handler reads the body as React Router does (a stream over the
+     * request) and records it, which is the post being carried out.
+     */
+    async function postSite(heldBodyBytes: number) {
+      const carriedOut: string[] = [];
+      const arrived: string[] = [];
+      let releaseSlow = () => {};
+      const app = express();
+      app.use((req, _res, next) => {
+        arrived.push(`${req.method} ${req.path}`);
+        next();
+      });
+      app.all(
+        "/{*splat}",
+        queueRenders({ concurrency: 1, heldBodyBytes }, async (req, res) => {
+          if (req.path === "/slow") {
+            await new Promise<void>((resolve) => {
+              releaseSlow = resolve;
+            });
+            res.send("slow");
+            return;
+          }
+          if (req.method === "POST") {
+            const chunks: Buffer[] = [];
+            for await (const chunk of req) chunks.push(chunk as Buffer);
+            carriedOut.push(Buffer.concat(chunks).toString());
+          }
+          res.send("done");
+        }),
+      );
+      server = app.listen(0, "127.0.0.1");
+      // Connections the server saw close: a client gone, as the queue sees it.
+      let closed = 0;
+      server.on("connection", (socket) => socket.once("close", () => closed++));
+      await new Promise((resolve) => server?.once("listening", resolve));
+      const { port } = server.address() as AddressInfo;
+      const url = `http://127.0.0.1:${port}`;
+      const slow = fetch(`${url}/slow`).then((r) => r.text());
+      await expect.poll(() => arrived, { interval: 1 }).toEqual(["GET /slow"]);
+      return { port, url, carriedOut, arrived, release: () => releaseSlow(), slow, closed: () => closed };
+    }
+
+    /** Sends a post's head and `body` on a raw connection, then closes it at once. */
+    async function postAndLeave(port: number, body: string, declared = Buffer.byteLength(body)) {
+      const socket = net.connect(port, "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write(
+        `POST /apply HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${body}`,
+      );
+      return socket;
+    }
+
+    it("is carried out when its client left after sending it whole, while it waited its turn", async () => {
+      const site = await postSite(1024);
+      const socket = await postAndLeave(site.port, "name=Ada&role=qa");
+      await expect.poll(() => site.arrived, { interval: 1 }).toContain("POST /apply");
+      socket.destroy();
+      // The line moves on once the server has seen the client go: the post's turn comes after.
+      await expect.poll(() => site.closed(), { interval: 1 }).toBe(1);
+      site.release();
+      expect(await site.slow).toBe("slow");
+      await expect.poll(() => site.carriedOut).toEqual(["name=Ada&role=qa"]);
+      // Its turn ended: the next page renders.
+      expect(await fetch(`${site.url}/next`).then((r) => r.text())).toBe("done");
+    });
+
+    it("is not carried out when its client left before its body was whole", async () => {
+      const site = await postSite(1024);
+      const socket = await postAndLeave(site.port, "name=Ada", 100);
+      await expect.poll(() => site.arrived, { interval: 1 }).toContain("POST /apply");
+      socket.destroy();
+      await expect.poll(() => site.closed(), { interval: 1 }).toBe(1);
+      site.release();
+      expect(await site.slow).toBe("slow");
+      expect(await fetch(`${site.url}/next`).then((r) => r.text())).toBe("done");
+      expect(site.carriedOut).toEqual([]);
+    });
+
+    it("is carried out with its body when its client stays, held or not", async () => {
+      // A budget of 20 bytes holds the first post's body, not the second's.
+      const site = await postSite(20);
+      const posts = ["short=1", "a-longer-body-than-the-budget=1"].map((body) =>
+        fetch(`${site.url}/apply`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        }).then((r) => r.text()),
+      );
+      await expect.poll(() => site.arrived.length, { interval: 1 }).toBe(3);
+      site.release();
+      expect(await Promise.all(posts)).toEqual(["done", "done"]);
+      expect(site.carriedOut.sort()).toEqual(["a-longer-body-than-the-budget=1", "short=1"]);
+    });
   });
 });
