@@ -20,6 +20,7 @@ import { searchJobOffers } from "~/features/jobs/index.server";
 import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/client.server";
 import { createLogger } from "~/platform/logging.server";
+import { contentKinds } from "../server/content-kinds";
 
 const { values } = parseArgs({
   options: { alerts: { type: "string", default: "100000" }, jobs: { type: "string", default: "100" } },
@@ -40,7 +41,7 @@ async function time<T>(run: () => Promise<T>): Promise<[T, number]> {
 
 try {
   await database.migrate();
-  await loadContent(db, path.resolve("content"), logger);
+  await loadContent(db, path.resolve("content"), contentKinds, logger);
   await db.execute(sql`update job_offers set listed_at = now() - interval '2 hours'`);
 
   // Alerts confirmed an hour ago, criteria drawn from the content's own vocabularies.

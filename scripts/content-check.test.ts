@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseContentTree, readContentFiles, unitsOf } from "~/features/content/index.server";
 import { faqCategoriesKind, faqItemsKind } from "~/features/faq/index.server";
 import { playtestSitesKind } from "~/features/playtesting/index.server";
+import { contentKinds } from "../server/content-kinds";
 import { studioContent, testContent } from "../tests/support/test-content";
 
 const run = promisify(execFile);
@@ -74,7 +75,7 @@ describe("npm run content:check", () => {
   // What the specification promises of the content itself, checked on the studio's: the tests'
   // own content (tests/fixtures/content) is smaller.
   it("finds in the studio's content the nine internship questions and the five playtest locations", async () => {
-    const tree = parseContentTree(await readContentFiles(studioContent));
+    const tree = parseContentTree(await readContentFiles(studioContent), contentKinds);
     const internships = new Set(
       unitsOf(tree, faqCategoriesKind)
         .filter((c) => c.data.section === "internships")

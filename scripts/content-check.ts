@@ -13,6 +13,7 @@ import {
   stampProblem,
   writeStamp,
 } from "~/features/content/index.server";
+import { contentKinds } from "../server/content-kinds";
 
 const { values, positionals } = parseArgs({
   options: { stamp: { type: "boolean", default: false } },
@@ -23,8 +24,8 @@ const publicDir = path.resolve(positionals[1] ?? path.join(contentDir, "..", "pu
 
 try {
   const files = await readContentFiles(contentDir);
-  const tree = parseContentTree(files);
-  const problems = checkAssets(tree, publicDir, files.label);
+  const tree = parseContentTree(files, contentKinds);
+  const problems = checkAssets(tree, contentKinds, publicDir, files.label);
   if (problems.length > 0) throw new ContentError(problems);
   const counts = [...tree].map(([kind, units]) => `${units.length} ${kind}`);
   if (values.stamp) {

@@ -22,6 +22,7 @@ import { startTasks } from "~/platform/tasks/scheduler.server";
 import type { Task } from "~/platform/tasks/task";
 import { uploadPurgeTask } from "~/platform/uploads/upload-store.server";
 import { controlCommands } from "./commands";
+import { contentKinds } from "./content-kinds";
 
 /**
  * Boot and shutdown of the process's services. Kept on globalThis so Vite's dev server, which
@@ -107,7 +108,7 @@ export function boot(given?: Config): Promise<Services> {
         shareContentMemo(db, cfg.PAGE_CACHE_TTL_SECONDS * 1000);
         // Only a newer folder than the database's, except in development, where the database is
         // the developer's own and follows their checkout (features/content/stamp.server.ts).
-        await loadContent(db, cfg.contentDir, logger, { anyTree: !cfg.isProduction });
+        await loadContent(db, cfg.contentDir, contentKinds, logger, { anyTree: !cfg.isProduction });
       },
     });
     const mailTransport = createMailTransport(cfg, logger, svc.files);

@@ -26,6 +26,7 @@ import { createPrivacyLink } from "~/platform/privacy/links.server";
 import { findStatusLink } from "~/platform/status/links.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../server/content-kinds";
 import { testServices } from "../support/services";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
@@ -43,7 +44,7 @@ let svc: ReturnType<typeof testServices>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "account-data-uploads-"));
   const logger = createLogger("silent");
   const files = createLocalFileStore(dir);

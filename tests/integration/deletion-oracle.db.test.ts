@@ -36,6 +36,7 @@ import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { createFileTransport, mailFolder } from "~/platform/mail/transport.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../server/content-kinds";
 import { findTraces, mailedLink, type Traces, tokensMailedAbout } from "../support/deletion-oracle";
 import { serveApi, testServices } from "../support/services";
 import { testContent } from "../support/test-content";
@@ -61,7 +62,7 @@ let jobId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "deletion-oracle-"));
   const logger = createLogger("silent");
   const files = createLocalFileStore(dataDir);

@@ -20,6 +20,7 @@ import { outboxRetentionTask } from "~/platform/mail/worker.server";
 import { removeItemWithFiles } from "~/platform/privacy/personal-data";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../server/content-kinds";
 import { testServices } from "../support/services";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
@@ -41,7 +42,7 @@ let deliver: () => Promise<void>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-files-"));
   const logger = createLogger("silent");
   const files = createLocalFileStore(dataDir);

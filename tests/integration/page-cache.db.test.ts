@@ -31,6 +31,7 @@ import { jobOffers } from "~/platform/db/schema/content";
 import { afterPaintModuleType } from "~/platform/http/page-scripts.server";
 import { cookieNames, pageCacheCookies } from "~/platform/privacy/cookie-registry.server";
 import { securityHeaders } from "~/platform/security/headers.server";
+import { contentKinds } from "../../server/content-kinds";
 import { routeManifest } from "../support/route-manifest";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
@@ -89,7 +90,7 @@ async function sharedRouteMatcher() {
 beforeAll(async () => {
   declaresShared = await sharedRouteMatcher();
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   // As boot registers it (server/lifecycle.ts): a recruiting sync's change ends cached pages.
   registerContentVersionSource("job-offers", jobOffersVersion);
   const config = parseConfig({ NODE_ENV: "production" });

@@ -14,6 +14,7 @@ import { loader as jobLoader } from "~/routes/careers-single";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as internshipsLoader } from "~/routes/internships";
 import { loader as playtestingLoader } from "~/routes/playtesting";
+import { contentKinds } from "../../server/content-kinds";
 import { expectEach } from "../support/expect-each";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
@@ -29,7 +30,7 @@ let context: RouterContextProvider;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   context = new RouterContextProvider();
   const config = parseConfig({ PUBLIC_URL: publicUrl, NODE_ENV: "test" });
   context.set(servicesContext, { config, db: database.db, database } as unknown as Services);

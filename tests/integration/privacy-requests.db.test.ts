@@ -32,6 +32,7 @@ import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails, type MailTransport, recipientHash } from "~/platform/mail/outbox.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../server/content-kinds";
 import { findTraces } from "../support/deletion-oracle";
 import { type S3StandIn, s3StoreFor, startS3StandIn } from "../support/s3-stand-in";
 import { testServices } from "../support/services";
@@ -65,7 +66,7 @@ let heldUploads: () => string[];
 async function setUp(kind: "local" | "s3") {
   logged = [];
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-uploads-"));
   const logger = createLogger("silent");
   // The deletion log lines, to check they carry no address.

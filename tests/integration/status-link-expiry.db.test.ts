@@ -33,6 +33,7 @@ import { hashLinkToken } from "~/platform/security/link-token.server";
 import { findStatusLink, STATUS_LINK_IDLE_DAYS, statusLinkGone } from "~/platform/status/links.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../server/content-kinds";
 import { testServices } from "../support/services";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
@@ -52,7 +53,7 @@ let svc: ReturnType<typeof testServices>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "status-link-expiry-"));
   const logger = createLogger("silent");
   const files = createLocalFileStore(dir);

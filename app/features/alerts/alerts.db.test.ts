@@ -20,6 +20,7 @@ import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { freePort, startSmtpServer } from "~/platform/mail/test-smtp-server";
 import { createSmtpTransport } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
@@ -54,7 +55,7 @@ let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, logger);
+  await loadContent(database.db, testContent, contentKinds, logger);
   svc = testServices(database, config, { logger });
   server = await serveApi(createAlertsApi(svc));
   base = `${server.url}/open/office-job-subscriptions`;
@@ -381,7 +382,7 @@ it("keeps an offer's listing time when the content loader rewrites the offer", a
   try {
     fs.cpSync(testContent, dir, { recursive: true });
     await stampContent(dir);
-    await loadContent(database.db, dir, logger);
+    await loadContent(database.db, dir, contentKinds, logger);
     const listed = new Date("2020-01-01T00:00:00Z");
     await database.db
       .update(jobOffers)
@@ -390,7 +391,7 @@ it("keeps an offer's listing time when the content loader rewrites the offer", a
     const yaml = path.join(dir, "jobs", "quebec-qa-intern", "offer.yaml");
     fs.writeFileSync(yaml, fs.readFileSync(yaml, "utf8").replace("min: 21", "min: 22"));
     await stampContent(dir);
-    await loadContent(database.db, dir, logger);
+    await loadContent(database.db, dir, contentKinds, logger);
     const [row] = await database.db.select().from(jobOffers).where(eq(jobOffers.slug, "quebec-qa-intern"));
     expect(row!.salary?.min).toBe(22);
     expect(row!.listedAt.toISOString()).toBe(listed.toISOString());

@@ -5,6 +5,7 @@ import { loadContent } from "~/features/content/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { newsArticles } from "~/platform/db/schema/news";
 import { apiErrorHandler } from "~/platform/http/errors.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { expectEach } from "../../../tests/support/expect-each";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -17,7 +18,7 @@ let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const app = express();
   app.use("/api", createNewsApi({ db: database.db }), apiErrorHandler);
   server = app.listen(0, "127.0.0.1");
@@ -175,7 +176,10 @@ describe("GET /api/open/office-news/{slug}", () => {
 describe("loading the articles", () => {
   it("is idempotent: a second load with unchanged files writes nothing", async () => {
     const before = await database.db.select().from(newsArticles);
-    const report = await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+    const report = await loadContent(database.db, testContent, contentKinds, {
+      info: () => {},
+      warn: () => {},
+    });
     expect(report.changed).toBe(false);
     expect(await database.db.select().from(newsArticles)).toEqual(before);
   });

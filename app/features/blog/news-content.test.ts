@@ -10,6 +10,7 @@ import {
   unitsOf,
 } from "~/features/content/index.server";
 import { languages } from "~/platform/i18n/languages";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { newsArticlesKind } from "./article-kind.server";
 import { NEWS_CATEGORIES } from "./news-taxonomy";
@@ -30,7 +31,7 @@ const edit = (from: string | RegExp, to: string) => ({
 
 describe("news articles in the content tree", () => {
   it("loads every article, each in every language, with its cover on disk", () => {
-    const tree = parseContentTree(real);
+    const tree = parseContentTree(real, contentKinds);
     const articles = unitsOf(tree, newsArticlesKind);
     // The test content's seven (tests/fixtures/content/news).
     expect(articles).toHaveLength(7);
@@ -44,38 +45,38 @@ describe("news articles in the content tree", () => {
       expect(data.publishedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     expect(new Set(articles.map((a) => a.data.category))).toEqual(new Set(NEWS_CATEGORIES));
-    expect(checkAssets(tree, path.resolve("public"))).toEqual([]);
+    expect(checkAssets(tree, contentKinds, path.resolve("public"))).toEqual([]);
     const quebec = articles.find((a) => a.data.slug === "quebec-studio-opens")!;
     expect(quebec.data.title.fr).toBe("Stormkettle ouvre un studio à Québec");
     expect(quebec.data.tags).toEqual(["quebec", "hiring"]);
   });
 
   it("names the file and field of bad front matter", () => {
-    expect(problemsOf(withChanges(edit(/^date: .*$/m, "date: 12 septembre 2019")))).toEqual([
+    expect(problemsOf(withChanges(edit(/^date: .*$/m, "date: 12 septembre 2019")), contentKinds)).toEqual([
       expect.stringMatching(/^content\/news\/quebec-studio-opens\/fr\.md: date: /),
     ]);
-    expect(problemsOf(withChanges(edit(/^category: .*$/m, "category: gossip")))).toEqual([
+    expect(problemsOf(withChanges(edit(/^category: .*$/m, "category: gossip")), contentKinds)).toEqual([
       expect.stringMatching(/^content\/news\/quebec-studio-opens\/fr\.md: category: /),
     ]);
-    expect(problemsOf(withChanges(edit(/^title: .*\n/m, "")))).toEqual([
+    expect(problemsOf(withChanges(edit(/^title: .*\n/m, "")), contentKinds)).toEqual([
       "content/news/quebec-studio-opens/fr.md: title: Required",
     ]);
-    expect(problemsOf(withChanges(edit(/^tags: .*$/m, "tags: [quebec, unknown-tag]")))).toEqual([
-      expect.stringMatching(/^content\/news\/quebec-studio-opens\/fr\.md: tags\[1\]: /),
-    ]);
+    expect(problemsOf(withChanges(edit(/^tags: .*$/m, "tags: [quebec, unknown-tag]")), contentKinds)).toEqual(
+      [expect.stringMatching(/^content\/news\/quebec-studio-opens\/fr\.md: tags\[1\]: /)],
+    );
   });
 
   it("requires every language and the same date, author, category, tags and cover in each", () => {
-    expect(problemsOf(withChanges({ "news/quebec-studio-opens/es.md": null }))).toEqual([
+    expect(problemsOf(withChanges({ "news/quebec-studio-opens/es.md": null }), contentKinds)).toEqual([
       "content/news/quebec-studio-opens/es.md: file is missing (every article is written in en, fr and es)",
     ]);
-    expect(problemsOf(withChanges(edit(/^date: .*$/m, "date: 2019-09-13")))).toEqual([
+    expect(problemsOf(withChanges(edit(/^date: .*$/m, "date: 2019-09-13")), contentKinds)).toEqual([
       'content/news/quebec-studio-opens/fr.md: date: Must be the same in every language (news/quebec-studio-opens/en.md says "2019-09-12")',
     ]);
   });
 
   it("reads a trailer, the same in every language, from YouTube or Twitch only", () => {
-    const launch = unitsOf(parseContentTree(real), newsArticlesKind).find(
+    const launch = unitsOf(parseContentTree(real, contentKinds), newsArticlesKind).find(
       (a) => a.data.slug === "ashen-covenant-launch",
     )!;
     expect(launch.data.trailer).toBe("https://www.youtube.com/watch?v=Qm4sT8vLa2E");
@@ -83,12 +84,14 @@ describe("news articles in the content tree", () => {
     const editLaunch = (to: string) => ({
       [launchFile]: real.files.get(launchFile)!.text.replace(/^trailer: .*$/m, to),
     });
-    expect(problemsOf(withChanges(editLaunch("trailer: https://www.twitch.tv/videos/2104719385")))).toEqual([
+    expect(
+      problemsOf(withChanges(editLaunch("trailer: https://www.twitch.tv/videos/2104719385")), contentKinds),
+    ).toEqual([
       expect.stringMatching(
         /^content\/news\/ashen-covenant-launch\/es\.md: trailer: Must be the same in every language/,
       ),
     ]);
-    expect(problemsOf(withChanges(editLaunch("trailer: https://vimeo.com/123456")))).toEqual([
+    expect(problemsOf(withChanges(editLaunch("trailer: https://vimeo.com/123456")), contentKinds)).toEqual([
       expect.stringMatching(
         /^content\/news\/ashen-covenant-launch\/es\.md: trailer: Must be a YouTube video/,
       ),
@@ -98,10 +101,10 @@ describe("news articles in the content tree", () => {
   it("refuses an article without a body, and a file outside the layout", () => {
     const text = real.files.get(file)!.text;
     const frontMatterOnly = text.slice(0, text.indexOf("---", 3) + 3);
-    expect(problemsOf(withChanges({ [file]: frontMatterOnly }))).toEqual([
+    expect(problemsOf(withChanges({ [file]: frontMatterOnly }), contentKinds)).toEqual([
       "content/news/quebec-studio-opens/fr.md: (body): Required",
     ]);
-    expect(problemsOf(withChanges({ "news/quebec-studio-opens/de.md": "x" }))).toEqual([
+    expect(problemsOf(withChanges({ "news/quebec-studio-opens/de.md": "x" }), contentKinds)).toEqual([
       expect.stringMatching(/^content\/news\/quebec-studio-opens\/de\.md: unexpected file/),
     ]);
   });

@@ -24,6 +24,7 @@ import { createLogger } from "~/platform/logging.server";
 import { findStatusLink } from "~/platform/status/links.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { purgeExpiredApplications, submitApplication } from "./application.server";
@@ -39,7 +40,7 @@ let svc: Parameters<typeof submitApplication>[0] & Parameters<typeof sendStatusL
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "status-uploads-"));
   const logger = createLogger("silent");
   const uploads = createUploadStore({

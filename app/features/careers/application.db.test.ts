@@ -15,6 +15,7 @@ import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { pdf, png } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import {
@@ -33,7 +34,7 @@ let svc: Parameters<typeof submitApplication>[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-uploads-"));
   const logger = createLogger("silent");
   store = createUploadStore({

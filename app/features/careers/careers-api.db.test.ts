@@ -13,6 +13,7 @@ import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { pdf, png } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
@@ -27,7 +28,7 @@ let uploadDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const logger = createLogger("silent");
   uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-api-uploads-"));
   store = createUploadStore({

@@ -6,6 +6,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { contactMessages, outboxEmails, statusLinks } from "~/platform/db/schema";
 import { findStatusLink } from "~/platform/status/links.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -19,7 +20,7 @@ let svc: { db: Database["db"]; config: typeof config };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   svc = { db: database.db, config };
 });
 

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Art, artFiles } from "~/ui/art/art";
-import { contentKinds } from "./content-kind-list.server";
 import type { AssetReference, ContentKind } from "./content-kinds.server";
 import { type ContentTree, unitsOf } from "./parse-tree.server";
 
@@ -9,10 +8,7 @@ import { type ContentTree, unitsOf } from "./parse-tree.server";
 const maxBytes = 1024 * 1024;
 
 /** The images the units of every kind name (logo, game art, office pictures, covers…). */
-export function assetsOf(
-  tree: ContentTree,
-  kinds: readonly ContentKind<unknown>[] = contentKinds(),
-): AssetReference[] {
+export function assetsOf(tree: ContentTree, kinds: readonly ContentKind<unknown>[]): AssetReference[] {
   return kinds.flatMap((kind) => kind.assets?.(unitsOf(tree, kind)) ?? []);
 }
 
@@ -32,9 +28,14 @@ export function artAssets(file: string, art: Art | undefined, what: string): Ass
  * scripts/content-check.ts and the tests, not at start: a missing picture is a broken image,
  * not a reason to refuse to serve the site.
  */
-export function checkAssets(tree: ContentTree, publicDir: string, label = "content"): string[] {
+export function checkAssets(
+  tree: ContentTree,
+  kinds: readonly ContentKind<unknown>[],
+  publicDir: string,
+  label = "content",
+): string[] {
   const problems: string[] = [];
-  for (const reference of assetsOf(tree)) {
+  for (const reference of assetsOf(tree, kinds)) {
     const { file, field } = reference;
     if ("missing" in reference) {
       problems.push(`${label}/${file}: ${field}: ${reference.missing}`);

@@ -3,6 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { artFiles, gameArtOf, newsArtOf, officeArtOf } from "~/ui/art/art";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { assetsOf, checkAssets } from "./check-assets.server";
 import { changeTree, editYaml } from "./content-test-kit";
@@ -19,9 +20,9 @@ beforeAll(async () => {
 // loaded two-core machine than the default 5 s allows. A guard against a hang, not a timing.
 describe("images the content names", { timeout: 60_000 }, () => {
   it("all exist under public/, the logo under 10 KB", () => {
-    const tree = parseContentTree(real);
-    expect(checkAssets(tree, path.resolve("public"))).toEqual([]);
-    const assets = assetsOf(tree);
+    const tree = parseContentTree(real, contentKinds);
+    expect(checkAssets(tree, contentKinds, path.resolve("public"))).toEqual([]);
+    const assets = assetsOf(tree, contentKinds);
     const size = (asset: string) => fs.statSync(path.join("public", asset)).size;
     const logos = assets.filter((a) => a.file === "studio.yaml" && a.field === "logo");
     expect(logos).toHaveLength(1);
@@ -50,7 +51,11 @@ describe("images the content names", { timeout: 60_000 }, () => {
                   ]),
                 )
               : { [`games/${slug}.yaml`]: real.files.get("games/tidebound.yaml")!.text };
-          const problems = checkAssets(parseContentTree(changeTree(real, added)), path.resolve("public"));
+          const problems = checkAssets(
+            parseContentTree(changeTree(real, added), contentKinds),
+            contentKinds,
+            path.resolve("public"),
+          );
           const [file, what] =
             kind === "news" ? [`news/${slug}/en.md`, "cover art"] : [`games/${slug}.yaml`, "key art"];
           expect(problems).toEqual([
@@ -67,7 +72,11 @@ describe("images the content names", { timeout: 60_000 }, () => {
       fc.property(fc.stringMatching(/^[a-z][a-z0-9]{0,12}(-[a-z0-9]{1,8}){0,2}$/), (slug) => {
         fc.pre(!fs.existsSync(path.join("public/images/art/offices", `${slug}.svg`)));
         const added = { [`offices/${slug}.yaml`]: real.files.get("offices/gent.yaml")!.text };
-        const problems = checkAssets(parseContentTree(changeTree(real, added)), path.resolve("public"));
+        const problems = checkAssets(
+          parseContentTree(changeTree(real, added), contentKinds),
+          contentKinds,
+          path.resolve("public"),
+        );
         const art = officeArtOf(slug)!;
         expect(problems).toEqual(
           artFiles(art).map(
@@ -95,8 +104,9 @@ describe("images the content names", { timeout: 60_000 }, () => {
           }),
         ),
       ),
+      contentKinds,
     );
-    expect(checkAssets(tree, path.resolve("public"))).toEqual([
+    expect(checkAssets(tree, contentKinds, path.resolve("public"))).toEqual([
       "content/news/quebec-studio-opens/en.md: cover: must be /images/art/news/quebec-studio-opens/cover-1200.jpg, the article's cover in app/ui/art/art.ts",
     ]);
   });
@@ -109,8 +119,9 @@ describe("images the content names", { timeout: 60_000 }, () => {
           d.logo = "/brand/missing.svg";
         }),
       ),
+      contentKinds,
     );
-    expect(checkAssets(tree, path.resolve("public"))).toEqual([
+    expect(checkAssets(tree, contentKinds, path.resolve("public"))).toEqual([
       "content/studio.yaml: logo: /brand/missing.svg does not exist under public/",
     ]);
   });
@@ -123,7 +134,7 @@ describe("images the content names", { timeout: 60_000 }, () => {
           d.image = "/images/art/games/tidebound.svg";
         }),
       );
-      expect(() => parseContentTree(tree), file).toThrow(/image/);
+      expect(() => parseContentTree(tree, contentKinds), file).toThrow(/image/);
     }
   });
 });

@@ -51,10 +51,9 @@ export type StoredCounts = {
 /**
  * One kind of content (offices, job offers, press kits…) in one module of its feature: which
  * files are its own, how they become units, what they must agree on with other kinds, and how
- * units become rows. The kinds are listed in `contentKinds` (content-kind-list.server.ts); that
- * list's order is the order they are parsed and stored in, so a kind comes after those its rows
- * refer to. A kind is a plain object (no call at module load): the registry and the kinds import
- * each other.
+ * units become rows. The kinds are listed in `contentKinds` (server/content-kinds.ts), which
+ * the site hands the engine; that list's order is the order they are parsed and stored in, so a
+ * kind comes after those its rows refer to.
  */
 export type ContentKind<T = unknown> = {
   /** How other kinds' checks ask for its units (ContentLookup.units). */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import YAML from "yaml";
 import { ContentError } from "./content-error";
+import type { ContentKind } from "./content-kinds.server";
 import { parseContentTree } from "./parse-tree.server";
 import type { ContentFiles } from "./read-tree.server";
 
@@ -31,9 +32,9 @@ export function editYaml(
 }
 
 /** The problems the loader names for a tree it must refuse (fails if it accepts it). */
-export function problemsOf(files: ContentFiles): string[] {
+export function problemsOf(files: ContentFiles, kinds: readonly ContentKind<unknown>[]): string[] {
   try {
-    parseContentTree(files);
+    parseContentTree(files, kinds);
   } catch (err) {
     if (err instanceof ContentError) return err.problems;
     throw err;

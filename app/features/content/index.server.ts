@@ -24,6 +24,6 @@ export {
 export { changeTree, editYaml, problemsOf } from "./content-test-kit";
 export { type ContentLogger, type LoadReport, loadContent } from "./loader.server";
 export { type ContentTree, parseContentTree, unitKeyOf, unitsOf } from "./parse-tree.server";
-export { type ContentFile, type ContentFiles, readContentFiles } from "./read-tree.server";
+export { type ContentFile, type ContentFiles, readContentFiles, stampContent } from "./read-tree.server";
 export { ContentMissingError, readSetting } from "./settings.server";
-export { type ContentStamp, STAMP_FILE, stampContent, stampProblem, writeStamp } from "./stamp.server";
+export { type ContentStamp, STAMP_FILE, stampProblem, writeStamp } from "./stamp.server";

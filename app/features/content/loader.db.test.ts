@@ -9,18 +9,18 @@ import { listOffices } from "~/features/offices/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema/content";
 import { languages } from "~/platform/i18n/languages";
+import { contentKinds } from "../../../server/content-kinds";
 import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { ContentError, loadContent } from "./loader.server";
-import { readContentFiles } from "./read-tree.server";
-import { stampContent } from "./stamp.server";
+import { readContentFiles, stampContent } from "./read-tree.server";
 
 const quiet = { info: () => {}, warn: () => {} };
 
 /** An edited folder as an editor commits it (stamped), loaded by the next start. */
 async function reload(dir: string) {
   await stampContent(dir);
-  return loadContent(db, dir, quiet);
+  return loadContent(db, dir, contentKinds, quiet);
 }
 
 /** A copy of the studio's content folder that a test may edit. */
@@ -77,7 +77,7 @@ afterAll(async () => {
 
 describe("loadContent", () => {
   it("loads a whole content tree (the tests' own)", async () => {
-    const report = await loadContent(db, testContent, quiet);
+    const report = await loadContent(db, testContent, contentKinds, quiet);
     expect(report.changed).toBe(true);
     expect(await db.$count(schema.offices)).toBe(7);
     expect(await db.$count(schema.taxonomyTerms, eq(schema.taxonomyTerms.kind, "level"))).toBe(5);
@@ -96,16 +96,16 @@ describe("loadContent", () => {
   });
 
   it("is a no-op the second time: nothing in the database changes", async () => {
-    await loadContent(db, testContent, quiet);
+    await loadContent(db, testContent, contentKinds, quiet);
     const before = await snapshot(db);
-    const report = await loadContent(db, testContent, quiet);
+    const report = await loadContent(db, testContent, contentKinds, quiet);
     expect(report).toMatchObject({ changed: false, upserted: 0, removed: 0, closed: 0 });
     expect(await snapshot(db)).toEqual(before);
   });
 
   it("updates what a changed file holds and leaves the rest as it was", async () => {
     const dir = copyContent();
-    await loadContent(db, dir, quiet);
+    await loadContent(db, dir, contentKinds, quiet);
     const jobsBefore = await db.select().from(schema.jobOffers);
     editYaml(dir, "offices/gent.yaml", (d) => {
       (d.summary as Record<string, string>).es = "Nuestra sede, renovada.";
@@ -120,7 +120,7 @@ describe("loadContent", () => {
 
   it("updates an offer when only one of its language files changes, keeping its id", async () => {
     const dir = copyContent();
-    await loadContent(db, dir, quiet);
+    await loadContent(db, dir, contentKinds, quiet);
     const [before] = (await searchJobOffers(db, { lang: "en", location: "warsaw" })).items;
     const file = path.join(dir, "jobs/warsaw-tools-programmer/en.md");
     fs.writeFileSync(
@@ -135,7 +135,7 @@ describe("loadContent", () => {
 
   it("closes, never deletes, an offer whose files are removed", async () => {
     const dir = copyContent();
-    await loadContent(db, dir, quiet);
+    await loadContent(db, dir, contentKinds, quiet);
     const [offer] = (await searchJobOffers(db, { lang: "en", location: "dublin" })).items;
     expect(offer).toBeDefined();
     fs.rmSync(path.join(dir, "jobs/dublin-gameplay-qa-tester"), { recursive: true });
@@ -160,7 +160,7 @@ describe("loadContent", () => {
 
   it("removes FAQ answers, games and offices whose files are removed", async () => {
     const dir = copyContent();
-    await loadContent(db, dir, quiet);
+    await loadContent(db, dir, contentKinds, quiet);
     fs.rmSync(path.join(dir, "faq/support-feedback"), { recursive: true });
     for (const lang of languages)
       fs.rmSync(path.join(dir, `faq/internships/03-how-long-does-an-internship-last.${lang}.md`));
@@ -187,7 +187,7 @@ describe("loadContent", () => {
     editYaml(dir, "offices/gent.yaml", (d) => {
       delete (d.address as Record<string, unknown>).postalCode;
     });
-    const failure = loadContent(db, dir, quiet);
+    const failure = loadContent(db, dir, contentKinds, quiet);
     await expect(failure).rejects.toBeInstanceOf(ContentError);
     await expect(failure).rejects.toThrow("content/offices/gent.yaml: address.postalCode: Required");
     for (const rows of Object.values(await snapshot(db))) expect(rows).toEqual([]);
@@ -195,7 +195,7 @@ describe("loadContent", () => {
 
   it("refuses a broken file on an already loaded database and leaves it as it was", async () => {
     const dir = copyContent();
-    await loadContent(db, dir, quiet);
+    await loadContent(db, dir, contentKinds, quiet);
     const before = await snapshot(db);
     editYaml(dir, "games/tidebound.yaml", (d) => {
       d.name = "Tidebound II";
@@ -203,7 +203,7 @@ describe("loadContent", () => {
     editYaml(dir, "jobs/barcelona-technical-art-intern/offer.yaml", (d) => {
       delete d.salary;
     });
-    await expect(loadContent(db, dir, quiet)).rejects.toThrow(
+    await expect(loadContent(db, dir, contentKinds, quiet)).rejects.toThrow(
       /content\/jobs\/barcelona-technical-art-intern\/offer\.yaml: salary: Required: offers at an EU office \(barcelona\)/,
     );
     expect(await snapshot(db)).toEqual(before);
@@ -212,14 +212,14 @@ describe("loadContent", () => {
   it("refuses an offer at the Quebec office without French text", async () => {
     const dir = copyContent();
     fs.rmSync(path.join(dir, "jobs/quebec-qa-intern/fr.md"));
-    await expect(loadContent(db, dir, quiet)).rejects.toThrow(
+    await expect(loadContent(db, dir, contentKinds, quiet)).rejects.toThrow(
       /content\/jobs\/quebec-qa-intern\/fr\.md: \(file\): Required: offers at the Quebec office/,
     );
     expect(await db.$count(schema.jobOffers)).toBe(0);
   });
 
   it("stores every localized text in en, fr and es", async () => {
-    await loadContent(db, testContent, quiet);
+    await loadContent(db, testContent, contentKinds, quiet);
     const missing: string[] = [];
     const check = (where: string, value: unknown) => {
       const record = value as Record<string, unknown>;
@@ -289,12 +289,12 @@ describe("loadContent across processes: content only moves forward", () => {
 
   it("leaves a newer folder's content in place when a process starts on an older one, and says so", async () => {
     const { older, newer } = await olderAndNewer();
-    await loadContent(db, older, quiet);
-    expect((await loadContent(db, newer, quiet)).changed).toBe(true);
+    await loadContent(db, older, contentKinds, quiet);
+    expect((await loadContent(db, newer, contentKinds, quiet)).changed).toBe(true);
     const before = await snapshot(db);
 
     const { warnings, logger } = watching();
-    const report = await loadContent(db, older, logger);
+    const report = await loadContent(db, older, contentKinds, logger);
     expect(report).toMatchObject({ changed: false, refused: "older", upserted: 0, closed: 0 });
     expect(await snapshot(db)).toEqual(before);
     expect(await gentSummary()).toBe("Nuestra sede, renovada.");
@@ -306,12 +306,15 @@ describe("loadContent across processes: content only moves forward", () => {
   it("loads a folder without a stamp into an empty database only", async () => {
     const dir = copyContent();
     fs.rmSync(path.join(dir, "VERSION"));
-    expect((await loadContent(db, dir, quiet)).changed).toBe(true);
+    expect((await loadContent(db, dir, contentKinds, quiet)).changed).toBe(true);
     editYaml(dir, "offices/gent.yaml", (d) => {
       (d.summary as Record<string, string>).es = "Nuestra sede, renovada.";
     });
     const { warnings, logger } = watching();
-    expect(await loadContent(db, dir, logger)).toMatchObject({ changed: false, refused: "unstamped" });
+    expect(await loadContent(db, dir, contentKinds, logger)).toMatchObject({
+      changed: false,
+      refused: "unstamped",
+    });
     expect(await gentSummary()).not.toBe("Nuestra sede, renovada.");
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^content not loaded: the folder has no current stamp/);
@@ -319,19 +322,19 @@ describe("loadContent across processes: content only moves forward", () => {
 
   it("counts a folder edited after its stamp as unstamped", async () => {
     const { older, newer } = await olderAndNewer();
-    await loadContent(db, older, quiet);
+    await loadContent(db, older, contentKinds, quiet);
     // The newer folder's stamp is later, but a file changed after it was written.
     editYaml(newer, "games/tidebound.yaml", (d) => {
       d.name = "Tidebound II";
     });
-    expect(await loadContent(db, newer, quiet)).toMatchObject({ refused: "unstamped" });
+    expect(await loadContent(db, newer, contentKinds, quiet)).toMatchObject({ refused: "unstamped" });
     expect(await gentSummary()).not.toBe("Nuestra sede, renovada.");
   });
 
   it("loads whatever the folder holds with anyTree (development)", async () => {
     const { older, newer } = await olderAndNewer();
-    await loadContent(db, newer, quiet);
-    expect(await loadContent(db, older, quiet, { anyTree: true })).toMatchObject({
+    await loadContent(db, newer, contentKinds, quiet);
+    expect(await loadContent(db, older, contentKinds, quiet, { anyTree: true })).toMatchObject({
       changed: true,
       closed: 1,
     });
@@ -341,10 +344,10 @@ describe("loadContent across processes: content only moves forward", () => {
   it("records a newer stamp over the same files without rewriting anything", async () => {
     const dir = copyContent();
     await stampContent(dir, new Date("2094-01-01T00:00:00Z"));
-    await loadContent(db, dir, quiet);
+    await loadContent(db, dir, contentKinds, quiet);
     const before = await snapshot(db);
     await stampContent(dir, new Date("2094-01-03T00:00:00Z"));
-    expect((await loadContent(db, dir, quiet)).changed).toBe(false);
+    expect((await loadContent(db, dir, contentKinds, quiet)).changed).toBe(false);
     expect(await snapshot(db)).toEqual(before);
     const [version] = await db.select().from(schema.contentVersion);
     expect(version?.stampedAt?.toISOString()).toBe("2094-01-03T00:00:00.000Z");

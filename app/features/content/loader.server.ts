@@ -1,6 +1,7 @@
 import { notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { contentSources, contentVersion } from "~/platform/db/schema/content";
+import type { ContentKind } from "./content-kinds.server";
 import { parseContentTree, type Unit, unitKeyOf } from "./parse-tree.server";
 import { readContentFiles } from "./read-tree.server";
 import { currentStampOf, digestOf } from "./stamp.server";
@@ -64,11 +65,13 @@ export function mayLoad(tree: Version, recorded: Version | "empty"): true | "old
 export async function loadContent(
   db: Db,
   dir: string,
+  // biome-ignore lint/suspicious/noExplicitAny: each kind has its own unit type.
+  kinds: readonly ContentKind<any>[],
   logger: ContentLogger,
   options: { anyTree?: boolean } = {},
 ): Promise<LoadReport> {
   const content = await readContentFiles(dir);
-  const tree = parseContentTree(content);
+  const tree = parseContentTree(content, kinds);
   const current = new Map(
     [...content.files.values()].map((f) => [f.path, `${contentFormatVersion}:${f.hash}`]),
   );
@@ -138,11 +141,11 @@ export async function loadContent(
 
     // A unit also counts as changed when one of its files went away (e.g. an offer's es.md).
     const touchedUnits = new Set(
-      goneFiles.map((file) => unitKeyOf(file)).filter((key): key is string => key !== null),
+      goneFiles.map((file) => unitKeyOf(file, kinds)).filter((key): key is string => key !== null),
     );
     const changed = (unit: Unit<unknown>) =>
       touchedUnits.has(unit.key) || unit.sources.some((path) => changedFiles.has(path));
-    const report = await storeContentTree(tx, tree, changed);
+    const report = await storeContentTree(tx, tree, changed, kinds);
 
     const paths = [...current.keys()];
     await tx.delete(contentSources).where(paths.length ? notInArray(contentSources.path, paths) : undefined);

@@ -29,18 +29,34 @@ describe("mayLoad: the order between content trees", () => {
   });
 
   it("lets the stamped tree already loaded load again (its hashes then say nothing changed)", () => {
-    fc.assert(fc.property(stamped, (a) => expect(mayLoad(a, a)).toBe(true)));
+    fc.assert(
+      fc.property(stamped, (a) => {
+        expect(mayLoad(a, a)).toBe(true);
+      }),
+    );
   });
 
   it("lets any tree load into an empty database", () => {
-    fc.assert(fc.property(anyVersion, (a) => expect(mayLoad(a, "empty")).toBe(true)));
+    fc.assert(
+      fc.property(anyVersion, (a) => {
+        expect(mayLoad(a, "empty")).toBe(true);
+      }),
+    );
   });
 
   it("refuses an unstamped tree over a database that holds content", () => {
-    fc.assert(fc.property(unstamped, anyVersion, (a, b) => expect(mayLoad(a, b)).toBe("unstamped")));
+    fc.assert(
+      fc.property(unstamped, anyVersion, (a, b) => {
+        expect(mayLoad(a, b)).toBe("unstamped");
+      }),
+    );
   });
 
   it("lets a stamped tree load over content loaded without a stamp", () => {
-    fc.assert(fc.property(stamped, unstamped, (a, b) => expect(mayLoad(a, b)).toBe(true)));
+    fc.assert(
+      fc.property(stamped, unstamped, (a, b) => {
+        expect(mayLoad(a, b)).toBe(true);
+      }),
+    );
   });
 });

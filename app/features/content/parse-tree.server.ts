@@ -2,7 +2,6 @@ import matter from "gray-matter";
 import YAML from "yaml";
 import type { z } from "zod";
 import { ContentError } from "./content-error";
-import { contentKinds } from "./content-kind-list.server";
 import type {
   ContentKind,
   ContentLookup,
@@ -29,10 +28,7 @@ export function unitsOf<T>(tree: ContentTree, kind: ContentKind<T>): Unit<T>[] {
 }
 
 /** Which unit a file belongs to; null for a file no kind claims. */
-export function unitKeyOf(
-  file: string,
-  kinds: readonly ContentKind<unknown>[] = contentKinds(),
-): string | null {
+export function unitKeyOf(file: string, kinds: readonly ContentKind<unknown>[]): string | null {
   for (const kind of kinds) {
     const key = kind.unitKeyOf(file);
     if (key) return key;
@@ -116,10 +112,7 @@ function readerFor(content: ContentFiles, problems: ContentProblems): ContentRea
  * Parses every kind's files, then runs every kind's cross-file check; throws a ContentError
  * with the problems of all of them, listed kind by kind in the registry's order.
  */
-export function parseContentTree(
-  content: ContentFiles,
-  kinds: readonly ContentKind<unknown>[] = contentKinds(),
-): ContentTree {
+export function parseContentTree(content: ContentFiles, kinds: readonly ContentKind<unknown>[]): ContentTree {
   const unexpected: string[] = [];
   for (const file of content.files.keys()) {
     if (!ignoredFiles.has(file) && unitKeyOf(file, kinds) === null) {

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
-import { contentKinds } from "./content-kind-list.server";
 import { changeTree, editYaml as editYamlOf, problemsOf } from "./content-test-kit";
 import { parseContentTree, unitKeyOf } from "./parse-tree.server";
 import { type ContentFiles, readContentFiles } from "./read-tree.server";
 
 const contentDir = testContent;
-const kinds = contentKinds();
+const kinds = contentKinds;
 let real: ContentFiles;
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const editYaml = (file: string, edit: (data: Record<string, unknown>) => void) =
 
 describe("the content engine", () => {
   it("accepts the studio's content, every kind holding some of it", () => {
-    const tree = parseContentTree(real);
+    const tree = parseContentTree(real, contentKinds);
     const empty = kinds.filter((kind) => (tree.get(kind.name) ?? []).length === 0).map((k) => k.name);
     expect(empty).toEqual([]);
   });
@@ -38,14 +38,9 @@ describe("the content engine", () => {
     expect(new Set(kinds.map((kind) => kind.name)).size).toBe(kinds.length);
   });
 
-  it("knows no feature except through the registry of kinds", () => {
+  it("knows no feature: the site hands it the registry of kinds (server/content-kinds.ts)", () => {
     const dir = path.resolve("app/features/content");
-    const sources = fs
-      .readdirSync(dir)
-      .filter(
-        (file) =>
-          /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== "content-kind-list.server.ts",
-      );
+    const sources = fs.readdirSync(dir).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
     expect(sources.length).toBeGreaterThan(5);
     const imports = sources.flatMap((file) =>
       [
@@ -59,11 +54,13 @@ describe("the content engine", () => {
   });
 
   it("maps a removed file to its unit, so the unit is rewritten without it", () => {
-    expect(unitKeyOf("jobs/quebec-senior-gameplay-programmer/es.md")).toBe(
+    expect(unitKeyOf("jobs/quebec-senior-gameplay-programmer/es.md", contentKinds)).toBe(
       "job:quebec-senior-gameplay-programmer",
     );
-    expect(unitKeyOf("faq/internships/04-are-internships-paid.fr.md")).toBe("faq-item:are-internships-paid");
-    expect(unitKeyOf("offices/gent.yml")).toBeNull();
+    expect(unitKeyOf("faq/internships/04-are-internships-paid.fr.md", contentKinds)).toBe(
+      "faq-item:are-internships-paid",
+    );
+    expect(unitKeyOf("offices/gent.yml", contentKinds)).toBeNull();
   });
 });
 
@@ -75,6 +72,7 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
           delete (d.address as Record<string, unknown>).postalCode;
         }),
       ),
+      contentKinds,
     );
     expect(problems).toEqual(["content/offices/gent.yaml: address.postalCode: Required"]);
   });
@@ -86,6 +84,7 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
           delete (d.tagline as Record<string, unknown>).fr;
         }),
       ),
+      contentKinds,
     );
     expect(problems).toEqual(["content/studio.yaml: tagline.fr: Required"]);
   });
@@ -97,6 +96,7 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
           (d.socialLinks as Array<Record<string, unknown>>)[1]!.url = "not a url";
         }),
       ),
+      contentKinds,
     );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^content\/studio\.yaml: socialLinks\[1\]\.url: /);
@@ -109,17 +109,18 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
           d.platfroms = ["PC"];
         }),
       ),
+      contentKinds,
     );
     expect(problems.join("\n")).toMatch(/content\/games\/tidebound\.yaml: \(file\): .*platfroms/);
   });
 
   it("YAML that does not parse", () => {
-    const problems = problemsOf(withChanges({ "offices/dublin.yaml": "name: [unclosed\n" }));
+    const problems = problemsOf(withChanges({ "offices/dublin.yaml": "name: [unclosed\n" }), contentKinds);
     expect(problems[0]).toMatch(/^content\/offices\/dublin\.yaml: not valid YAML/);
   });
 
   it("an award for a game that does not exist", () => {
-    const problems = problemsOf(withChanges({ "games/tidebound.yaml": null }));
+    const problems = problemsOf(withChanges({ "games/tidebound.yaml": null }), contentKinds);
     expect(problems).toEqual([
       'content/home.yaml: awards[4].game: Unknown game "tidebound" (no games/tidebound.yaml)',
       // The game's patch notes (features/patches) name it too.
@@ -138,7 +139,10 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
   });
 
   it("a file the loader does not know, and a required file that is missing", () => {
-    const problems = problemsOf(withChanges({ "offices/gent.yml": "x: 1\n", "taxonomy/levels.yaml": null }));
+    const problems = problemsOf(
+      withChanges({ "offices/gent.yml": "x: 1\n", "taxonomy/levels.yaml": null }),
+      contentKinds,
+    );
     expect(problems).toContain(
       "content/offices/gent.yml: unexpected file (see README.md in the content folder for the layout)",
     );
@@ -155,6 +159,7 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
           d.platforms = [];
         }),
       }),
+      contentKinds,
     );
     expect(problems).toHaveLength(2);
   });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ContentError } from "./content-error";
-import { type ContentStamp, parseStamp, STAMP_FILE } from "./stamp.server";
+import { type ContentStamp, parseStamp, STAMP_FILE, writeStamp } from "./stamp.server";
 
 /** One file of the content folder: its path relative to the folder (with "/"), text and hash. */
 export type ContentFile = { path: string; text: string; hash: string };
@@ -40,4 +40,10 @@ export async function readContentFiles(dir: string): Promise<ContentFiles> {
     });
   }
   return { label, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), stamp };
+}
+
+/** Stamps a folder as it is now (the editor's `--stamp`, for a folder already checked). */
+export async function stampContent(dir: string, now = new Date()): Promise<ContentStamp> {
+  const content = await readContentFiles(dir);
+  return writeStamp(dir, content.files.values(), content.stamp, now);
 }

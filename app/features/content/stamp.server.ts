@@ -3,7 +3,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ContentError } from "./content-error";
-import { type ContentFile, type ContentFiles, readContentFiles } from "./read-tree.server";
+
+/** A file as the stamp sees it (read-tree.server.ts's ContentFile): its path and hash. */
+type HashedFile = { path: string; hash: string };
 
 /**
  * A content tree's version. Several processes, on several machines, load their own copy of the
@@ -25,7 +27,7 @@ export type ContentStamp = {
 };
 
 /** One digest for a whole tree: every file's path and hash, in path order. */
-export function digestOf(files: Iterable<ContentFile>): string {
+export function digestOf(files: Iterable<HashedFile>): string {
   const hash = crypto.createHash("sha256");
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     hash.update(`${file.path}\0${file.hash}\n`);
@@ -79,7 +81,7 @@ function stampText(stamp: ContentStamp): string {
  */
 export async function writeStamp(
   dir: string,
-  files: Iterable<ContentFile>,
+  files: Iterable<HashedFile>,
   previous: ContentStamp | null,
   now = new Date(),
 ): Promise<ContentStamp> {
@@ -89,11 +91,14 @@ export async function writeStamp(
   return stamp;
 }
 
+/** A folder as read (read-tree.server.ts's ContentFiles): how it is named, its files, its stamp. */
+type StampedFolder = { label: string; files: Map<string, HashedFile>; stamp: ContentStamp | null };
+
 /**
  * What is wrong with a folder's stamp, for the editor: none, or one over other files (the folder
  * was edited after it was stamped). Null when the stamp is current.
  */
-export function stampProblem(content: ContentFiles): string | null {
+export function stampProblem(content: StampedFolder): string | null {
   if (content.stamp === null) {
     return `${content.label}/${STAMP_FILE}: missing: the site loads an unstamped folder only into an empty database (stamp it with npm run content:check -- --stamp)`;
   }
@@ -104,12 +109,6 @@ export function stampProblem(content: ContentFiles): string | null {
 }
 
 /** The time of a folder's stamp when it is current; null when it has none or it is stale. */
-export function currentStampOf(content: ContentFiles): Date | null {
+export function currentStampOf(content: StampedFolder): Date | null {
   return stampProblem(content) === null ? (content.stamp?.stampedAt ?? null) : null;
-}
-
-/** Stamps a folder as it is now (the editor's `--stamp`, for a folder already checked). */
-export async function stampContent(dir: string, now = new Date()): Promise<ContentStamp> {
-  const content = await readContentFiles(dir);
-  return writeStamp(dir, content.files.values(), content.stamp, now);
 }

@@ -1,5 +1,4 @@
 import type { Tx } from "~/platform/db/client.server";
-import { contentKinds } from "./content-kind-list.server";
 import type { ContentKind, Unit } from "./content-kinds.server";
 import { type ContentTree, unitsOf } from "./parse-tree.server";
 
@@ -19,7 +18,7 @@ export async function storeContentTree(
   tx: Tx,
   tree: ContentTree,
   changed: (unit: Unit<unknown>) => boolean,
-  kinds: readonly ContentKind<unknown>[] = contentKinds(),
+  kinds: readonly ContentKind<unknown>[],
 ): Promise<StoreReport> {
   const report: StoreReport = { upserted: 0, removed: 0, closed: 0 };
   for (const kind of kinds) {

@@ -7,6 +7,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobOffers } from "~/platform/db/schema/content";
 import type { Services } from "~/platform/services.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { routeManifest } from "../../../tests/support/route-manifest";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -19,7 +20,7 @@ let origin: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const svc = { config: parseConfig({ PUBLIC_URL: publicUrl, NODE_ENV: "test" }), db: database.db };
   const app = express().use(createDiscoveryRouter(svc as unknown as Services, await routeManifest()));
   server = app.listen(0, "127.0.0.1");

@@ -7,6 +7,7 @@ import {
   readContentFiles,
   unitsOf,
 } from "~/features/content/index.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { faqCategoriesKind, faqItemsKind } from "./faq-kind.server";
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 
 describe("the FAQ as content", () => {
   it("reads each category into its section and each answer into its category", () => {
-    const tree = parseContentTree(real);
+    const tree = parseContentTree(real, contentKinds);
     const categories = unitsOf(tree, faqCategoriesKind);
     const items = unitsOf(tree, faqItemsKind);
     const sectionOf = new Map(categories.map((c) => [c.data.slug, c.data.section]));
@@ -39,6 +40,7 @@ describe("the FAQ as content", () => {
   it("refuses an answer missing in one language", () => {
     const problems = problemsOf(
       changeTree(real, { "faq/internships/03-how-long-does-an-internship-last.es.md": null }),
+      contentKinds,
     );
     expect(problems).toEqual([
       "content/faq/internships/03-how-long-does-an-internship-last.es.md: file is missing (every FAQ answer is written in en, fr and es)",
@@ -50,6 +52,7 @@ describe("the FAQ as content", () => {
       changeTree(real, {
         "faq/internships/03-how-long-does-an-internship-last.fr.md": "---\ntitle: Combien de temps?\n---\n\n",
       }),
+      contentKinds,
     );
     expect(problems).toEqual([
       "content/faq/internships/03-how-long-does-an-internship-last.fr.md: (body): Required",
@@ -57,7 +60,7 @@ describe("the FAQ as content", () => {
   });
 
   it("refuses answers whose category file is gone", () => {
-    const problems = problemsOf(changeTree(real, { "faq/internships/category.yaml": null }));
+    const problems = problemsOf(changeTree(real, { "faq/internships/category.yaml": null }), contentKinds);
     expect(problems.length).toBeGreaterThan(0);
     expect(new Set(problems)).toEqual(
       new Set(["content/faq/internships/category.yaml: file is missing (the FAQ answers beside it need it)"]),

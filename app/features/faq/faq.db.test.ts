@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { listFaq, listFaqGroups } from "./faq.server";
@@ -11,7 +12,7 @@ let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(db, testContent, contentKinds, { info: () => {}, warn: () => {} });
 });
 
 afterAll(async () => {

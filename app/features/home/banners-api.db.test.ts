@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { Database } from "~/platform/db/client.server";
 import { apiErrorHandler } from "~/platform/http/errors.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import type { Banner } from "./banners.server";
@@ -15,7 +16,7 @@ let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const app = express();
   app.use("/api", createBannersApi({ db: database.db }), apiErrorHandler);
   server = app.listen(0, "127.0.0.1");

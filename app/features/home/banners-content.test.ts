@@ -7,6 +7,7 @@ import {
   readContentFiles,
   unitsOf,
 } from "~/features/content/index.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { bannersKind } from "./banner-kind.server";
 
@@ -20,7 +21,7 @@ const withChanges = (changes: Record<string, string | null>) => changeTree(real,
 
 describe("banners in the content tree", () => {
   it("reads the studio's banners with their dates and links", () => {
-    const banners = unitsOf(parseContentTree(real), bannersKind);
+    const banners = unitsOf(parseContentTree(real, contentKinds), bannersKind);
     const hiring = banners.find((b) => b.data.slug === "01-now-hiring")?.data;
     expect(hiring).toMatchObject({ sort: 1, link: "/careers" });
     expect(hiring?.linkLabel?.fr).toBe("Voir les postes offerts");
@@ -34,7 +35,10 @@ describe("banners in the content tree", () => {
 
   it("refuses a banner missing a language", () => {
     expect(
-      problemsOf(withChanges({ "banners/bad.yaml": bannerYaml(["title: { en: Hi, fr: Salut }"]) })),
+      problemsOf(
+        withChanges({ "banners/bad.yaml": bannerYaml(["title: { en: Hi, fr: Salut }"]) }),
+        contentKinds,
+      ),
     ).toContain("content/banners/bad.yaml: title.es: Required");
   });
 
@@ -48,6 +52,7 @@ describe("banners in the content tree", () => {
           "link: /careers",
         ]),
       }),
+      contentKinds,
     );
     expect(problems).toContain("content/banners/bad.yaml: endsOn: Must not be before startsOn");
     expect(problems).toContain("content/banners/bad.yaml: linkLabel: A link and its label go together");

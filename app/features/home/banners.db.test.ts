@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent, stampContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { banners } from "~/platform/db/schema/legal";
+import { contentKinds } from "../../../server/content-kinds";
 import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { listActiveBanners } from "./banners.server";
@@ -26,7 +27,7 @@ const copyContent = contentCopies();
 
 describe("banners", () => {
   it("shows the banners whose dates include the moment, in their order, in the language asked", async () => {
-    await loadContent(db, testContent, quiet);
+    await loadContent(db, testContent, contentKinds, quiet);
     const at = (iso: string) => listActiveBanners(db, "fr", new Date(iso));
     expect((await at("2026-03-10T00:00:00Z")).map((b) => b.slug)).toEqual([
       "01-now-hiring",
@@ -49,12 +50,12 @@ describe("banners", () => {
   it("follows added, reordered and removed banner files", async () => {
     const dir = copyContent();
     await stampContent(dir);
-    await loadContent(db, dir, quiet);
+    await loadContent(db, dir, contentKinds, quiet);
     fs.rmSync(path.join(dir, "banners/03-tidebound-launch-week.yaml"));
     const hiring = path.join(dir, "banners/01-now-hiring.yaml");
     fs.writeFileSync(hiring, fs.readFileSync(hiring, "utf8").replace("sort: 1", "sort: 9"));
     await stampContent(dir);
-    const report = await loadContent(db, dir, quiet);
+    const report = await loadContent(db, dir, contentKinds, quiet);
     expect(report).toMatchObject({ changed: true, upserted: 1, removed: 1 });
     expect(await db.$count(banners)).toBe(2);
     const now = await listActiveBanners(db, "en", new Date("2026-12-01T00:00:00Z"));

@@ -6,6 +6,7 @@ import {
   problemsOf,
   readContentFiles,
 } from "~/features/content/index.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 
 let real: ContentFiles;
@@ -23,6 +24,7 @@ describe("the home page as content", () => {
           (d.valuePanels as unknown[]).pop();
         }),
       ),
+      contentKinds,
     );
     expect(problems).toEqual([
       "content/home.yaml: valuePanels: The home page shows exactly four value panels",
@@ -40,6 +42,7 @@ describe("the home page as content", () => {
           awards[1]!.slug = first;
         }),
       ),
+      contentKinds,
     );
     expect(problems).toEqual([`content/home.yaml: awards[1].slug: Duplicate slug "${first}"`]);
   });

@@ -8,6 +8,7 @@ import {
   readContentFiles,
   unitsOf,
 } from "~/features/content/index.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { jobsKind } from "./job-kind.server";
 
@@ -22,7 +23,7 @@ const edited = (file: string, edit: (data: Record<string, unknown>) => void) =>
 
 describe("job offers as content", () => {
   it("reads every offer with its office, commitment, texts and status", () => {
-    const jobs = unitsOf(parseContentTree(real), jobsKind);
+    const jobs = unitsOf(parseContentTree(real, contentKinds), jobsKind);
     // The test content's eight offers, at five offices.
     expect(jobs).toHaveLength(8);
     expect(new Set(jobs.map((j) => j.data.office))).toEqual(
@@ -39,6 +40,7 @@ describe("job offers as content", () => {
       edited("jobs/gent-senior-combat-designer/offer.yaml", (d) => {
         delete d.salary;
       }),
+      contentKinds,
     );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
@@ -51,6 +53,7 @@ describe("job offers as content", () => {
       edited("jobs/warsaw-tools-programmer/offer.yaml", (d) => {
         (d.salary as Record<string, unknown>).max = 100;
       }),
+      contentKinds,
     );
     expect(problems).toEqual([
       "content/jobs/warsaw-tools-programmer/offer.yaml: salary.max: Must be at least min",
@@ -58,7 +61,10 @@ describe("job offers as content", () => {
   });
 
   it("refuses an offer at the Quebec office without French text", () => {
-    const problems = problemsOf(changeTree(real, { "jobs/quebec-senior-gameplay-programmer/fr.md": null }));
+    const problems = problemsOf(
+      changeTree(real, { "jobs/quebec-senior-gameplay-programmer/fr.md": null }),
+      contentKinds,
+    );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
       /^content\/jobs\/quebec-senior-gameplay-programmer\/fr\.md: \(file\): Required: offers at the Quebec office/,
@@ -71,6 +77,7 @@ describe("job offers as content", () => {
         d.office = "paris";
         d.team = "catering";
       }),
+      contentKinds,
     );
     expect(problems).toEqual([
       'content/jobs/dublin-gameplay-qa-tester/offer.yaml: office: Unknown office "paris" (no offices/paris.yaml)',
@@ -79,7 +86,10 @@ describe("job offers as content", () => {
   });
 
   it("names an unknown office only once when its file exists but is broken", () => {
-    const problems = problemsOf(changeTree(real, { "offices/dublin.yaml": "name: [unclosed\n" }));
+    const problems = problemsOf(
+      changeTree(real, { "offices/dublin.yaml": "name: [unclosed\n" }),
+      contentKinds,
+    );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^content\/offices\/dublin\.yaml: not valid YAML/);
   });
@@ -87,6 +97,7 @@ describe("job offers as content", () => {
   it("refuses an offer text without its front matter fields", () => {
     const problems = problemsOf(
       changeTree(real, { "jobs/warsaw-tools-programmer/es.md": "---\ntitle: Programador\n---\n\nTexto.\n" }),
+      contentKinds,
     );
     expect(problems).toEqual([
       "content/jobs/warsaw-tools-programmer/es.md: responsibilities: Required",

@@ -5,6 +5,7 @@ import { loadContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { jobOffers, offices } from "~/platform/db/schema/content";
 import { languages } from "~/platform/i18n/languages";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { getJobOffer } from "./job-offers.server";
@@ -19,7 +20,7 @@ let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(db, testContent, contentKinds, { info: () => {}, warn: () => {} });
 });
 
 afterAll(async () => {

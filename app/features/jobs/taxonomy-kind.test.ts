@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { parseContentTree, readContentFiles, unitsOf } from "~/features/content/index.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { taxonomyKind } from "./taxonomy-kind.server";
 
 describe("the job filters' vocabularies as content", () => {
   it("has the levels, commitments and teams the requirements list", async () => {
-    const taxonomy = unitsOf(parseContentTree(await readContentFiles(testContent)), taxonomyKind);
+    const taxonomy = unitsOf(
+      parseContentTree(await readContentFiles(testContent), contentKinds),
+      taxonomyKind,
+    );
     const labels = (kind: string) =>
       taxonomy.find((t) => t.data.kind === kind)!.data.terms.map((t) => t.label.en);
     expect(labels("level")).toEqual(["Junior", "Intermediate", "Senior", "Management", "Open Application"]);

@@ -9,6 +9,7 @@ import {
   unitsOf,
 } from "~/features/content/index.server";
 import { languages } from "~/platform/i18n/languages";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { legalDocumentSlugs, legalDocumentsKind } from "./legal-kind.server";
 
@@ -24,7 +25,7 @@ const legalFile = (front: string, body = "## Section\n\nText.") => `---\n${front
 
 describe("legal documents in the content tree", () => {
   it("reads the four legal pages in every language, with one version and date each", () => {
-    const legalDocuments = unitsOf(parseContentTree(real), legalDocumentsKind);
+    const legalDocuments = unitsOf(parseContentTree(real, contentKinds), legalDocumentsKind);
     expect(legalDocuments.map((d) => d.data.slug).sort()).toEqual([...legalDocumentSlugs].sort());
     for (const { data, sources } of legalDocuments) {
       expect(sources).toEqual(languages.map((lang) => `legal/${data.slug}/${lang}.md`));
@@ -38,14 +39,14 @@ describe("legal documents in the content tree", () => {
   });
 
   it("keys legal files and banners to their units", () => {
-    expect(unitKeyOf("legal/privacy/fr.md")).toBe("legal:privacy");
-    expect(unitKeyOf("banners/01-now-hiring.yaml")).toBe("banner:01-now-hiring");
-    expect(unitKeyOf("legal/cookies/en.md")).toBeNull();
-    expect(unitKeyOf("legal/privacy/de.md")).toBeNull();
+    expect(unitKeyOf("legal/privacy/fr.md", contentKinds)).toBe("legal:privacy");
+    expect(unitKeyOf("banners/01-now-hiring.yaml", contentKinds)).toBe("banner:01-now-hiring");
+    expect(unitKeyOf("legal/cookies/en.md", contentKinds)).toBeNull();
+    expect(unitKeyOf("legal/privacy/de.md", contentKinds)).toBeNull();
   });
 
   it("requires every language of every legal page", () => {
-    expect(problemsOf(withChanges({ "legal/gdpr/es.md": null }))).toContain(
+    expect(problemsOf(withChanges({ "legal/gdpr/es.md": null }), contentKinds)).toContain(
       "content/legal/gdpr/es.md: file is missing (every legal page is written in en, fr and es)",
     );
   });
@@ -56,6 +57,7 @@ describe("legal documents in the content tree", () => {
         "legal/tos/fr.md": legalFile("title: Conditions\nversion: 2\nlastChanged: 2026-11-20"),
         "legal/tos/es.md": legalFile("title: Condiciones\nversion: 1\nlastChanged: 2026-01-02"),
       }),
+      contentKinds,
     );
     expect(problems).toContain(
       "content/legal/tos/fr.md: version: Must be the same in every language (legal/tos/en.md says 1)",
@@ -71,6 +73,7 @@ describe("legal documents in the content tree", () => {
         "legal/privacy/en.md": legalFile("version: 0\nlastChanged: 20 November"),
         "legal/gdpr/en.md": legalFile("title: Rights\nversion: 1\nlastChanged: 2026-11-20", ""),
       }),
+      contentKinds,
     );
     expect(problems).toContain("content/legal/privacy/en.md: title: Required");
     expect(problems.some((p) => p.startsWith("content/legal/privacy/en.md: version:"))).toBe(true);
@@ -84,6 +87,7 @@ describe("legal documents in the content tree", () => {
     expect(
       problemsOf(
         withChanges({ "legal/privacy/en.md": en.replace("{{cookies.table}}", "| Cookie |\n| --- |") }),
+        contentKinds,
       ),
     ).toContain("content/legal/privacy/en.md: (body): Must list the cookies with {{cookies.table}}");
   });
@@ -92,6 +96,7 @@ describe("legal documents in the content tree", () => {
     expect(
       problemsOf(
         withChanges({ "legal/imprint/en.md": legalFile("title: x\nversion: 1\nlastChanged: 2026-01-01") }),
+        contentKinds,
       ),
     ).toContain(
       "content/legal/imprint/en.md: unexpected file (see README.md in the content folder for the layout)",

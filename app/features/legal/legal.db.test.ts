@@ -8,6 +8,7 @@ import { getStudioInfo } from "~/features/studio/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { legalDocuments } from "~/platform/db/schema/legal";
 import { languages } from "~/platform/i18n/languages";
+import { contentKinds } from "../../../server/content-kinds";
 import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { getLegalDocument } from "./legal.server";
@@ -30,7 +31,7 @@ const copyContent = contentCopies();
 
 describe("legal documents", () => {
   it("are stored by the content loader and served rendered, anchored and filled in every language", async () => {
-    await loadContent(db, testContent, quiet);
+    await loadContent(db, testContent, contentKinds, quiet);
     expect(await db.$count(legalDocuments)).toBe(legalDocumentSlugs.length);
     for (const lang of languages) {
       const studio = await getStudioInfo(db, lang);
@@ -67,11 +68,11 @@ describe("legal documents", () => {
   it("follows an edited text and drops nothing else", async () => {
     const dir = copyContent();
     await stampContent(dir);
-    await loadContent(db, dir, quiet);
+    await loadContent(db, dir, contentKinds, quiet);
     const file = path.join(dir, "legal/fan-content-policy/es.md");
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("## Mods", "## Modificaciones"));
     await stampContent(dir);
-    const report = await loadContent(db, dir, quiet);
+    const report = await loadContent(db, dir, contentKinds, quiet);
     expect(report).toMatchObject({ changed: true, upserted: 1, removed: 0 });
     const studio = await getStudioInfo(db, "es");
     const doc = await getLegalDocument(db, "fan-content-policy", "es", studio);

@@ -8,6 +8,7 @@ import {
   readContentFiles,
   unitsOf,
 } from "~/features/content/index.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { officesKind } from "./office-kind.server";
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 describe("offices as content", () => {
   it("the studio's seven offices, four of them in the EU", () => {
-    const offices = unitsOf(parseContentTree(real), officesKind);
+    const offices = unitsOf(parseContentTree(real, contentKinds), officesKind);
     expect(offices.map((o) => o.data.slug).sort()).toEqual([
       "barcelona",
       "dublin",
@@ -45,6 +46,7 @@ describe("offices as content", () => {
           d.inEu = false;
         }),
       ),
+      contentKinds,
     );
     expect(problems).toEqual(["content/offices/warsaw.yaml: inEu: Must be true for country PL"]);
   });
@@ -53,6 +55,8 @@ describe("offices as content", () => {
     const none = Object.fromEntries(
       [...real.files.keys()].filter((file) => file.startsWith("offices/")).map((file) => [file, null]),
     );
-    expect(problemsOf(changeTree(real, none))).toContain("content/offices/: at least one office is required");
+    expect(problemsOf(changeTree(real, none), contentKinds)).toContain(
+      "content/offices/: at least one office is required",
+    );
   });
 });

@@ -15,6 +15,7 @@ import type { Database } from "~/platform/db/client.server";
 import { supportPatches } from "~/platform/db/schema";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPatchesApi } from "./patches-api.server";
@@ -30,7 +31,7 @@ beforeAll(async () => {
   fs.cpSync("content", dir, { recursive: true });
   database = await createTestDatabase();
   await stampContent(dir);
-  await loadContent(database.db, dir, logger);
+  await loadContent(database.db, dir, contentKinds, logger);
   const app = express();
   app.use("/api", createPatchesApi({ db: database.db } as Services), apiErrorHandler);
   server = app.listen(0, "127.0.0.1");
@@ -80,11 +81,11 @@ describe("patch notes as content", () => {
 
   it("loads idempotently, follows edits and removes deleted releases", async () => {
     await stampContent(dir);
-    expect((await loadContent(database.db, dir, logger)).changed).toBe(false);
+    expect((await loadContent(database.db, dir, contentKinds, logger)).changed).toBe(false);
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("Harbour Life", "Harbour Days"));
     fs.rmSync(path.join(dir, "patches/ashen-covenant/1.1.yaml"));
     await stampContent(dir);
-    const report = await loadContent(database.db, dir, logger);
+    const report = await loadContent(database.db, dir, contentKinds, logger);
     expect(report.changed).toBe(true);
     const rows = await database.db.select().from(supportPatches);
     expect(rows.map((r) => r.key).sort()).toEqual([
@@ -105,13 +106,17 @@ describe("patch notes as content", () => {
         changeTree(tree, {
           "patches/tidebound/2.4.yaml": text.replace('releasedOn: "2026-10-14"', "releasedOn: soon"),
         }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/patches\/tidebound\/2\.4\.yaml.*releasedOn/)]);
-    expect(problemsOf(changeTree(tree, { "patches/tidebound/2.5.yaml": text }))).toEqual([
+    expect(problemsOf(changeTree(tree, { "patches/tidebound/2.5.yaml": text }), contentKinds)).toEqual([
       expect.stringMatching(/patches\/tidebound\/2\.5\.yaml.*version.*2\.5/),
     ]);
     expect(
-      problemsOf(changeTree(tree, { "patches/no-such-game/1.0.yaml": text.replace('"2.4"', '"1.0"') })),
+      problemsOf(
+        changeTree(tree, { "patches/no-such-game/1.0.yaml": text.replace('"2.4"', '"1.0"') }),
+        contentKinds,
+      ),
     ).toEqual([expect.stringMatching(/patches\/no-such-game\/1\.0\.yaml.*No game "no-such-game"/)]);
   });
 });

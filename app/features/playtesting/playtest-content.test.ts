@@ -9,6 +9,7 @@ import {
   readContentFiles,
   unitsOf,
 } from "~/features/content/index.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { playtestSitesKind } from "./playtest-site-kind.server";
 import { ageOnDay } from "./signup.server";
@@ -31,7 +32,7 @@ function withFile(path: string, text: string | null): ContentFiles {
 
 function problems(tree: ContentFiles): string[] {
   try {
-    parseContentTree(tree);
+    parseContentTree(tree, contentKinds);
     return [];
   } catch (err) {
     if (err instanceof ContentError) return err.message.split("\n");
@@ -41,7 +42,7 @@ function problems(tree: ContentFiles): string[] {
 
 describe("playtest sites and surveys as content", () => {
   it("loads the five sites, each linked to an office, and the playtester survey", () => {
-    const tree = parseContentTree(content);
+    const tree = parseContentTree(content, contentKinds);
     const sites = Object.fromEntries(
       unitsOf(tree, playtestSitesKind).map((s) => [s.data.slug, s.data.office]),
     );

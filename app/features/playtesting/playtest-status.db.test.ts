@@ -23,6 +23,7 @@ import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import { createPrivacyLink } from "~/platform/privacy/links.server";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { playtestPersonalData } from "./personal-data.server";
@@ -49,7 +50,7 @@ let svc: Parameters<typeof sendStatusLinks>[0] & Parameters<typeof deleteByStatu
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const logger = createLogger("silent");
   // Sign-ups carry no files; the store is there because data-rights deletions expect one.
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "playtest-status-"));

@@ -18,6 +18,7 @@ import { pressKits } from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { routeManifest } from "../../../tests/support/route-manifest";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -39,7 +40,7 @@ beforeAll(async () => {
   fs.cpSync("content", contentDir, { recursive: true });
   database = await createTestDatabase();
   await stampContent(contentDir);
-  await loadContent(database.db, contentDir, logger);
+  await loadContent(database.db, contentDir, contentKinds, logger);
   const svc = {
     db: database.db,
     files: createLocalFileStore(dataDir),
@@ -76,7 +77,7 @@ describe("press kits as content", () => {
       "tidebound:false",
     ]);
     await stampContent(contentDir);
-    expect((await loadContent(database.db, contentDir, logger)).changed).toBe(false);
+    expect((await loadContent(database.db, contentDir, contentKinds, logger)).changed).toBe(false);
   });
 
   it("refuses a malformed kit, naming the file and the field", async () => {
@@ -88,15 +89,18 @@ describe("press kits as content", () => {
     expect(
       problemsOf(
         changeTree(tree, { "press/tidebound/kit.yaml": kit.replace(/^ {2}fr: Tidebound est.*$/m, "") }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/press\/tidebound\/kit\.yaml: description\.fr: Required/)]);
     // A listed file that is missing, or its thumbnail; a thumbnail of nothing.
-    expect(problemsOf(changeTree(tree, { "press/tidebound/files/scene.jpg": null }))).toEqual([
+    expect(problemsOf(changeTree(tree, { "press/tidebound/files/scene.jpg": null }), contentKinds)).toEqual([
       expect.stringMatching(
         /press\/tidebound\/kit\.yaml: images\[2\]\.file: No file press\/tidebound\/files\/scene\.jpg/,
       ),
     ]);
-    expect(problemsOf(changeTree(tree, { "press/tidebound/thumbs/scene.jpg.webp": null }))).toEqual([
+    expect(
+      problemsOf(changeTree(tree, { "press/tidebound/thumbs/scene.jpg.webp": null }), contentKinds),
+    ).toEqual([
       expect.stringMatching(/images\[2\]\.file: No thumbnail press\/tidebound\/thumbs\/scene\.jpg\.webp/),
     ]);
     expect(
@@ -104,28 +108,35 @@ describe("press kits as content", () => {
         changeTree(tree, {
           "press/tidebound/thumbs/old.jpg.webp": bytes("press/tidebound/thumbs/scene.jpg.webp"),
         }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/press\/tidebound\/thumbs\/old\.jpg\.webp: a thumbnail of no file/)]);
     // A file nobody listed would be in no zip.
     expect(
       problemsOf(
         changeTree(tree, { "press/tidebound/files/extra.png": bytes("press/tidebound/files/logo.png") }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/press\/tidebound\/files\/extra\.png: .*not listed in kit\.yaml/)]);
     // Unknown game, studio kit with a game, poster that is not an image, bad file name.
     expect(
       problemsOf(
         changeTree(tree, { "press/tidebound/kit.yaml": kit.replace("game: tidebound", "game: tideline") }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/game: Unknown game "tideline"/)]);
     expect(
-      problemsOf(changeTree(tree, { "press/tidebound/kit.yaml": kit.replace("kind: game", "kind: studio") })),
+      problemsOf(
+        changeTree(tree, { "press/tidebound/kit.yaml": kit.replace("kind: game", "kind: studio") }),
+        contentKinds,
+      ),
     ).toEqual([expect.stringMatching(/press\/tidebound\/kit\.yaml: game: A studio kit names no game/)]);
     expect(
       problemsOf(
         changeTree(tree, {
           "press/tidebound/kit.yaml": kit.replace("poster: header.jpg", "poster: logo.png"),
         }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/videos\[0\]\.poster: Must be one of the kit's images/)]);
     // A trailer must be a YouTube or Twitch video, over one of the kit's images.
@@ -137,6 +148,7 @@ describe("press kits as content", () => {
             "https://vimeo.com/123456",
           ),
         }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/trailer\.url: Must be a YouTube video/)]);
     expect(
@@ -144,13 +156,14 @@ describe("press kits as content", () => {
         changeTree(tree, {
           "press/tidebound/kit.yaml": kit.replace("poster: scene.jpg", "poster: logo.svg"),
         }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/trailer\.poster: Must be one of the kit's images/)]);
     // A kit folder without its kit.yaml, and a stray file in a kit folder.
-    expect(problemsOf(changeTree(tree, { "press/tidebound/kit.yaml": null }))).toEqual([
+    expect(problemsOf(changeTree(tree, { "press/tidebound/kit.yaml": null }), contentKinds)).toEqual([
       expect.stringMatching(/press\/tidebound\/kit\.yaml: file is missing/),
     ]);
-    expect(problemsOf(changeTree(tree, { "press/tidebound/notes.txt": "todo" }))).toEqual([
+    expect(problemsOf(changeTree(tree, { "press/tidebound/notes.txt": "todo" }), contentKinds)).toEqual([
       expect.stringMatching(/press\/tidebound\/notes\.txt: unexpected file/),
     ]);
   });
@@ -393,7 +406,7 @@ describe("the whole kit as one zip", () => {
     const file = path.join(contentDir, "press/tidebound/kit.yaml");
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("Siobhán Kelly", "Siobhán Kelly-Byrne"));
     await stampContent(contentDir);
-    await loadContent(database.db, contentDir, logger);
+    await loadContent(database.db, contentDir, contentKinds, logger);
 
     const after = await get("/press-kits/tidebound/kit.zip?lang=en");
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));

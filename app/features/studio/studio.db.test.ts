@@ -3,6 +3,7 @@ import { loadContent } from "~/features/content/index.server";
 import { getHomeContent } from "~/features/home/index.server";
 import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { ContentMissingError, getStudioInfo } from "./index.server";
@@ -27,7 +28,7 @@ describe("before content is loaded", () => {
 
 describe("the studio, home page and office queries over the studio's content", () => {
   beforeAll(async () => {
-    await loadContent(db, testContent, { info: () => {}, warn: () => {} });
+    await loadContent(db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   });
 
   it("getStudioInfo returns the studio in the requested language", async () => {

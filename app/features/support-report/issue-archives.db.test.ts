@@ -12,6 +12,7 @@ import type { Services } from "~/platform/services.server";
 import * as sample from "~/platform/uploads/test-samples";
 import { createUploadRouter } from "~/platform/uploads/upload-routes.server";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -33,7 +34,7 @@ const logger = createLogger("silent");
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, testContent, logger);
+  await loadContent(db, testContent, contentKinds, logger);
   store = createUploadStore({
     db,
     files: createLocalFileStore(dir),

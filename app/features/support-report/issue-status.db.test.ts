@@ -21,6 +21,7 @@ import type { Services } from "~/platform/services.server";
 import { findStatusLink } from "~/platform/status/links.server";
 import * as sample from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
+import { contentKinds } from "../../../server/content-kinds";
 import { testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -34,7 +35,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "issue-status-uploads-"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const logger = createLogger("silent");
   const uploads = createUploadStore({
     db: database.db,

@@ -7,6 +7,7 @@ import { changeTree, loadContent, problemsOf, readContentFiles } from "~/feature
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { issueReports, knownIssueAffected, knownIssues } from "~/platform/db/schema";
+import { contentKinds } from "../../../server/content-kinds";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -19,7 +20,7 @@ let server: Awaited<ReturnType<typeof serveApi>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const config = parseConfig({ RATE_LIMIT_FORM_POINTS: "1000", RATE_LIMIT_API_POINTS: "1000" });
   server = await serveApi(createIssuesApi(testServices(database, config)));
 });
@@ -252,6 +253,7 @@ describe("known issues as content", () => {
     expect(
       problemsOf(
         changeTree(tree, { "known-issues/tidebound-switch-lore-pages.yaml": text.replace('"2.4"', '"9.9"') }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/known-issues\/tidebound-switch-lore-pages\.yaml.*patch.*9\.9/)]);
     expect(
@@ -262,6 +264,7 @@ describe("known issues as content", () => {
             "game: no-such-game",
           ),
         }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/tidebound-switch-lore-pages\.yaml.*game.*no-such-game/)]);
     expect(
@@ -269,6 +272,7 @@ describe("known issues as content", () => {
         changeTree(tree, {
           "known-issues/tidebound-switch-lore-pages.yaml": text.replace("[switch]", "[gameboy]"),
         }),
+        contentKinds,
       ),
     ).toEqual([expect.stringMatching(/tidebound-switch-lore-pages\.yaml.*platforms/)]);
   });

@@ -5,6 +5,7 @@ import type { FaqArticle, FaqCategoryDetail, FaqCategorySummary, FaqPage } from 
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { faqItems, faqVotes } from "~/platform/db/schema";
+import { contentKinds } from "../../../server/content-kinds";
 import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
@@ -19,7 +20,7 @@ let resetId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await loadContent(database.db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const config = parseConfig({ RATE_LIMIT_FORM_POINTS: "1000", RATE_LIMIT_API_POINTS: "1000" });
   server = await serveApi(createSupportApi(testServices(database, config)));
   base = server.url;

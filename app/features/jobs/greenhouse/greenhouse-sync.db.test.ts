@@ -7,6 +7,7 @@ import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
 import { jobOffers } from "~/platform/db/schema/content";
 import { startTasks } from "~/platform/tasks/scheduler.server";
+import { contentKinds } from "../../../../server/content-kinds";
 import { expectEach } from "../../../../tests/support/expect-each";
 import { testContent } from "../../../../tests/support/test-content";
 import { createTestDatabase } from "../../../../tests/support/test-db";
@@ -111,7 +112,7 @@ beforeAll(async () => {
   boardUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/boards/stormkettle`;
   database = await createTestDatabase();
   db = database.db;
-  await loadContent(db, testContent, { info: () => {}, warn: () => {} });
+  await loadContent(db, testContent, contentKinds, { info: () => {}, warn: () => {} });
 });
 
 let database: Database;
