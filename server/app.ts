@@ -8,7 +8,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { analyticsCsp } from "~/features/analytics/analytics-csp.server";
-import { consentPageHeaders } from "~/features/consent/consent-cookies";
+import { analyticsAccepted, consentPageHeaders } from "~/features/consent/consent-cookies";
 import { siteCookies } from "~/features/consent/index.server";
 import { createDiscoveryRouter } from "~/features/discovery/discovery-routes.server";
 import { platformsCspExtras } from "~/features/platforms/platform-config.server";
@@ -112,21 +112,23 @@ function buildApp() {
     );
   }
 
-  // Rendered pages and API answers their routes declare public, for anonymous visitors
-  // (platform/cache): hits are answered first, with the headers stored with the page (no log
-  // line, no render); misses are recorded after compression. PAGE_CACHE_TTL_SECONDS=0 keeps
+  // Rendered pages and API answers their routes declare public, for visitors without a personal
+  // cookie (platform/cache): hits are answered first, with the headers stored with the page (no
+  // log line, no render); misses are recorded after compression. PAGE_CACHE_TTL_SECONDS=0 keeps
   // nothing. Which cookies pages are rendered from (the consent cookies; of the record cookie
-  // only its revision: the consent id is never in a page) and which change nothing (an outside
-  // analytics provider's) is the site's cookie list's to say; any other cookie makes a request
-  // personal. Pages are also rendered from the browser's Global Privacy Control (Sec-GPC, also
-  // named in the pages' Vary).
+  // only its revision: the consent id is never in a page) and which make a page personal
+  // (session, second-factor step, flash, FAQ visitor) is the site's cookie list's to say; any
+  // other cookie changes nothing. Pages are also rendered from the browser's Global Privacy
+  // Control (Sec-GPC, also named in the pages' Vary).
   const pageCache = createPageCache({
     ttlMs: svc.config.PAGE_CACHE_TTL_SECONDS * 1000,
     maxEntries: 1000,
     ...pageCacheCookies(siteCookies(), svc.config),
     pageHeaders: consentPageHeaders,
     version: contentVersionOf(svc.db),
-    // What a CDN may keep: answers to requests without any cookie (docs/decisions/0023).
+    // What a CDN may keep: answers to requests without a personal cookie, keyed on the consent
+    // cookies as here, never for a visitor who accepted analytics (docs/decisions/0053).
+    privateWhen: analyticsAccepted,
     shared: { maxAgeSeconds: svc.config.CDN_MAX_AGE_SECONDS, staleSeconds: svc.config.CDN_STALE_SECONDS },
   });
   app.use(pageCache.serve);

@@ -36,7 +36,7 @@ describe("page cache", () => {
     expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
     expect(csp).not.toContain("'nonce-");
     // A visitor with a session cookie never sees the shared copy.
-    const personal = await fetch(`${site.url}/careers`, { headers: { cookie: "__session=abc" } });
+    const personal = await fetch(`${site.url}/careers`, { headers: { cookie: "studio_session=abc" } });
     expect(personal.headers.get("x-page-cache")).toBeNull();
     expect(await personal.text()).toMatch(/<script nonce="/);
   });

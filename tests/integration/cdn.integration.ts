@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CONSENT_COOKIE, CONSENT_DENIED } from "~/features/consent/consent-cookies";
+import { ANALYTICS_CONSENT_COOKIE, CONSENT_COOKIE, CONSENT_DENIED } from "~/features/consent/consent-cookies";
 import { stampContent } from "~/features/content/index.server";
 import { contentCopies } from "../support/content-copies";
 import { type Cluster, startCluster } from "./support/cluster";
@@ -12,10 +12,11 @@ import { type Nginx, startNginx } from "./support/nginx";
 import { type Answer, send } from "./support/requests";
 
 /**
- * A CDN in front of deploy/ (docs/decisions/0023-cdn-caching.md), with nginx's proxy_cache as
- * the stand-in: deploy/nginx/studio.conf plus a cache that does only what the app's answers
- * say (Cache-Control, Vary, Set-Cookie): no rule about cookies of its own. Two app processes on
- * one PostgreSQL database and Redis behind it, as in rolling-restart.integration.ts.
+ * A CDN in front of deploy/ (docs/decisions/0023-cdn-caching.md, 0053), with nginx's
+ * proxy_cache as shipped: deploy/nginx/studio.conf with deploy/nginx/cdn.conf and
+ * cdn-location.conf, which key on the consent cookies and pass personal requests through, and
+ * otherwise follow the app's answers (Cache-Control, Vary, Set-Cookie). Two app processes on one
+ * PostgreSQL database and Redis behind it, as in rolling-restart.integration.ts.
  */
 /** Short, so that the test waits for a CDN copy to expire in seconds (the default is 60). */
 const CDN_MAX_AGE_SECONDS = 3;
@@ -23,22 +24,19 @@ const CDN_STALE_SECONDS = 30;
 /** Polling interval while waiting for a change to show. */
 const POLL_MS = 50;
 
-/** The CDN stand-in: a cache zone in nginx's folder, used by the site's `location /`. */
-const cdnHttp = (dir: string) =>
-  `proxy_cache_path ${dir}/cdn levels=1:2 keys_zone=cdn:10m max_size=100m inactive=10m use_temp_path=off;`;
+/**
+ * The shipped CDN configuration (deploy/nginx/cdn.conf and cdn-location.conf), its cache folder
+ * moved into nginx's own.
+ */
+const cdnHttp = (dir: string) => {
+  const conf = fs.readFileSync("deploy/nginx/cdn.conf", "utf8");
+  if (!conf.includes("/var/cache/nginx/studio ")) throw new Error("cdn.conf: expected the cache folder");
+  return conf.replace("/var/cache/nginx/studio ", `${dir}/cdn `);
+};
 function cdnSite(conf: string): string {
   const marker = "    location / {\n";
   if (conf.split(marker).length !== 2) throw new Error("studio.conf: expected one `location /` block");
-  return conf.replace(
-    marker,
-    `${marker}        proxy_cache cdn;
-        # Stale copies while a new one is fetched, as the answers' stale-while-revalidate allows.
-        proxy_cache_background_update on;
-        proxy_cache_use_stale updating;
-        proxy_cache_lock on;
-        add_header X-Cache-Status $upstream_cache_status always;
-`,
-  );
+  return conf.replace(marker, `${marker}${fs.readFileSync("deploy/nginx/cdn-location.conf", "utf8")}\n`);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -140,7 +138,8 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     expect(hit.headers["cache-control"]).toBe(
       `public, max-age=0, s-maxage=${CDN_MAX_AGE_SECONDS}, stale-while-revalidate=${CDN_STALE_SECONDS}`,
     );
-    expect(String(hit.headers.vary)).toMatch(/\bCookie\b/);
+    // Keyed on the consent cookies by the CDN's own configuration, not by Vary.
+    expect(String(hit.headers.vary)).not.toMatch(/\bCookie\b/);
     // No element carries a nonce (the inline script that starts the page's module names the
     // property in its text).
     expect(hit.body).not.toMatch(/<[^>]*\snonce="/);
@@ -158,14 +157,47 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     figures.publicApi = api.map(status);
   });
 
-  it("never gives a request with a cookie a shared copy, and never keeps what it got", async () => {
+  it("serves the shared copy whatever cookies the site does not read come with a request", async () => {
+    const anonymous = (await untilHit("/careers")).at(-1) as Answer;
+    for (const cookie of [
+      // An outside analytics script's, the studio's main site's, a load balancer's.
+      "_ga=GA1.1.123456789.1700000000; _gid=GA1.1.2",
+      "studio_main_lang=fr",
+      "AWSALB=abc; SERVERID=app2",
+    ]) {
+      const answer = await viaCdn("/careers", { Cookie: cookie });
+      expect(status(answer), cookie).toBe("HIT");
+      expect(answer.headers["x-request-id"], cookie).toBe(anonymous.headers["x-request-id"]);
+    }
+  });
+
+  it("keeps a copy of its own for a consent choice, and serves it only to that choice", async () => {
+    const url = `/careers?team=consent-${Date.now()}`;
+    const banner = (await untilHit(url)).at(-1) as Answer;
+    const chose = `${CONSENT_COOKIE}=${CONSENT_DENIED}; _ga=GA1.1.1`;
+    const answers: Answer[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await viaCdn(url, { Cookie: chose });
+      answers.push(answer);
+      if (status(answer) === "HIT") break;
+    }
+    const copy = answers.at(-1) as Answer;
+    expect(answers.map(status), "the choice's own copy").toContain("MISS");
+    expect(status(copy)).toBe("HIT");
+    expect(copy.headers["x-request-id"]).not.toBe(banner.headers["x-request-id"]);
+    expect(copy.body).not.toBe(banner.body);
+    // Without the choice, the banner-open copy as before.
+    expect((await viaCdn(url)).headers["x-request-id"]).toBe(banner.headers["x-request-id"]);
+  });
+
+  it("never gives a request with a personal cookie or an analytics consent a shared copy, and keeps nothing of it", async () => {
     await untilHit("/careers");
     const cookies = [
-      // The flash message cookie (ui/feedback/flash.server.ts).
+      // The flash message cookie (ui/feedback/flash.server.ts) and a session, as named over http.
       "studio_flash=saved",
-      "sid=personal",
-      // A visitor who chose: not the banner-open page the CDN keeps.
-      `${CONSENT_COOKIE}=${CONSENT_DENIED}`,
+      "_ga=GA1.1.1; studio_session=personal",
+      // A visitor who accepted analytics: the page may carry what tracks.
+      `${CONSENT_COOKIE}=1; ${ANALYTICS_CONSENT_COOKIE}=1`,
     ];
     for (const cookie of cookies) {
       const answer = await viaCdn("/careers", { Cookie: cookie });
@@ -177,7 +209,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     for (let i = 0; i < 3; i++) {
       for (const cookie of cookies) {
         const answer = await viaCdn(fresh, { Cookie: cookie });
-        expect(status(answer), cookie).toBe("MISS");
+        expect(status(answer), cookie).toBe("BYPASS");
         expect(answer.headers["cache-control"], cookie).toMatch(/^private/);
       }
     }
@@ -185,8 +217,8 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     // The same for an API answer its route declares public.
     const api = "/api/open/offices/by-continent/fr";
     for (let i = 0; i < 3; i++) {
-      const answer = await viaCdn(api, { Cookie: "sid=personal" });
-      expect(status(answer)).toBe("MISS");
+      const answer = await viaCdn(api, { Cookie: "studio_session=personal" });
+      expect(status(answer)).toBe("BYPASS");
       expect(answer.headers["cache-control"]).toBe("private, max-age=300");
     }
     expect(status(await viaCdn(api))).toBe("MISS");

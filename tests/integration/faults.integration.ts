@@ -12,7 +12,7 @@ import { type SiteProcess, spawnSite } from "../e2e/support/site-process";
 import { logLines } from "./support/logs";
 import { type OwnPostgres, startOwnPostgres } from "./support/own-postgres";
 import { type OwnRedis, startOwnRedis } from "./support/own-redis";
-import { type Answer, send } from "./support/requests";
+import { type Answer, personalCookie, send } from "./support/requests";
 
 /**
  * The faults a production site meets: one process of the built site on a PostgreSQL cluster and
@@ -200,7 +200,7 @@ describe("faults: the site's own PostgreSQL and Redis stop under it", () => {
     const logsBefore = site.logs().length;
     await redis.kill();
     const during: Asked[] = [];
-    during.push(await ask("page", "/careers", { headers: { Cookie: "visitor=personal" } }));
+    during.push(await ask("page", "/careers", { headers: { Cookie: personalCookie } }));
     during.push(await ask("page", "/support/report"));
     during.push(
       await ask("api", "/api/open/office-job-subscriptions/form/en", { headers: { Cookie: "v=1" } }),
@@ -274,7 +274,7 @@ describe("faults: the site's own PostgreSQL and Redis stop under it", () => {
         case 1:
           return ask("cached page", CACHED_PAGES[i % CACHED_PAGES.length] ?? "/");
         case 2:
-          return ask("uncached page", "/careers", { headers: { Cookie: "visitor=personal" } });
+          return ask("uncached page", "/careers", { headers: { Cookie: personalCookie } });
         case 3:
           return ask("uncached page", "/support/report");
         case 4:

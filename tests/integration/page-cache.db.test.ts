@@ -8,6 +8,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ANALYTICS_CONSENT_COOKIE,
+  analyticsAccepted,
   CONSENT_COOKIE,
   CONSENT_RECORD_COOKIE,
   consentPageHeaders,
@@ -19,8 +20,8 @@ import { createContentVersion, registerContentVersionSource } from "~/platform/c
 import {
   createPageCache,
   inlineScriptHashes,
-  isShareableRequest,
   outsideCacheControl,
+  shareableRequests,
   sharedLifetimeMs,
   toCacheable,
 } from "~/platform/cache/page-cache.server";
@@ -99,7 +100,7 @@ beforeAll(async () => {
     maxEntries: 50,
     // As the app passes them (server/app.ts), from the site's cookie list: the consent cookies
     // (of the record cookie, a per-visitor id the page does not show, only the revision after
-    // the dot), the outside provider's as neutral; and Sec-GPC.
+    // the dot), the personal ones; and Sec-GPC.
     ...pageCacheCookies(siteCookies(), cacheConfig),
     pageHeaders: consentPageHeaders,
     version: createContentVersion(database.db, 0),
@@ -235,7 +236,7 @@ describe("page cache", () => {
     expect(hit.res.headers.get("vary")).toMatch(/\bSec-GPC\b/i);
     expect((await get("/careers?team=writing", undefined, { "Sec-GPC": "0" })).cache).toBe("hit");
     // A page no cache keeps says so too.
-    const personal = await get("/careers?team=writing", "sid=2", { "Sec-GPC": "1" });
+    const personal = await get("/careers?team=writing", "__Host-studio_session=2", { "Sec-GPC": "1" });
     expect(personal.cache).toBeNull();
     expect(personal.res.headers.get("vary")).toMatch(/\bSec-GPC\b/i);
     // API answers are not pages: their Vary is their own.
@@ -338,7 +339,7 @@ describe("page cache", () => {
     expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
   });
 
-  it("never serves or stores a page for a request with a session, flash or any unknown cookie", async () => {
+  it("never serves or stores a page for a request with a session, second-factor, flash or FAQ-visitor cookie", async () => {
     await get("/internships");
     expect((await get("/internships")).cache).toBe("hit");
     // The cookies the site's list says make a page personal, as they are named over https.
@@ -346,18 +347,35 @@ describe("page cache", () => {
       .filter((cookie) => cookie.page.kind === "personal")
       .flatMap((cookie) => cookieNames(cookie, cacheConfig));
     expect(personal).toContain("__Host-studio_session");
+    expect(personal.length).toBeGreaterThanOrEqual(5);
     for (const cookie of [
       ...personal.map((name) => `${name}=abc`),
-      "session=abc",
-      "__session=abc",
-      "flash=1",
-      "cookieconsent_status=1; sid=2",
-      "weird",
+      // Beside others, and without a value: a part named as a personal cookie counts.
+      ...personal.map((name) => `_ga=GA1.1.1; ${name}`),
     ]) {
       const { cache: state, html } = await get("/internships", cookie);
       expect(state, cookie).toBeNull();
       expect(html).toContain("nonce=");
     }
+  });
+
+  it("serves the cached page whatever cookies the site does not read come with the request", async () => {
+    await get("/internships");
+    expect((await get("/internships")).cache).toBe("hit");
+    const rendered = renders;
+    // An outside analytics script's, the studio's main site's for its whole domain, a load
+    // balancer's sticky one, and the names the site's cookies have over plain http (over https
+    // it reads only the __Host- names).
+    for (const cookie of [
+      "_ga=GA1.1.123456789.1700000000; _gid=GA1.1.2",
+      "studio_main_lang=fr; ajs_anonymous_id=abc",
+      "AWSALB=xyz; SERVERID=app2",
+      "studio_session=abc; studio_mfa=1",
+      "weird",
+    ]) {
+      expect((await get("/internships", cookie)).cache, cookie).toBe("hit");
+    }
+    expect(renders).toBe(rendered);
   });
 
   it("stores no answer that sets a cookie, is not a 200, or whose route does not declare it shared", async () => {
@@ -392,7 +410,7 @@ describe("page cache", () => {
       expect(renders, cc).toBe(before + 2);
     }
     // A caller with a personal cookie is never served from the cache, nor stored.
-    expect((await get(shared, "session=abc")).cache).toBeNull();
+    expect((await get(shared, "__Host-studio_session=abc")).cache).toBeNull();
   });
 
   it("reads how long an answer may be shared from its Cache-Control", () => {
@@ -468,7 +486,9 @@ describe("what outside shared caches (a CDN) are told", () => {
     const shared = createPageCache({
       ttlMs: 60_000,
       maxEntries: 50,
-      pageCookies: ["cookieconsent_status"],
+      pageCookies: ["cookieconsent_status", "cookieanalytcs_status"],
+      personalCookies: ["session"],
+      privateWhen: analyticsAccepted,
       pageHeaders: [{ name: "Sec-GPC", variant: (value) => (value?.trim() === "1" ? "1" : null) }],
       version: async () => "v",
       shared: sharedCache,
@@ -510,7 +530,7 @@ describe("what outside shared caches (a CDN) are told", () => {
   };
   const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-  it("shares a page only as the stored copy (hashed CSP, no nonce), and only with requests without cookies", async () => {
+  it("shares a page only as the stored copy (hashed CSP, no nonce), and never with a personal cookie", async () => {
     const miss = await fetchFrom("/careers?cdn=1");
     expect(miss.state).toBe("miss");
     // A fresh render carries its own nonce: never for a shared cache.
@@ -519,19 +539,30 @@ describe("what outside shared caches (a CDN) are told", () => {
     const hit = await fetchFrom("/careers?cdn=1");
     expect(hit.state).toBe("hit");
     expect(hit.cacheControl).toBe(SHARED);
-    expect(hit.vary).toMatch(/\bCookie\b/);
+    // Keyed on the consent cookies by the CDN as here (deploy/nginx/cdn.conf): no Vary: Cookie,
+    // which would make every visitor's cookie string a copy of its own.
+    expect(hit.vary).not.toMatch(/\bCookie\b/);
     expect(hit.vary).toMatch(/\bSec-GPC\b/);
     expect(hit.csp).not.toContain("'nonce-");
     expect(hit.csp).toContain(sha256("a(1)"));
     expect(hit.html).not.toContain("nonce=");
-    // The same stored page, asked with the consent cookies or any other: private.
+    // Cookies the site does not read change nothing; a consent choice is its own shared copy.
     expect((await fetchFrom("/careers?cdn=1", { cookie: "" })).cacheControl).toBe(SHARED);
+    expect((await fetchFrom("/careers?cdn=1", { cookie: "_ga=GA1.1.1; AWSALB=x" })).cacheControl).toBe(
+      SHARED,
+    );
     await fetchFrom("/careers?cdn=1", { cookie: "cookieconsent_status=1" });
     const consented = await fetchFrom("/careers?cdn=1", { cookie: "cookieconsent_status=1" });
-    expect([consented.state, consented.cacheControl]).toEqual(["hit", "private, no-cache"]);
-    expect(consented.vary).not.toMatch(/\bCookie\b/);
+    expect([consented.state, consented.cacheControl]).toEqual(["hit", SHARED]);
+    // A visitor who accepted analytics is served from memory here, never from a shared copy.
+    await fetchFrom("/careers?cdn=1", { cookie: "cookieconsent_status=1; cookieanalytcs_status=1" });
+    const tracked = await fetchFrom("/careers?cdn=1", {
+      cookie: "cookieconsent_status=1; cookieanalytcs_status=1",
+    });
+    expect([tracked.state, tracked.cacheControl]).toEqual(["hit", "private, no-cache"]);
     const personalHeaders: Record<string, string>[] = [
       { cookie: "session=abc" },
+      { cookie: "_ga=1; session=abc" },
       { authorization: "Bearer x" },
     ];
     for (const headers of personalHeaders) {
@@ -544,22 +575,21 @@ describe("what outside shared caches (a CDN) are told", () => {
     expect((await fetchFrom("/account")).cacheControl).toBe("private, no-store");
   });
 
-  it("shares public API answers with requests without cookies, at most for the route's own lifetime", async () => {
+  it("shares public API answers with requests without a personal cookie, at most for the route's own lifetime", async () => {
     const url = `/api/jobs?cc=${encodeURIComponent("public, max-age=300")}`;
     for (const expected of ["miss", "hit"]) {
       const answer = await fetchFrom(url);
       expect(answer.state).toBe(expected);
       expect(answer.cacheControl).toBe(SHARED);
-      expect(answer.vary).toMatch(/\bCookie\b/);
+      expect(answer.vary).not.toMatch(/\bCookie\b/);
     }
     const short = `/api/jobs?cc=${encodeURIComponent("public, max-age=10")}`;
     expect((await fetchFrom(short)).cacheControl).toBe(
       "public, max-age=0, s-maxage=10, stale-while-revalidate=300",
     );
-    // With a cookie, known or not: the browser's lifetime, for the browser only.
-    expect((await fetchFrom(url, { cookie: "cookieconsent_status=0" })).cacheControl).toBe(
-      "private, max-age=300",
-    );
+    // With cookies the site does not read, or a consent choice: the same; with a personal
+    // cookie: the browser's lifetime, for the browser only.
+    expect((await fetchFrom(url, { cookie: "cookieconsent_status=0; _ga=1" })).cacheControl).toBe(SHARED);
     expect((await fetchFrom(url, { cookie: "session=abc" })).cacheControl).toBe("private, max-age=300");
     // An answer that sets a cookie, or that its route keeps per visitor.
     expect((await fetchFrom(`${url}&flash=1`)).cacheControl).toBe("private, max-age=300");
@@ -568,11 +598,17 @@ describe("what outside shared caches (a CDN) are told", () => {
 
   it("reads the request and the route's declaration", () => {
     const req = (method: string, headers: Record<string, string> = {}) => ({ method, headers });
+    const isShareableRequest = shareableRequests({
+      personalCookies: ["session", "__Host-studio_session"],
+      privateWhen: analyticsAccepted,
+    });
     expect(isShareableRequest(req("GET"))).toBe(true);
     expect(isShareableRequest(req("HEAD", { cookie: " ; " }))).toBe(true);
     expect(isShareableRequest(req("POST"))).toBe(false);
-    expect(isShareableRequest(req("GET", { cookie: "cookieconsent_status=1" }))).toBe(false);
-    expect(isShareableRequest(req("GET", { cookie: "weird" }))).toBe(false);
+    expect(isShareableRequest(req("GET", { cookie: "cookieconsent_status=1" }))).toBe(true);
+    expect(isShareableRequest(req("GET", { cookie: "weird; _ga=GA1.1.1" }))).toBe(true);
+    expect(isShareableRequest(req("GET", { cookie: "_ga=1; __Host-studio_session=x" }))).toBe(false);
+    expect(isShareableRequest(req("GET", { cookie: "cookieanalytcs_status=1" }))).toBe(false);
     expect(isShareableRequest(req("GET", { authorization: "Basic eDp5" }))).toBe(false);
     const opts = { page: false, shared: true, sharedCache };
     expect(outsideCacheControl("public", opts)).toBe(SHARED);

@@ -3,7 +3,7 @@ import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Cluster, startCluster } from "./support/cluster";
-import { send } from "./support/requests";
+import { personalCookie, send } from "./support/requests";
 
 /**
  * A form post that arrived whole is carried out even when its client leaves while it waits its
@@ -60,7 +60,7 @@ describe("a form post received whole", () => {
     const agent = new http.Agent({ keepAlive: false, maxSockets: WAITING });
     let answered = 0;
     const pages = Array.from({ length: WAITING }, () =>
-      send(`${site.url}/careers`, { agent, headers: { Cookie: "visitor=personal" } }).then((answer) => {
+      send(`${site.url}/careers`, { agent, headers: { Cookie: personalCookie } }).then((answer) => {
         answered++;
         return answer.status;
       }),

@@ -134,6 +134,15 @@ export function analyticsGranted(choice: ConsentChoice, analyticsTicked: boolean
 }
 
 /**
+ * Whether a request's cookies say the visitor accepted analytics, under any revision: their
+ * pages may carry what tracks, so no shared cache may keep them (the page cache's
+ * `privateWhen`, docs/decisions/0053-only-the-sites-cookies-change-a-page.md).
+ */
+export function analyticsAccepted(cookies: ReadonlyMap<string, string>): boolean {
+  return cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED;
+}
+
+/**
  * Reads the stored choice from a Cookie header or `document.cookie`, against the current
  * effective `revision` (a choice made under an older policy or other outside providers is asked
  * again) and with the browser's privacy signal (`gpc`): a stored grant waits for the server

@@ -16,10 +16,12 @@ import { runningScriptTypes } from "~/platform/http/page-scripts.server";
  *   `private`), for no longer than its `s-maxage`/`max-age` nor `ttlMs`. Pages default to
  *   `private, no-cache` (entry.server.tsx), API answers to `no-store`: a route that says
  *   nothing is never kept. No list of paths to keep in step with the routes.
- * - Only GETs from visitors whose cookies are all known: those the page is rendered from
+ * - Only GETs, and only the cookies the site reads count: those the page is rendered from
  *   (`pageCookies`, e.g. the consent record: their values, or what the page reads of them, are
- *   part of the key) and those that never change it (`neutralCookies`). Any other cookie
- *   (session, flash, account…) bypasses the cache both ways.
+ *   part of the key) and those that make it the visitor's own (`personalCookies`: session,
+ *   second-factor step, flash, FAQ visitor…), which bypass the cache both ways. Any other cookie
+ *   (an outside analytics script's, one the studio's main site sets for the whole domain, a load
+ *   balancer's) changes nothing the site renders, so it changes nothing here either.
  * - Key: path + query + the page cookies' values + the page headers' values (`pageHeaders`,
  *   request headers the page is rendered from) + crawler or not (crawlers get the whole
  *   document at once, browsers a stream: the bytes may differ).
@@ -28,9 +30,11 @@ import { runningScriptTypes } from "~/platform/http/page-scripts.server";
  * - Stored only for a 200 answer that sets no cookie: a page's text/html, an API answer's JSON.
  * - What leaves the server for outside caches (docs/decisions/0023-cdn-caching.md): an answer
  *   its route declared `public` carries `public, max-age=0, s-maxage=…, stale-while-revalidate=…`
- *   and `Vary: Cookie` (`shared`) only for a GET or HEAD with no cookie at all and no
- *   `Authorization` (a CDN keys on the address: what it keeps must be the page of a visitor
- *   without cookies), a 200 (or 304) that sets no cookie, and for a page only when served from
+ *   (`shared`) only for a GET or HEAD without a personal cookie or `Authorization` and from a
+ *   visitor who has not accepted analytics (`privateWhen`: a copy kept by a CDN configured
+ *   wrongly then never carries anything that tracks), with no `Vary: Cookie`: a CDN keys on the
+ *   consent cookies as this cache does (deploy/nginx/cdn.conf, docs/decisions/0053), a 200 (or
+ *   304) that sets no cookie, and for a page only when served from
  *   this cache (the stored copy, whose CSP holds hashes: a fresh render carries a per-response
  *   nonce, which must never be shared). Otherwise pages leave `private, no-cache` and API answers
  *   `private` with their route's `max-age`.
@@ -62,8 +66,13 @@ export type PageCacheOptions = {
    * named in the `Vary` of pages.
    */
   pageHeaders?: readonly KeyPart[];
-  /** Cookies that never change the page (an outside analytics provider's). */
-  neutralCookies?: readonly string[];
+  /** Cookies that make a page the visitor's own: a request with one bypasses the cache. */
+  personalCookies?: readonly string[];
+  /**
+   * Requests whose answers no shared cache may keep although they carry no personal cookie
+   * (a visitor who accepted analytics), given the request's cookies.
+   */
+  privateWhen?: (cookies: ReadonlyMap<string, string>) => boolean;
   /** The current content version; entries stored under another version are stale. */
   version: () => Promise<string>;
   /** What outside shared caches (a CDN) may keep; unset or `maxAgeSeconds` 0: nothing. */
@@ -162,14 +171,29 @@ export function declaresPublic(cacheControl: string): boolean {
 }
 
 /**
- * A request an outside shared cache may answer from a copy and fill: a GET or HEAD without any
- * cookie (an empty header counts as none) and without credentials. A CDN keys on the address,
- * not on cookies, so the copy it keeps must be what a visitor without cookies gets.
+ * A request an outside shared cache may answer from a copy and fill: a GET or HEAD without a
+ * personal cookie (`personal`), without credentials, and not `privateWhen` its cookies. Other
+ * cookies do not count: a CDN keys on the consent cookies' values as the page cache does
+ * (deploy/nginx/cdn.conf) and ignores the rest.
  */
-export function isShareableRequest(req: Pick<IncomingMessage, "method" | "headers">): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (req.headers.authorization) return false;
-  return !(req.headers.cookie ?? "").split(";").some((part) => part.trim() !== "");
+export function shareableRequests(options: Pick<PageCacheOptions, "personalCookies" | "privateWhen">) {
+  const personal = new Set(options.personalCookies ?? []);
+  return (req: Pick<IncomingMessage, "method" | "headers">): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    if (req.headers.authorization) return false;
+    if (hasPersonalCookie(req.headers.cookie, personal)) return false;
+    return !options.privateWhen?.(parseCookies(req.headers.cookie));
+  };
+}
+
+/** Whether the Cookie header names one of `personal` (a part without "=" counts by its text). */
+function hasPersonalCookie(header: string | undefined, personal: ReadonlySet<string>): boolean {
+  if (!header || personal.size === 0) return false;
+  for (const part of header.split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name && personal.has(name)) return true;
+  }
+  return false;
 }
 
 /**
@@ -256,7 +280,8 @@ export function createPageCache(options: PageCacheOptions) {
   const pageCookies = [...(options.pageCookies ?? [])];
   const pageHeaders = [...(options.pageHeaders ?? [])];
   const varyOn = pageHeaders.map(partName);
-  const known = new Set([...pageCookies.map(partName), ...(options.neutralCookies ?? [])]);
+  const personal = new Set(options.personalCookies ?? []);
+  const isShareableRequest = shareableRequests(options);
   const stats = { hits: 0, misses: 0, stores: 0, bypasses: 0 };
 
   function keyFor(req: IncomingMessage): string | null {
@@ -264,11 +289,7 @@ export function createPageCache(options: PageCacheOptions) {
     const url = urlOf(req);
     if (url.length > MAX_KEY_LENGTH) return null;
     const cookieHeader = req.headers.cookie;
-    // Every part of the header counts, even one without "=": unknown means personal.
-    for (const part of (cookieHeader ?? "").split(";")) {
-      const name = part.split("=")[0]?.trim();
-      if (name && !known.has(name)) return null;
-    }
+    if (hasPersonalCookie(cookieHeader, personal)) return null;
     // Pages the visitor asked to see with something personal in the request are not shared.
     if (req.headers.authorization) return null;
     const cookies = parseCookies(cookieHeader);
@@ -323,9 +344,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     if (options.shared || page) headers.push("Cache-Control", cacheControl);
     headers.push("X-Page-Cache", "hit");
-    // A CDN that honours Vary keeps this copy for requests without cookies only.
-    const sharedVary = cacheControl.startsWith("public") ? ["Cookie"] : [];
-    headers.push("Vary", ["Accept-Encoding", ...(page ? varyOn : []), ...sharedVary].join(", "));
+    headers.push("Vary", ["Accept-Encoding", ...(page ? varyOn : [])].join(", "));
     // The compression middleware is not involved: the stored gzip copy is sent as it is.
     if (gzip) headers.push("Content-Encoding", "gzip");
     headers.push("Content-Length", String(length));
@@ -444,7 +463,6 @@ export function createPageCache(options: PageCacheOptions) {
         const shared = isShareableRequest(req) && shareableAnswer(res);
         const cacheControl = outsideCacheControl(declared, { page, shared, sharedCache: options.shared });
         res.setHeader("Cache-Control", cacheControl);
-        if (cacheControl.startsWith("public")) res.vary("Cookie");
       }
       if (lifetimeMs > 0) res.setHeader("X-Page-Cache", "miss");
     };

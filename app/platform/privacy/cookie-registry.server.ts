@@ -24,7 +24,8 @@ export type CookieCategory = (typeof cookieCategories)[number];
  *   `variant` reads of it, is part of the cached page's key;
  * - `personal`: the page is the visitor's own (signed in, a one-time message, their votes): a
  *   request carrying it is never served from the cache, nor stored;
- * - `none`: it never changes a page (an outside provider's cookies).
+ * - `none`: it never changes a page (an outside provider's cookies), like every cookie the site
+ *   does not know.
  */
 export type PageEffect =
   | { kind: "rendered"; variant?: (value: string | undefined) => string | null }
@@ -80,21 +81,22 @@ export function cookieNames(cookie: SiteCookie, config: NamingConfig): readonly 
 
 /**
  * What the page cache is given (server/app.ts): the cookies pages are rendered from (keyed, in
- * the list's order) and those that never change a page. Any other cookie, the personal ones
- * first, keeps a request away from the cache.
+ * the list's order) and the personal ones, which keep a request away from the cache. Any other
+ * cookie, the site's own of kind `none` and every cookie the site does not know, changes no page
+ * and is ignored (docs/decisions/0053-only-the-sites-cookies-change-a-page.md).
  */
 export function pageCacheCookies(cookies: readonly SiteCookie[], config: NamingConfig) {
   const pageCookies: KeyPart[] = [];
-  const neutralCookies: string[] = [];
+  const personalCookies: string[] = [];
   for (const cookie of cookies) {
     for (const name of cookieNames(cookie, config)) {
       if (cookie.page.kind === "rendered") {
         const { variant } = cookie.page;
         pageCookies.push(variant ? { name, variant } : name);
-      } else if (cookie.page.kind === "none") neutralCookies.push(name);
+      } else if (cookie.page.kind === "personal") personalCookies.push(name);
     }
   }
-  return { pageCookies, neutralCookies };
+  return { pageCookies, personalCookies };
 }
 
 /**
