@@ -284,7 +284,12 @@ export function createPageCache(options: PageCacheOptions) {
   const isShareableRequest = shareableRequests(options);
   const stats = { hits: 0, misses: 0, stores: 0, bypasses: 0 };
 
-  function keyFor(req: IncomingMessage): string | null {
+  /**
+   * The request's key, and whether a shared cache may keep its answer (a hit's headers say so):
+   * a request with a key has no personal cookie and no credentials, so only `privateWhen` is
+   * left to ask, of the cookies read here once.
+   */
+  function keyFor(req: IncomingMessage): { key: string; shared: boolean } | null {
     if (options.ttlMs <= 0 || (req.method !== "GET" && req.method !== "HEAD")) return null;
     const url = urlOf(req);
     if (url.length > MAX_KEY_LENGTH) return null;
@@ -299,7 +304,8 @@ export function createPageCache(options: PageCacheOptions) {
       .join(",");
     const bot = isbot(req.headers["user-agent"]) ? "bot" : "browser";
     const key = `${variant}|${headers}|${bot}|${url}`;
-    return key.length > 2 * MAX_KEY_LENGTH ? null : key;
+    if (key.length > 2 * MAX_KEY_LENGTH) return null;
+    return { key, shared: !options.privateWhen?.(cookies) };
   }
 
   let totalBytes = 0;
@@ -352,7 +358,7 @@ export function createPageCache(options: PageCacheOptions) {
     return headers;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry) {
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, shared: boolean) {
     let body = entry.body;
     const gzip = acceptsGzip(req);
     if (gzip) {
@@ -362,7 +368,7 @@ export function createPageCache(options: PageCacheOptions) {
       }
       body = entry.gzip;
     }
-    const headers = answerHeaders(entry, isShareableRequest(req), gzip, body.length);
+    const headers = answerHeaders(entry, shared, gzip, body.length);
     // Hits write no request log line (that is most of their cost); the id still identifies them.
     res.writeHead(200, [...headers, "X-Request-Id", crypto.randomUUID()]);
     if (req.method === "HEAD") res.end();
@@ -386,11 +392,12 @@ export function createPageCache(options: PageCacheOptions) {
    * (null: nothing to store, the request bypasses the cache).
    */
   async function lookup(req: IncomingMessage, res: ServerResponse): Promise<Pending | null | "served"> {
-    const key = keyFor(req);
-    if (key === null) {
+    const keyed = keyFor(req);
+    if (keyed === null) {
       stats.bypasses++;
       return null;
     }
+    const { key, shared } = keyed;
     let version: string;
     try {
       version = await options.version();
@@ -401,7 +408,7 @@ export function createPageCache(options: PageCacheOptions) {
     const cached = entries.get(key);
     if (cached && cached.version === version && cached.expiresAt > Date.now()) {
       stats.hits++;
-      send(req, res, cached);
+      send(req, res, cached, shared);
       return "served";
     }
     if (cached) drop(key);
