@@ -26,8 +26,8 @@ export type RenderHandler = (req: Request, res: Response, next: NextFunction) =>
  * A page view whose visitor left while it waited is not rendered: nobody would see it. A form
  * post is different: once its body has arrived whole, the visitor has done what they meant to
  * do (applied, signed up, reported), and leaving (a closed tab, a lost connection, a proxy's
- * time-out) must not undo it. So a request with a body joins the line only once its body has
- * been read whole, which happens while earlier pages render, and is carried out even if its
+ * time-out) must not undo it. So a post joins the line only once its body has been read whole
+ * (at once when it has none), which happens while earlier pages render, and is carried out even if its
  * client has gone by its turn (its answer goes nowhere). A client that leaves before its body is
  * whole never sent the post. The bodies held meanwhile are bounded by `heldBodyBytes` (besides
  * each body's own limit, body-limit.server.ts): past it, a post waits unread as a page view does,
@@ -90,9 +90,17 @@ export function queueRenders(
   };
 
   return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") {
+      line(req, res, next);
+      return;
+    }
     const size = Number(req.headers["content-length"] ?? 0);
-    const hasBody = req.method !== "GET" && req.method !== "HEAD" && size > 0;
-    if (!hasBody || held + size > options.heldBodyBytes) {
+    // A post without a body (a button alone) arrived whole with its head.
+    if (size === 0) {
+      line(req, res, next, Buffer.alloc(0));
+      return;
+    }
+    if (held + size > options.heldBodyBytes) {
       line(req, res, next);
       return;
     }

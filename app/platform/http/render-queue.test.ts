@@ -177,6 +177,17 @@ describe("queueRenders", () => {
       expect(await fetch(`${site.url}/next`).then((r) => r.text())).toBe("done");
     });
 
+    it("is carried out without a body too (a button alone) when its client left after sending it", async () => {
+      const site = await postSite(1024);
+      const socket = await postAndLeave(site.port, "");
+      await expect.poll(() => site.arrived, { interval: 1 }).toContain("POST /apply");
+      socket.destroy();
+      await expect.poll(() => site.closed(), { interval: 1 }).toBe(1);
+      site.release();
+      expect(await site.slow).toBe("slow");
+      await expect.poll(() => site.carriedOut).toEqual([""]);
+    });
+
     it("is not carried out when its client left before its body was whole", async () => {
       const site = await postSite(1024);
       const socket = await postAndLeave(site.port, "name=Ada", 100);
