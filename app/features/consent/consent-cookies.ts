@@ -158,7 +158,7 @@ export function readConsent(
   const current = isRevisionCurrent(record?.revision ?? null, options.revision ?? String(FIRST_REVISION));
   // A value other than 1/0 is not a choice the banner made: ask again.
   const decided = current && (status === CONSENT_GRANTED || status === CONSENT_DENIED);
-  const granted = decided && cookies.get(ANALYTICS_CONSENT_COOKIE) === CONSENT_GRANTED;
+  const granted = decided && analyticsAccepted(cookies);
   const gpc = options.gpc === true;
   return {
     decided,

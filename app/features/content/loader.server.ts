@@ -75,26 +75,23 @@ export async function loadContent(
   const current = new Map(
     [...content.files.values()].map((f) => [f.path, `${contentFormatVersion}:${f.hash}`]),
   );
+  const files = digestOf(content.files.values());
   // A stamp over other files than these is no stamp: the folder was edited after it.
-  const stampedAt = currentStampOf(content);
-  const version: Version = {
-    stampedAt,
-    files: digestOf(content.files.values()),
-    format: contentFormatVersion,
-  };
+  const stampedAt = currentStampOf(content, files);
+  const version: Version = { stampedAt, files, format: contentFormatVersion };
 
   return db.transaction(async (tx) => {
     // Read inside the transaction: on PostgreSQL two loaders serialize on the boot lock, and the
     // second then sees what the first recorded.
     const [recordedVersion] = await tx.select().from(contentVersion);
     const [anySource] = await tx.select({ path: contentSources.path }).from(contentSources).limit(1);
-    const refused = options.anyTree
+    const verdict = options.anyTree
       ? true
       : mayLoad(
           version,
           recordedVersion ?? (anySource ? { stampedAt: null, files: "", format: 0 } : "empty"),
         );
-    if (refused !== true) {
+    if (verdict !== true) {
       const stamps = {
         dir,
         files: content.stamp?.stampedAt.toISOString() ?? null,
@@ -103,11 +100,11 @@ export async function loadContent(
       };
       logger.warn(
         stamps,
-        refused === "older"
+        verdict === "older"
           ? "content not loaded: the database holds newer content than this process's folder, and this process serves it"
           : "content not loaded: the folder has no current stamp (npm run content:check -- --stamp) and the database already holds content, which this process serves",
       );
-      return { changed: false, files: current.size, upserted: 0, removed: 0, closed: 0, refused };
+      return { changed: false, files: current.size, upserted: 0, removed: 0, closed: 0, refused: verdict };
     }
     const record = () =>
       tx

@@ -98,17 +98,23 @@ type StampedFolder = { label: string; files: Map<string, HashedFile>; stamp: Con
  * What is wrong with a folder's stamp, for the editor: none, or one over other files (the folder
  * was edited after it was stamped). Null when the stamp is current.
  */
-export function stampProblem(content: StampedFolder): string | null {
+export function stampProblem(
+  content: StampedFolder,
+  digest = digestOf(content.files.values()),
+): string | null {
   if (content.stamp === null) {
     return `${content.label}/${STAMP_FILE}: missing: the site loads an unstamped folder only into an empty database (stamp it with npm run content:check -- --stamp)`;
   }
-  if (content.stamp.files !== digestOf(content.files.values())) {
+  if (content.stamp.files !== digest) {
     return `${content.label}/${STAMP_FILE}: the folder changed after it was stamped on ${content.stamp.stampedAt.toISOString()}: stamp it again with npm run content:check -- --stamp`;
   }
   return null;
 }
 
-/** The time of a folder's stamp when it is current; null when it has none or it is stale. */
-export function currentStampOf(content: StampedFolder): Date | null {
-  return stampProblem(content) === null ? (content.stamp?.stampedAt ?? null) : null;
+/**
+ * The time of a folder's stamp when it is current; null when it has none or it is stale.
+ * `digest`: the folder's, when the caller has it already (digestOf).
+ */
+export function currentStampOf(content: StampedFolder, digest?: string): Date | null {
+  return stampProblem(content, digest) === null ? (content.stamp?.stampedAt ?? null) : null;
 }
