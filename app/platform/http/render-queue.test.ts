@@ -152,26 +152,29 @@ describe("queueRenders", () => {
       await expect.poll(() => arrived, { interval: 1 }).toEqual(["GET /slow"]);
       return { port, url, carriedOut, arrived, release: () => releaseSlow(), slow, closed: () => closed };
     }
+    type PostSite = Awaited<ReturnType<typeof postSite>>;
 
-    /** Sends a post's head and `body` on a raw connection, then closes it at once. */
-    async function postAndLeave(port: number, body: string, declared = Buffer.byteLength(body)) {
-      const socket = net.connect(port, "127.0.0.1");
+    /**
+     * Sends a post's head and `body` on a raw connection while it waits behind /slow, closes the
+     * connection, and lets the line move on once the server has seen the client go: the post's
+     * turn comes after. `declared` longer than `body`: the client leaves mid-body.
+     */
+    async function postAndLeave(site: PostSite, body: string, declared = Buffer.byteLength(body)) {
+      const socket = net.connect(site.port, "127.0.0.1");
       await new Promise((resolve) => socket.once("connect", resolve));
       socket.write(
         `POST /apply HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${body}`,
       );
-      return socket;
+      await expect.poll(() => site.arrived, { interval: 1 }).toContain("POST /apply");
+      socket.destroy();
+      await expect.poll(() => site.closed(), { interval: 1 }).toBe(1);
+      site.release();
+      expect(await site.slow).toBe("slow");
     }
 
     it("is carried out when its client left after sending it whole, while it waited its turn", async () => {
       const site = await postSite(1024);
-      const socket = await postAndLeave(site.port, "name=Ada&role=qa");
-      await expect.poll(() => site.arrived, { interval: 1 }).toContain("POST /apply");
-      socket.destroy();
-      // The line moves on once the server has seen the client go: the post's turn comes after.
-      await expect.poll(() => site.closed(), { interval: 1 }).toBe(1);
-      site.release();
-      expect(await site.slow).toBe("slow");
+      await postAndLeave(site, "name=Ada&role=qa");
       await expect.poll(() => site.carriedOut).toEqual(["name=Ada&role=qa"]);
       // Its turn ended: the next page renders.
       expect(await fetch(`${site.url}/next`).then((r) => r.text())).toBe("done");
@@ -179,23 +182,13 @@ describe("queueRenders", () => {
 
     it("is carried out without a body too (a button alone) when its client left after sending it", async () => {
       const site = await postSite(1024);
-      const socket = await postAndLeave(site.port, "");
-      await expect.poll(() => site.arrived, { interval: 1 }).toContain("POST /apply");
-      socket.destroy();
-      await expect.poll(() => site.closed(), { interval: 1 }).toBe(1);
-      site.release();
-      expect(await site.slow).toBe("slow");
+      await postAndLeave(site, "");
       await expect.poll(() => site.carriedOut).toEqual([""]);
     });
 
     it("is not carried out when its client left before its body was whole", async () => {
       const site = await postSite(1024);
-      const socket = await postAndLeave(site.port, "name=Ada", 100);
-      await expect.poll(() => site.arrived, { interval: 1 }).toContain("POST /apply");
-      socket.destroy();
-      await expect.poll(() => site.closed(), { interval: 1 }).toBe(1);
-      site.release();
-      expect(await site.slow).toBe("slow");
+      await postAndLeave(site, "name=Ada", 100);
       expect(await fetch(`${site.url}/next`).then((r) => r.text())).toBe("done");
       expect(site.carriedOut).toEqual([]);
     });
