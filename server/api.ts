@@ -1,5 +1,6 @@
 import express from "express";
 import { createAccountApi } from "~/features/account/account-api.server";
+import { accountApiPart, accountSession } from "~/features/account/index.server";
 import { createAlertsApi } from "~/features/alerts/alerts-api.server";
 import { createAnalyticsApi } from "~/features/analytics/analytics-api.server";
 import { createNewsApi } from "~/features/blog/news-api.server";
@@ -8,6 +9,7 @@ import { createConsentApi } from "~/features/consent/consent-api.server";
 import { createContactApi } from "~/features/contact/contact-api.server";
 import { createBannersApi } from "~/features/home/index.server";
 import { createPatchesApi } from "~/features/patches/patches-api.server";
+import { platformsApiPart } from "~/features/platforms/index.server";
 import { createPlatformsApi } from "~/features/platforms/platforms-api.server";
 import { createPlaytestApi } from "~/features/playtesting/playtest-api.server";
 import { createPressApi } from "~/features/press/press-api.server";
@@ -15,6 +17,7 @@ import { createSupportApi } from "~/features/support/support-api.server";
 import { createIssuesApi } from "~/features/support-report/issues-api.server";
 import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
 import { refuseForbiddenText } from "~/platform/http/input-guard.server";
+import { openApiDocument } from "~/platform/http/openapi.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
 import { apiUnavailableErrors, refuseApiWhileDatabaseDown } from "~/platform/http/unavailable.server";
 import type { Services } from "~/platform/services.server";
@@ -52,6 +55,12 @@ export function createApi(svc: Services) {
   api.use(createSupportApi(svc));
   api.use(createPlaytestApi(svc));
   api.use(createAlertsApi(svc));
+  // The description of the account and platforms endpoints (OpenAPI 3.1), the same for every
+  // visitor: each part is declared beside the router it describes.
+  api.get("/openapi.json", (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.json(accountApiDescription());
+  });
   api.use(createAccountApi(svc));
   api.use(createPlatformsApi(svc));
   api.use(createContactApi(svc));
@@ -63,4 +72,21 @@ export function createApi(svc: Services) {
   api.use(apiUnavailableErrors);
   api.use(apiErrorHandler);
   return api;
+}
+
+let description: object | undefined;
+
+/** The account API's OpenAPI document, built on first request. */
+export function accountApiDescription(): object {
+  description ??= openApiDocument({
+    info: {
+      title: "Studio account API",
+      version: "1",
+      description:
+        "The account calls (docs/requirements.md#account-and-second-factor). Same origin, JSON bodies, Cache-Control: no-store. See docs/account-api.md.",
+    },
+    session: accountSession,
+    parts: [accountApiPart, platformsApiPart],
+  });
+  return description;
 }

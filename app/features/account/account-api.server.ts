@@ -11,7 +11,6 @@ import { accountDeps } from "./account-budgets.server";
 import { AccountError, publicUser } from "./account-core.server";
 import { apiCodeFor, apiSchemas } from "./account-forms";
 import { clearCookie, mfaCookie, readAccountCookies, sessionCookie } from "./account-http.server";
-import { accountOpenApi } from "./account-openapi.server";
 import { accountRefusal, accountWrites as w } from "./account-writes.server";
 import { endSession, readSession, type SessionInfo } from "./sessions.server";
 import { listSessions } from "./settings.server";
@@ -92,12 +91,6 @@ export function createAccountApi(svc: Services) {
 
   const sameSite = sameSiteOnly(config);
   router.use("/account", (req, res, next) => (req.method === "GET" ? next() : sameSite(req, res, next)));
-
-  // The description of the endpoints below (OpenAPI 3.1), the same for every visitor.
-  router.get("/openapi.json", (_req, res) => {
-    res.setHeader("Cache-Control", "public, max-age=3600");
-    res.json(accountOpenApi());
-  });
 
   const requireSession = (req: Request) => requireApiSession(svc, req);
 

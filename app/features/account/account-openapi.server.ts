@@ -1,38 +1,20 @@
 import { z } from "zod";
-import { platformOrder, signInPlatforms } from "~/features/platforms/index.server";
+import type { ApiOperation, ApiPart, ApiSession } from "~/platform/http/openapi.server";
 import { languages } from "~/platform/i18n/languages";
 import { apiSchemas, birthDateField } from "./account-forms";
 import { smsSetupSchema } from "./sms-setup-form";
 
 /**
- * The account API (docs/account-api.md) as an OpenAPI 3.1 description, served at
- * `GET /api/openapi.json`. Request bodies are generated from the Zod schemas the handlers parse
- * with (`apiSchemas`), so the description cannot drift from what is accepted; responses and the
- * service error codes (docs/requirements.md#service-error-codes) each endpoint may answer are
- * listed here.
+ * The account API (docs/account-api.md) as the OpenAPI document served at
+ * `GET /api/openapi.json` describes it: the endpoints createAccountApi mounts, the bodies their
+ * handlers parse (`apiSchemas`), their answers and the service error codes
+ * (docs/requirements.md#service-error-codes) each may answer.
  */
-
-type Operation = {
-  method: "get" | "post";
-  path: string;
-  summary: string;
-  body?: z.ZodType;
-  /** Reads the session cookie; without a live session: 401 NEEDS_LOGIN_REFRESH. */
-  session?: boolean;
-  /** Name of the success schema under components.schemas. */
-  ok: string;
-  okStatus?: number;
-  codes?: string[];
-  /** `{platform}` in the path: the platforms it accepts. */
-  platforms?: readonly string[];
-  /** Query parameters, by name. */
-  query?: Record<string, string>;
-};
 
 const languageBody = z.object({ language: z.enum(languages).optional() });
 
 /** Every endpoint mounted under /api/account by createAccountApi. */
-const accountOperations: Operation[] = [
+const accountOperations: ApiOperation[] = [
   {
     method: "post",
     path: "/create",
@@ -227,74 +209,7 @@ const accountOperations: Operation[] = [
   },
 ];
 
-const languageQuery = { language: "en, fr or es: the language of the pages the flow returns to." };
-
-/**
- * The linked platforms and merch endpoints (features/platforms, mounted under /api/account
- * too). A browser navigation (Accept: text/html) to login or connect is redirected (303) at
- * once; a script gets `{ redirect }` and navigates (docs/requirements.md#http-api).
- */
-const platformOperations: Operation[] = [
-  {
-    method: "get",
-    path: "/platforms",
-    summary: "Each platform: whether it is configured, linked, and as whom.",
-    session: true,
-    ok: "Platforms",
-  },
-  {
-    method: "post",
-    path: "/{platform}/login",
-    summary:
-      "Start signing in with a linked platform (Steam OpenID 2.0, OAuth 2.0 + PKCE): answers where to go.",
-    platforms: signInPlatforms,
-    query: languageQuery,
-    ok: "Redirect",
-    codes: ["UNSUPPORTED_PLATFORM", "SERVICE_TEMPORARILY_UNAVAILABLE"],
-  },
-  {
-    method: "get",
-    path: "/{platform}/connect",
-    summary: "Start linking a platform to the signed-in account: answers where to go.",
-    session: true,
-    platforms: platformOrder,
-    query: languageQuery,
-    ok: "Redirect",
-    codes: ["UNSUPPORTED_PLATFORM", "PLATFORM_ALREADY_LINKED", "SERVICE_TEMPORARILY_UNAVAILABLE"],
-  },
-  {
-    method: "get",
-    path: "/{platform}/disconnect",
-    summary: "Unlink a platform.",
-    session: true,
-    platforms: platformOrder,
-    ok: "Ok",
-    codes: ["UNSUPPORTED_PLATFORM", "PLATFORM_NOT_LINKED"],
-  },
-  {
-    method: "get",
-    path: "/{platform}/callback",
-    summary:
-      "Where the platform sends the browser back: always a 303 to a page (with a message), never JSON.",
-    platforms: platformOrder,
-    ok: "Redirect",
-    okStatus: 303,
-    codes: ["UNSUPPORTED_PLATFORM"],
-  },
-  {
-    method: "get",
-    path: "/merch",
-    summary:
-      "The merchandise store's products (content files when no store is configured); the store's failure status is passed through.",
-    session: true,
-    query: { language: "en, fr or es." },
-    ok: "Merch",
-    codes: ["SERVICE_TEMPORARILY_UNAVAILABLE"],
-  },
-];
-
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const jsonOf = (schema: object) => ({ "application/json": { schema } });
 
 const user = {
   type: "object",
@@ -320,16 +235,10 @@ const session = {
   required: ["user", "expire"],
 };
 
-const components = {
+export const accountApiPart: ApiPart = {
+  prefix: "/account",
+  operations: accountOperations,
   schemas: {
-    Messages: {
-      type: "object",
-      description:
-        "Every failure: service message codes (docs/requirements.md#errors-and-feedback), translated by the client under `msg.`.",
-      properties: { messages: { type: "array", items: { type: "string" }, minItems: 1 } },
-      required: ["messages"],
-    },
-    Ok: { type: "object", properties: { ok: { const: true } }, required: ["ok"] },
     User: user,
     Session: session,
     LoginResult: {
@@ -369,55 +278,6 @@ const components = {
       },
       required: ["recoveryCodes"],
     },
-    Redirect: {
-      type: "object",
-      properties: { redirect: { type: "string", format: "uri", description: "Navigate the page there." } },
-      required: ["redirect"],
-    },
-    Platforms: {
-      type: "object",
-      properties: {
-        platforms: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              platform: { enum: [...platformOrder] },
-              available: { type: "boolean" },
-              linked: { type: "boolean" },
-              displayName: { type: ["string", "null"] },
-              linkedAt: { type: ["string", "null"], format: "date-time" },
-            },
-            required: ["platform", "available", "linked", "displayName", "linkedAt"],
-          },
-        },
-      },
-      required: ["platforms"],
-    },
-    Merch: {
-      type: "object",
-      properties: {
-        products: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              id: { type: "string" },
-              title: { type: "string" },
-              price: {
-                type: "object",
-                properties: { amount: { type: "string" }, currency: { type: "string" } },
-                required: ["amount", "currency"],
-              },
-              image: { type: ["string", "null"] },
-              url: { type: ["string", "null"] },
-            },
-            required: ["id", "title", "price", "image", "url"],
-          },
-        },
-      },
-      required: ["products"],
-    },
     Sessions: {
       type: "object",
       properties: {
@@ -438,95 +298,19 @@ const components = {
       required: ["sessions"],
     },
   },
-  securitySchemes: {
-    session: {
-      type: "apiKey",
-      in: "cookie",
-      name: "studio_session",
-      description: "`__Host-studio_session` when PUBLIC_URL is https.",
-    },
-  },
+  stringForms: new Map<unknown, object>([
+    [birthDateField, { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" }],
+    [smsSetupSchema.shape.phone, { type: "string", description: "International (+…) or Canadian number" }],
+  ]),
 };
 
-/**
- * Fields that take a string besides the page's parts (the schema reads the string as those
- * parts): JSON Schema sees only the parts, so the string form is added here.
- */
-const stringForms = new Map<unknown, object>([
-  [birthDateField, { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" }],
-  [smsSetupSchema.shape.phone, { type: "string", description: "International (+…) or Canadian number" }],
-]);
-
-/** A request body's JSON Schema, from its Zod schema as the handler parses it (input side). */
-function requestSchema(schema: z.ZodType) {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, {
-    io: "input",
-    unrepresentable: "any",
-    override: ({ zodSchema, jsonSchema }) => {
-      const string = stringForms.get(zodSchema);
-      if (!string) return;
-      const parts = { ...jsonSchema };
-      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key as keyof typeof jsonSchema];
-      Object.assign(jsonSchema, { anyOf: [string, parts] });
-    },
-  });
-  return json;
-}
-
-function operationObject(op: Operation) {
-  const failure = (description: string) => ({ description, content: jsonOf(ref("Messages")) });
-  const codes = [...(op.codes ?? []), ...(op.session ? ["NEEDS_LOGIN_REFRESH"] : [])];
-  const parameters = [
-    ...(op.platforms
-      ? [{ name: "platform", in: "path", required: true, schema: { enum: [...op.platforms] } }]
-      : []),
-    ...Object.entries(op.query ?? {}).map(([name, description]) => ({
-      name,
-      in: "query",
-      description,
-      schema: { type: "string" },
-    })),
-  ];
-  return {
-    summary: op.summary,
-    ...(parameters.length ? { parameters } : {}),
-    ...(op.session ? { security: [{ session: [] }] } : {}),
-    ...(op.body ? { requestBody: { required: true, content: jsonOf(requestSchema(op.body)) } } : {}),
-    responses: {
-      [String(op.okStatus ?? 200)]: { description: "Success", content: jsonOf(ref(op.ok)) },
-      "4XX": failure(
-        [
-          codes.length ? `Message codes: ${[...new Set(codes)].join(", ")}.` : "",
-          op.method === "post"
-            ? "403 for a post from another origin; 429 TOO_MANY_REQUESTS past the form rate limit."
-            : "",
-        ]
-          .filter(Boolean)
-          .join(" "),
-      ),
-    },
-  };
-}
-
-let cached: object | undefined;
-
-export function accountOpenApi(): object {
-  if (cached) return cached;
-  const paths: Record<string, Record<string, object>> = {};
-  for (const op of [...accountOperations, ...platformOperations]) {
-    paths[`/api/account${op.path}`] ??= {};
-    paths[`/api/account${op.path}`]![op.method] = operationObject(op);
-  }
-  cached = {
-    openapi: "3.1.0",
-    info: {
-      title: "Studio account API",
-      version: "1",
-      description:
-        "The account calls (docs/requirements.md#account-and-second-factor). Same origin, JSON bodies, Cache-Control: no-store. See docs/account-api.md.",
-    },
-    paths,
-    components,
-  };
-  return cached;
-}
+/** The session cookie every signed-in endpoint reads, and its answer without a live session. */
+export const accountSession: ApiSession = {
+  scheme: {
+    type: "apiKey",
+    in: "cookie",
+    name: "studio_session",
+    description: "`__Host-studio_session` when PUBLIC_URL is https.",
+  },
+  refusal: "NEEDS_LOGIN_REFRESH",
+};

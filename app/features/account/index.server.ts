@@ -12,6 +12,7 @@ export {
 export { accountDeps } from "./account-budgets.server";
 export { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
 export { accountCookieNames, accountSiteCookies, mfaCookie, sessionCookie } from "./account-http.server";
+export { accountApiPart, accountSession } from "./account-openapi.server";
 export { attempt } from "./account-writes.server";
 export { type LoginResult, startSignIn } from "./login.server";
 export { accountPersonalData } from "./personal-data.server";

@@ -5,8 +5,7 @@ import { defaultUploadLimits } from "~/platform/forms/upload-rules";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
-import { createApi } from "../../../server/api";
-import { accountOpenApi } from "./account-openapi.server";
+import { accountApiDescription, createApi } from "./api";
 
 type Layer = {
   route?: { path: string; methods: Record<string, boolean> };
@@ -49,7 +48,7 @@ describe("GET /api/openapi.json", () => {
     const routes = mountedRoutes(api.stack).filter((r) => r.split(" ")[1]!.startsWith("/account/"));
     expect(routes.length).toBeGreaterThan(20);
 
-    const doc = accountOpenApi() as {
+    const doc = accountApiDescription() as {
       openapi: string;
       paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
     };
