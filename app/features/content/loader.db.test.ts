@@ -171,8 +171,8 @@ describe("loadContent", () => {
     fs.rmSync(path.join(dir, "playtests/warsaw.yaml"));
     fs.rmSync(path.join(dir, "offices/warsaw.yaml"));
     const report = await reload(dir);
-    // By the jobs rule: the offer gone from the folder is closed first; then, its office gone,
-    // it has no page left and leaves with the office.
+    // The offer gone from the folder is closed first; then, its office gone, it has no page
+    // left and leaves with the office (job_offers.office_id cascades).
     expect(report.closed).toBe(1);
     expect(await getJobOffer(db, offer!.id, "en")).toBeNull();
     expect((await listFaq(db, "support", "en")).map((c) => c.slug)).not.toContain("support-feedback");

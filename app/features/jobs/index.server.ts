@@ -2,7 +2,7 @@
 export { FeedError } from "./greenhouse/greenhouse-feed.server";
 export { syncGreenhouse } from "./greenhouse/greenhouse-sync.server";
 export { greenhouseSyncTask } from "./greenhouse/periodic-sync.server";
-export { jobsKind, removeOffersAtOffices } from "./job-kind.server";
+export { jobsKind } from "./job-kind.server";
 export { getJobOffer, listOpenOfferPages, offerSkillsStepSql } from "./job-offers.server";
 export { jobOffersVersion } from "./job-offers-version.server";
 export {

@@ -1,8 +1,7 @@
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { httpsUrl, slug, text } from "~/features/content";
 import { type ContentKind, upsertRows } from "~/features/content/index.server";
-import type { Tx } from "~/platform/db/client.server";
 import { type JobOfferText, jobOffers, offices } from "~/platform/db/schema/content";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
@@ -217,20 +216,3 @@ export const jobsKind: ContentKind<JobUnit> = {
     return { upserted: pending.length, removed: 0, closed: closed.length };
   },
 };
-
-/**
- * The offers at offices the content no longer has (officesKind.removeGone, once every kind is
- * stored), removed so their offices can go. Everywhere else an offer leaves by being closed
- * (store, above), but an offer's row needs its office: its page shows the office and applies its
- * pay and language rules, and office_id is required. By then none of them is open from the
- * content: the jobs gone from the folder were closed by store, and one still naming a removed
- * office fails its check. Returns how many were removed.
- */
-export async function removeOffersAtOffices(tx: Tx, officeIds: number[]): Promise<number> {
-  if (officeIds.length === 0) return 0;
-  const removed = await tx
-    .delete(jobOffers)
-    .where(inArray(jobOffers.officeId, officeIds))
-    .returning({ id: jobOffers.id });
-  return removed.length;
-}

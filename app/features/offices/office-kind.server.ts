@@ -1,4 +1,3 @@
-import { notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { localized, text } from "~/features/content";
 import {
@@ -10,7 +9,6 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { removeOffersAtOffices } from "~/features/jobs/index.server";
 import { offices } from "~/platform/db/schema/content";
 import { slugPattern } from "~/platform/text/slug";
 import { officeArtOf } from "~/ui/art/art";
@@ -118,19 +116,14 @@ export const officesKind: ContentKind<OfficeUnit> = {
     return { upserted: pending.length, removed: 0 };
   },
   // After the job offers are stored: an offer moved from a removed office to another keeps its
-  // row. The offers still at a removed office leave with it, by the jobs feature's rule
-  // (removeOffersAtOffices): without the office there is no page they could be shown on.
-  async removeGone(tx, units) {
-    const keep = units.map((u) => u.data.slug);
-    const gone = await tx
-      .select({ id: offices.id })
-      .from(offices)
-      .where(keep.length ? notInArray(offices.slug, keep) : undefined);
-    if (gone.length === 0) return 0;
-    await removeOffersAtOffices(
+  // row. The offers still at a removed office leave with it (job_offers.office_id cascades): by
+  // then none is open from the content, the jobs gone from the folder were closed when stored,
+  // and one still naming a removed office fails its check.
+  removeGone: (tx, units) =>
+    deleteMissing(
       tx,
-      gone.map((o) => o.id),
-    );
-    return deleteMissing(tx, offices, offices.slug, keep);
-  },
+      offices,
+      offices.slug,
+      units.map((u) => u.data.slug),
+    ),
 };

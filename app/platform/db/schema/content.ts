@@ -133,9 +133,11 @@ export const jobOffers = pgTable(
     /** Where the offer came from: a content file or a recruiting service. */
     source: text("source").notNull().default("content"),
     externalId: text("external_id"),
+    // An offer leaves with its office: without it there is no page it could be shown on (its
+    // page shows the office and applies its pay and language rules).
     officeId: integer("office_id")
       .notNull()
-      .references(() => offices.id),
+      .references(() => offices.id, { onDelete: "cascade" }),
     team: text("team").notNull(),
     level: text("level").notNull(),
     commitment: text("commitment").notNull(),
