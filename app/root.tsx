@@ -28,6 +28,7 @@ import { FeedbackProvider } from "~/ui/feedback/FeedbackProvider";
 import { takeFlash } from "~/ui/feedback/flash.server";
 import { DocumentLinks } from "~/ui/layout/DocumentLinks";
 import { SiteScrollRestoration } from "~/ui/layout/SiteScrollRestoration";
+import type { ShellData } from "~/ui/layout/use-studio";
 import { ErrorPage } from "~/ui/layouts/ErrorPage";
 import bodyFont from "~/ui/styles/fonts/inter-latin.woff2?url";
 import displayFont from "~/ui/styles/fonts/outfit-latin.woff2?url";
@@ -76,11 +77,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     gpc: gpcRequested(request.headers.get("Sec-GPC")),
   });
   const { flash, setCookie } = takeFlash(request, config);
+  const shell: ShellData = { studio, year: new Date().getFullYear() };
   return data(
     {
       lang,
-      studio,
-      year: new Date().getFullYear(),
+      ...shell,
       consent,
       consentRevision,
       consentProvider: outsideProviderHost(config),
