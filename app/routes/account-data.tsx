@@ -12,7 +12,7 @@ import {
 import { AccountDataList } from "~/features/account-data/AccountDataList";
 import { deleteHeldItem, loadAccountData, openHeldStatusPage } from "~/features/account-data/index.server";
 import { readForm } from "~/platform/forms/parse-form.server";
-import { consumePageLimit } from "~/platform/http/rate-limit.server";
+import { consumePageLimit } from "~/platform/http/route-limits.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";

@@ -22,7 +22,7 @@ import { noStore } from "~/platform/cache/page-headers";
 import { parseForm, readForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { SiteLink } from "~/platform/http/prefetch";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { safeLocalPath } from "~/platform/http/same-origin";
 import { localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";

@@ -11,7 +11,7 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";

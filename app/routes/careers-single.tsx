@@ -17,7 +17,7 @@ import { getStudioInfo } from "~/features/studio/studio.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { formatDate } from "~/platform/i18n/format";
 import { localizePath } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";

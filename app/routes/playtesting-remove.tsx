@@ -5,7 +5,7 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";

@@ -17,7 +17,7 @@ import { playtestSignupSchema } from "~/features/playtesting/signup-form";
 import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { formatDate } from "~/platform/i18n/format";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { exportByPrivacyLink } from "~/features/privacy-requests/index.server";
 import { noStore, postOnly, privatePageHeaders } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { archiveFilename, archiveResponse, readDownloadChoice } from "~/platform/privacy/archive.server";
 import { servicesContext } from "~/platform/request-context";
 import type { Route } from "./+types/privacy-requests-download";

@@ -10,7 +10,7 @@ import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { noStore } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
-import { consumeFormLimit, consumePageLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit, consumePageLimit } from "~/platform/http/route-limits.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";

@@ -1,6 +1,6 @@
 import { exportByStatusLink } from "~/features/status/index.server";
 import { postOnly, privatePageHeaders } from "~/platform/cache/page-headers";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { archiveResponse } from "~/platform/privacy/archive.server";
 import { servicesContext } from "~/platform/request-context";
 import { statusLinkRefusal } from "~/platform/status/links.server";

@@ -1,6 +1,6 @@
 import { sessionCalendarByLink } from "~/features/status/index.server";
 import { noStore, privatePageHeaders } from "~/platform/cache/page-headers";
-import { consumePageLimit } from "~/platform/http/rate-limit.server";
+import { consumePageLimit } from "~/platform/http/route-limits.server";
 import { servicesContext } from "~/platform/request-context";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { statusLinkRefusal } from "~/platform/status/links.server";

@@ -21,7 +21,7 @@ import { type FormReply, parseForm, readForm } from "~/platform/forms/parse-form
 import type { UploadLimits } from "~/platform/forms/upload-rules";
 import { toFormReply } from "~/platform/http/outcome.server";
 import { SiteLink } from "~/platform/http/prefetch";
-import { consumeFormLimit, consumePageLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit, consumePageLimit } from "~/platform/http/route-limits.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";

@@ -8,7 +8,8 @@ import { faqVoteLimit, getFaqVotes, voteOnFaq } from "~/features/support/faq-vot
 import { SupportBreadcrumb } from "~/features/support/SupportSections";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
-import { consumeFormLimit, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
+import { TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";

@@ -21,7 +21,7 @@ import { issueFormTexts, issueReportLimit, reportIssue } from "~/features/suppor
 import { formMessage } from "~/platform/forms/messages";
 import { type FormReply, parseForm, readForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";

@@ -5,7 +5,7 @@ import { noStore, privatePageHeaders } from "~/platform/cache/page-headers";
 import { type FormReply, type FormSuccess, parseForm } from "~/platform/forms/parse-form.server";
 import type { Outcome, Refusal } from "~/platform/http/outcome";
 import { toFormReply } from "~/platform/http/outcome.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";

@@ -8,13 +8,8 @@ import { createLogger } from "../logging.server";
 import { freePort } from "../mail/test-smtp-server";
 import { requestInfoContext, servicesContext } from "../request-context";
 import type { Services } from "../services.server";
-import {
-  clientKey,
-  consumeFormLimit,
-  createRateLimits,
-  type RateLimits,
-  rateLimit,
-} from "./rate-limit.server";
+import { clientKey, createRateLimits, type RateLimits, rateLimit } from "./rate-limit.server";
+import { consumeFormLimit } from "./route-limits.server";
 
 const logger = createLogger("silent");
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";

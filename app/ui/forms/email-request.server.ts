@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
 import { parseForm } from "~/platform/forms/parse-form.server";
-import { consumeFormLimit } from "~/platform/http/rate-limit.server";
+import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { servicesContext } from "~/platform/request-context";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
