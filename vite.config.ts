@@ -61,13 +61,30 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * A feature's modules do nothing when imported, and the browser's build is told so: a page that
+ * takes one component from a feature's face (`~/features/<name>`, its index.ts) gets that
+ * component, its stylesheet and what it imports, not every component the face names. Without
+ * this, a stylesheet a component imports counts as an effect of loading it, and every page
+ * importing the face would carry the feature's other components and their styles too.
+ */
+const featureModule = /\/app\/features\/[^?]*\.tsx?$/;
+const sideEffectsOf = (id: string) => !featureModule.test(id);
+
 // The production server bundle is the whole HTTP app (server/app.ts), not only React Router's
 // build, so pages and the JSON API share one copy of every service module.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
-    client: { build: { rollupOptions: { output: { manualChunks: catalogChunk } } } },
+    client: {
+      build: {
+        rollupOptions: {
+          treeshake: { moduleSideEffects: sideEffectsOf },
+          output: { manualChunks: catalogChunk },
+        },
+      },
+    },
   },
   plugins: [reactRouter(), precompressAssets()],
 });

@@ -8,18 +8,18 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { AnalyticsTracker } from "~/features/analytics/AnalyticsTracker";
-import { analyticsSetup } from "~/features/analytics/analytics-setup.server";
-import { ConsentBanner } from "~/features/consent/ConsentBanner";
-import { ConsentProvider } from "~/features/consent/ConsentProvider";
+import { AnalyticsTracker } from "~/features/analytics";
+import { analyticsSetup } from "~/features/analytics/index.server";
 import {
+  ConsentBanner,
+  ConsentProvider,
   effectiveRevision,
   FIRST_REVISION,
   gpcRequested,
   readConsent,
-} from "~/features/consent/consent-cookies";
+} from "~/features/consent";
 import { consentPolicy, outsideProviderHost } from "~/features/consent/index.server";
-import { getStudioInfo, type StudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo, type StudioInfo } from "~/features/studio/index.server";
 import { LinkPrefetching } from "~/platform/http/prefetch";
 import { languageTags, splitLanguage } from "~/platform/i18n/languages";
 import { PageNamespaces } from "~/platform/i18n/PageNamespaces";

@@ -1,17 +1,17 @@
 import { redirect } from "react-router";
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { codeSchema } from "~/features/account/account-forms";
-import { clearCookie, sessionCookie } from "~/features/account/account-http.server";
+import { AccountHeading, afterSignIn } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
+  accountWrites,
+  clearCookie,
+  codeSchema,
   guardPost,
   noStore,
   refused,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
-import { afterSignIn } from "~/features/account/return-to";
+  sessionCookie,
+} from "~/features/account/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -21,7 +21,7 @@ import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-code";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const CodeForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.CodeForm));
+const CodeForm = hydrateLater(() => import("~/features/account/lazy/AccountForms").then((m) => m.CodeForm));
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
-import { AccountIntro } from "~/features/account/AccountIntro";
-import { createAccountSchema } from "~/features/account/account-forms";
+import { AccountIntro } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
+  accountWrites,
+  createAccountSchema,
   guardPost,
   refused,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+} from "~/features/account/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -17,7 +17,9 @@ import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-create";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const CreateForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.CreateForm));
+const CreateForm = hydrateLater(() =>
+  import("~/features/account/lazy/AccountForms").then((m) => m.CreateForm),
+);
 
 // The sign-in screen's backdrop: every screen of the way in looks like one place.
 export const handle: LayoutHandle = { backdrop: "login" };

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { guardPost, requireSession } from "~/features/account/account-route.server";
+import { guardPost, requireSession } from "~/features/account/index.server";
 import { exportHeldData } from "~/features/account-data/index.server";
 import { noStore, postOnly, privatePageHeaders } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";

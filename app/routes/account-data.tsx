@@ -1,6 +1,4 @@
-import "~/features/privacy-requests/privacy-requests.css";
-import { data, redirect } from "react-router";
-import { AccountHeading } from "~/features/account/AccountHeading";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
@@ -8,8 +6,10 @@ import {
   guardPost,
   noStore,
   requireSession,
-} from "~/features/account/account-route.server";
-import { AccountDataList } from "~/features/account-data/AccountDataList";
+} from "~/features/account/index.server";
+import { AccountDataList } from "~/features/account-data";
+import "~/features/privacy-requests/privacy-requests.css";
+import { data, redirect } from "react-router";
 import { deleteHeldItem, loadAccountData, openHeldStatusPage } from "~/features/account-data/index.server";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { consumePageLimit } from "~/platform/http/route-limits.server";

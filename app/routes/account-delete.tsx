@@ -1,17 +1,17 @@
 import { redirect } from "react-router";
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { passwordOnlySchema } from "~/features/account/account-forms";
-import { clearCookie } from "~/features/account/account-http.server";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
+  accountWrites,
+  clearCookie,
   guardPost,
   noStore,
+  passwordOnlySchema,
   refused,
   requireSession,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
+} from "~/features/account/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/account-delete";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
 const PasswordConfirmForm = hydrateLater(() =>
-  import("~/features/account/AccountForms").then((m) => m.PasswordConfirmForm),
+  import("~/features/account/lazy/AccountForms").then((m) => m.PasswordConfirmForm),
 );
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

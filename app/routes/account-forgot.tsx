@@ -1,12 +1,12 @@
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { forgotSchema } from "~/features/account/account-forms";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
+  accountWrites,
+  forgotSchema,
   guardPost,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
+} from "~/features/account/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -17,7 +17,9 @@ import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-forgot";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const ForgotForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.ForgotForm));
+const ForgotForm = hydrateLater(() =>
+  import("~/features/account/lazy/AccountForms").then((m) => m.ForgotForm),
+);
 
 // The sign-in screen's backdrop: every screen of the way in looks like one place.
 export const handle: LayoutHandle = { backdrop: "login" };

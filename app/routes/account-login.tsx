@@ -1,19 +1,19 @@
 import { redirect } from "react-router";
-import { AccountIntro } from "~/features/account/AccountIntro";
-import { loginSchema } from "~/features/account/account-forms";
-import { mfaCookie, sessionCookie } from "~/features/account/account-http.server";
+import { AccountIntro, afterSignIn, codeStepPath } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
+  accountWrites,
   currentSession,
   guardPost,
+  loginSchema,
+  mfaCookie,
   noStore,
   refused,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
-import { afterSignIn, codeStepPath } from "~/features/account/return-to";
-import { configuredPlatforms, signInPlatforms } from "~/features/platforms/platform-config.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+  sessionCookie,
+} from "~/features/account/index.server";
+import { configuredPlatforms, signInPlatforms } from "~/features/platforms/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { hydrateLater } from "~/ui/hydrate-later";
@@ -23,12 +23,12 @@ import type { Route } from "./+types/account-login";
 import "~/features/platforms/platforms.css";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const LoginForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.LoginForm));
+const LoginForm = hydrateLater(() => import("~/features/account/lazy/AccountForms").then((m) => m.LoginForm));
 // "Sign in with …": plain forms that work before their code comes, which most sites never load
 // (no platform configured: the page does not render them, and neither their code nor their
 // texts reach the browser).
 const PlatformSignIn = hydrateLater(() =>
-  import("~/features/platforms/PlatformSignIn").then((m) => m.PlatformSignIn),
+  import("~/features/platforms/lazy/PlatformSignIn").then((m) => m.PlatformSignIn),
 );
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

@@ -1,10 +1,10 @@
-import { AccountHeading } from "~/features/account/AccountHeading";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
   requireSession,
-} from "~/features/account/account-route.server";
+} from "~/features/account/index.server";
 import { MerchGrid } from "~/features/merch";
 import { merchList } from "~/features/merch/index.server";
 import { useTranslation } from "~/platform/i18n/use-translation";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { AccountHeading } from "~/features/account/AccountHeading";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
@@ -7,12 +7,16 @@ import {
   guardPost,
   noStore,
   requireSession,
-} from "~/features/account/account-route.server";
-import { PlatformList } from "~/features/platforms/PlatformList";
-import { platformDeps } from "~/features/platforms/platform-flow.server";
-import { stateCookie } from "~/features/platforms/platform-http.server";
-import { platformStates } from "~/features/platforms/platform-links.server";
-import { connectPlatform, platformsLimit, unlinkPlatform } from "~/features/platforms/platform-writes.server";
+} from "~/features/account/index.server";
+import { PlatformList } from "~/features/platforms";
+import {
+  connectPlatform,
+  platformDeps,
+  platformStates,
+  platformsLimit,
+  stateCookie,
+  unlinkPlatform,
+} from "~/features/platforms/index.server";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { type Refusal, refuse } from "~/platform/http/outcome";
 import { localizePath } from "~/platform/i18n/languages";

@@ -1,16 +1,17 @@
-import type { Reply } from "~/features/account/AccountForms";
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { publicUser } from "~/features/account/account-core.server";
-import { updateEmailSchema, updateProfileSchema } from "~/features/account/account-forms";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
+  accountWrites,
   formStep,
   guardPost,
+  publicUser,
   requireSession,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
+  updateEmailSchema,
+  updateProfileSchema,
+} from "~/features/account/index.server";
+import type { Reply } from "~/features/account/lazy/AccountForms";
 import { mapOk } from "~/platform/http/outcome";
 import { dateTimeFormat } from "~/platform/i18n/format";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -20,13 +21,13 @@ import type { Route } from "./+types/account-profile";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
 const EmailChangeForm = hydrateLater(() =>
-  import("~/features/account/ProfileForms").then((m) => m.EmailChangeForm),
+  import("~/features/account/lazy/ProfileForms").then((m) => m.EmailChangeForm),
 );
 const EmailCodeForm = hydrateLater(() =>
-  import("~/features/account/ProfileForms").then((m) => m.EmailCodeForm),
+  import("~/features/account/lazy/ProfileForms").then((m) => m.EmailCodeForm),
 );
 const UsernameForm = hydrateLater(() =>
-  import("~/features/account/ProfileForms").then((m) => m.UsernameForm),
+  import("~/features/account/lazy/ProfileForms").then((m) => m.UsernameForm),
 );
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

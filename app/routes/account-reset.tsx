@@ -1,13 +1,13 @@
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { resetSchema } from "~/features/account/account-forms";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
+  accountWrites,
   guardPost,
   refused,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
+  resetSchema,
+} from "~/features/account/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -18,7 +18,7 @@ import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/account-reset";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const ResetForm = hydrateLater(() => import("~/features/account/AccountForms").then((m) => m.ResetForm));
+const ResetForm = hydrateLater(() => import("~/features/account/lazy/AccountForms").then((m) => m.ResetForm));
 
 // The sign-in screen's backdrop: every screen of the way in looks like one place.
 export const handle: LayoutHandle = { backdrop: "login" };

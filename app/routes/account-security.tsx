@@ -1,25 +1,23 @@
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { publicUser } from "~/features/account/account-core.server";
-import {
-  codeSchema,
-  passwordOnlySchema,
-  recoveryProofSchema,
-  updatePasswordSchema,
-} from "~/features/account/account-forms";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
+  codeSchema,
   formStep,
   guardPost,
+  listSessions,
+  passwordOnlySchema,
+  publicUser,
+  recoveryProofSchema,
   requireSession,
-} from "~/features/account/account-route.server";
-import { accountWrites as w } from "~/features/account/account-writes.server";
-import type { SecurityAnswer } from "~/features/account/SecurityForms";
-import { listSessions } from "~/features/account/settings.server";
-import { smsSetupSchema } from "~/features/account/sms-setup-form";
-import { totpSetup } from "~/features/account/totp.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+  smsSetupSchema,
+  totpSetup,
+  updatePasswordSchema,
+  accountWrites as w,
+} from "~/features/account/index.server";
+import type { SecurityAnswer } from "~/features/account/lazy/SecurityForms";
+import { getStudioInfo } from "~/features/studio/index.server";
 import { mapOk } from "~/platform/http/outcome";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { pageMeta } from "~/platform/seo/page-meta";
@@ -28,13 +26,13 @@ import type { Route } from "./+types/account-security";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
 const UpdatePasswordForm = hydrateLater(() =>
-  import("~/features/account/AccountForms").then((m) => m.UpdatePasswordForm),
+  import("~/features/account/lazy/AccountForms").then((m) => m.UpdatePasswordForm),
 );
 const SecondFactorSection = hydrateLater(() =>
-  import("~/features/account/SecurityForms").then((m) => m.SecondFactorSection),
+  import("~/features/account/lazy/SecurityForms").then((m) => m.SecondFactorSection),
 );
 const SessionsSection = hydrateLater(() =>
-  import("~/features/account/SecurityForms").then((m) => m.SessionsSection),
+  import("~/features/account/lazy/SecurityForms").then((m) => m.SessionsSection),
 );
 
 export const headers: Route.HeadersFunction = accountPageHeaders;

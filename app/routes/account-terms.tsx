@@ -1,15 +1,16 @@
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { publicUser } from "~/features/account/account-core.server";
-import { acceptTosSchema, currentTosVersion } from "~/features/account/account-forms";
+import { AccountHeading } from "~/features/account";
 import {
+  acceptTosSchema,
   accountContext,
   accountPageHeaders,
   accountSeo,
+  accountWrites,
+  currentTosVersion,
   guardPost,
+  publicUser,
   refused,
   requireSession,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
+} from "~/features/account/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";
@@ -21,7 +22,7 @@ import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/account-terms";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const TermsForm = hydrateLater(() => import("~/features/account/ProfileForms").then((m) => m.TermsForm));
+const TermsForm = hydrateLater(() => import("~/features/account/lazy/ProfileForms").then((m) => m.TermsForm));
 
 export const headers: Route.HeadersFunction = accountPageHeaders;
 

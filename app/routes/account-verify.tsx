@@ -1,13 +1,13 @@
 import { Form } from "react-router";
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { tokenSchema } from "~/features/account/account-forms";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
+  accountWrites,
   guardPost,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
+  tokenSchema,
+} from "~/features/account/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";

@@ -1,17 +1,17 @@
 import { Form, redirect } from "react-router";
-import { AccountHeading } from "~/features/account/AccountHeading";
-import { publicUser } from "~/features/account/account-core.server";
-import { clearCookie } from "~/features/account/account-http.server";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
   accountSeo,
+  accountWrites,
+  clearCookie,
+  endSession,
   guardPost,
   noStore,
+  publicUser,
   requireSession,
-} from "~/features/account/account-route.server";
-import { accountWrites } from "~/features/account/account-writes.server";
-import { endSession } from "~/features/account/sessions.server";
+} from "~/features/account/index.server";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { dateTimeFormat } from "~/platform/i18n/format";

@@ -1,23 +1,21 @@
-import "~/features/alerts/alerts.css";
-import { data, Form, redirect } from "react-router";
-import { alertCriteriaSchema } from "~/features/alerts/alert-form";
+import { ManageAlerts, type ManagedAlert } from "~/features/alerts";
 import {
+  alertByToken,
+  alertCriteriaSchema,
+  alertDictionaries,
   alertFormTexts,
   alertManageLimit,
   changeAlertCriteria,
-  managedAlert,
-} from "~/features/alerts/alert-writes.server";
-import {
-  alertByToken,
-  alertDictionaries,
   confirmAlert,
   listOwnedAlerts,
+  managedAlert,
   ownedAlert,
   removeAlert,
   setAlertActive,
-} from "~/features/alerts/alerts.server";
-import { ManageAlerts, type ManagedAlert } from "~/features/alerts/ManageAlerts";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+} from "~/features/alerts/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
+import "~/features/alerts/alerts.css";
+import { data, Form, redirect } from "react-router";
 import { noStore } from "~/platform/cache/page-headers";
 import { parseForm, readForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";

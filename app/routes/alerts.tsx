@@ -1,13 +1,16 @@
+import { AlertsIntro, alertFilterKeys } from "~/features/alerts";
+import {
+  alertCreateLimit,
+  alertCreateSchema,
+  alertDictionaries,
+  alertFormTexts,
+  subscribeToJobs,
+} from "~/features/alerts/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import "~/features/alerts/alerts.css";
-import type { AlertFormValues } from "~/features/alerts/AlertForm";
-import { AlertsIntro } from "~/features/alerts/AlertsIntro";
-import { alertFilterKeys } from "~/features/alerts/alert-filters";
-import { alertCreateSchema } from "~/features/alerts/alert-form";
-import { alertCreateLimit, alertFormTexts, subscribeToJobs } from "~/features/alerts/alert-writes.server";
-import { alertDictionaries } from "~/features/alerts/alerts.server";
+import type { AlertFormValues } from "~/features/alerts/lazy/AlertForm";
 import type { SitemapHandle } from "~/features/discovery";
 import { filtersFromSearch } from "~/features/jobs";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
@@ -24,7 +27,7 @@ import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/alerts";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const AlertForm = hydrateLater(() => import("~/features/alerts/AlertForm").then((m) => m.AlertForm));
+const AlertForm = hydrateLater(() => import("~/features/alerts/lazy/AlertForm").then((m) => m.AlertForm));
 
 export const createFormId = "alert-create";
 /** The section around the form: the answer to a post scrolls here. */

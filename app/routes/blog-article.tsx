@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { ArticleView } from "~/features/blog/ArticleView";
-import { getNewsArticle } from "~/features/blog/news.server";
-import { feedLink, withDateLabel } from "~/features/blog/news-page.server";
+import { ArticleView } from "~/features/blog";
+import { feedLink, getNewsArticle, withDateLabel } from "~/features/blog/index.server";
 import type { SitemapHandle } from "~/features/discovery";
 import { trailerCspExtras } from "~/features/embeds/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { formatDate } from "~/platform/i18n/format";
 import { languageTags } from "~/platform/i18n/languages";

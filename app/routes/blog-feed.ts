@@ -1,7 +1,7 @@
 import { Feed } from "feed";
 import { data, redirect } from "react-router";
-import { listFeedArticles } from "~/features/blog/news.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { listFeedArticles } from "~/features/blog/index.server";
+import { getStudioInfo } from "~/features/studio/index.server";
 import { defaultLanguage, isLanguage, languageTags, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";

@@ -1,11 +1,13 @@
-import { ArticleGrid } from "~/features/blog/ArticleCard";
-import { BlogPagination } from "~/features/blog/BlogPagination";
-import { BlogToolbar } from "~/features/blog/BlogToolbar";
-import { FeedLink } from "~/features/blog/FeedLink";
-import { listNews, listNewsCategories } from "~/features/blog/news.server";
-import { blogPageQuery, feedLink, withDateLabel } from "~/features/blog/news-page.server";
+import { ArticleGrid, BlogPagination, BlogToolbar, FeedLink } from "~/features/blog";
+import {
+  blogPageQuery,
+  feedLink,
+  listNews,
+  listNewsCategories,
+  withDateLabel,
+} from "~/features/blog/index.server";
 import type { SitemapHandle } from "~/features/discovery";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";

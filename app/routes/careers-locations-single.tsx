@@ -1,16 +1,11 @@
 import { data, redirect } from "react-router";
-import {
-  LocationPositions,
-  OfficeDetails,
-  OtherLocations,
-  QuebecPlaytesting,
-} from "~/features/careers/StudioLocation";
+import { LocationPositions, OfficeDetails, OtherLocations, QuebecPlaytesting } from "~/features/careers";
 import type { SitemapHandle } from "~/features/discovery";
 import { isFrenchFirstOffice } from "~/features/jobs";
 import { searchJobOffers } from "~/features/jobs/index.server";
 import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
-import { hasPlaytestSection } from "~/features/playtesting/playtest-locations";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { hasPlaytestSection } from "~/features/playtesting";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { withPathname } from "~/platform/http/same-origin";
 import { type Language, splitLanguage } from "~/platform/i18n/languages";

@@ -1,8 +1,12 @@
 import { data } from "react-router";
-import { applicableOffer } from "~/features/careers/application.server";
-import { applicationSchema } from "~/features/careers/application-form";
-import { applicationFormTexts, applicationLimit, applyForJob } from "~/features/careers/apply-for-job.server";
-import { JobApply, JobBody, JobHeader, JobSuggestions } from "~/features/careers/JobDetails";
+import { JobApply, JobBody, JobHeader, JobSuggestions } from "~/features/careers";
+import {
+  applicableOffer,
+  applicationFormTexts,
+  applicationLimit,
+  applicationSchema,
+  applyForJob,
+} from "~/features/careers/index.server";
 import type { SitemapHandle } from "~/features/discovery";
 import {
   filtersFromSearch,
@@ -12,8 +16,7 @@ import {
   searchFromFilters,
 } from "~/features/jobs";
 import { getJobOffer, searchJobOffers } from "~/features/jobs/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";

@@ -1,17 +1,16 @@
 import {
   CareersAbout,
   careersSectionId,
+  FilteredPositions,
   OpenApplicationTeaser,
   RecruitmentProcess,
   StudioLocations,
   WhyJoinUs,
-} from "~/features/careers/CareersSections";
-import { FilteredPositions } from "~/features/careers/FilteredPositions";
+} from "~/features/careers";
 import type { SitemapHandle } from "~/features/discovery";
 import { filtersFromSearch, knownFiltersOnly } from "~/features/jobs";
 import { jobFilterChoices, searchJobOffers } from "~/features/jobs/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";

@@ -3,18 +3,22 @@ import { data } from "react-router";
 import {
   ContactFormIntro,
   ContactTiles,
+  contactCategories,
   contactFormAnchor,
   OfficeList,
-} from "~/features/contact/ContactSections";
-import { contactCategories } from "~/features/contact/contact-categories";
-import { contactCspExtras } from "~/features/contact/contact-csp.server";
-import { contactCaptchaAction, contactSchema } from "~/features/contact/contact-form";
-import { contactFormTexts, contactLimit, submitContact } from "~/features/contact/contact-submit.server";
-import { OfficeMap } from "~/features/contact/OfficeMap";
+  OfficeMap,
+} from "~/features/contact";
+import {
+  contactCaptchaAction,
+  contactCspExtras,
+  contactFormTexts,
+  contactLimit,
+  contactSchema,
+  submitContact,
+} from "~/features/contact/index.server";
 import type { SitemapHandle } from "~/features/discovery";
 import { listOffices } from "~/features/offices/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
@@ -32,7 +36,9 @@ import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/contact";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const ContactForm = hydrateLater(() => import("~/features/contact/ContactForm").then((m) => m.ContactForm));
+const ContactForm = hydrateLater(() =>
+  import("~/features/contact/lazy/ContactForm").then((m) => m.ContactForm),
+);
 
 export const handle: SitemapHandle = { sitemap: true };
 

@@ -1,15 +1,8 @@
 import type { SitemapHandle } from "~/features/discovery";
-import { AwardsSection } from "~/features/home/AwardsSection";
-import { listActiveBanners } from "~/features/home/banners.server";
-import { GamesSection } from "~/features/home/GamesSection";
-import { HomeBanner } from "~/features/home/HomeBanner";
-import { HomeHero } from "~/features/home/HomeHero";
-import { getHomeContent } from "~/features/home/index.server";
-import { StudioStory } from "~/features/home/StudioStory";
-import { ValuePanels } from "~/features/home/ValuePanels";
+import { AwardsSection, GamesSection, HomeBanner, HomeHero, StudioStory, ValuePanels } from "~/features/home";
+import { getHomeContent, listActiveBanners } from "~/features/home/index.server";
 import { listOffices } from "~/features/offices/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { formatDate } from "~/platform/i18n/format";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";

@@ -1,14 +1,9 @@
-import { careersSectionId } from "~/features/careers/CareersSections";
+import { careersSectionId } from "~/features/careers";
 import type { SitemapHandle } from "~/features/discovery";
 import { listFaqGroups } from "~/features/faq/index.server";
-import {
-  EarlyCareerJobs,
-  InternshipFaq,
-  Testimonials,
-  YearRoundBanner,
-} from "~/features/internships/InternshipSections";
+import { EarlyCareerJobs, InternshipFaq, Testimonials, YearRoundBanner } from "~/features/internships";
 import { searchJobOffers } from "~/features/jobs/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";

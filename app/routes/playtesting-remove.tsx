@@ -1,7 +1,7 @@
+import { removeSignup } from "~/features/playtesting/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import "~/features/playtesting/playtest.css";
 import { Form } from "react-router";
-import { removeSignup } from "~/features/playtesting/signup.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";

@@ -1,14 +1,15 @@
 import { data } from "react-router";
-import { getSurvey } from "~/features/playtesting/playtest.server";
-import { SurveyFlow } from "~/features/playtesting/SurveyFlow";
-import { findSignupBySurveyToken } from "~/features/playtesting/signup.server";
-import { submitSurvey, surveyLimit } from "~/features/playtesting/survey.server";
+import { SurveyFlow } from "~/features/playtesting";
 import {
   type AnswerProblem,
   answersFromForm,
+  findSignupBySurveyToken,
+  getSurvey,
   localizeSurvey,
-} from "~/features/playtesting/survey-definition";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+  submitSurvey,
+  surveyLimit,
+} from "~/features/playtesting/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit } from "~/platform/http/route-limits.server";

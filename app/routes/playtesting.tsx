@@ -6,15 +6,18 @@ import {
   Eligibility,
   HowItWorks,
   PlaytestFaq,
+  playtestLocations,
   SignUpByLocation,
   signUpSectionId,
   WhatIsPlaytesting,
-} from "~/features/playtesting/PlaytestSections";
-import { listPlaytestSites } from "~/features/playtesting/playtest.server";
-import { playtestLocations } from "~/features/playtesting/playtest-locations";
-import { SignupRefused, signUpPlaytester } from "~/features/playtesting/signup.server";
-import { playtestSignupSchema } from "~/features/playtesting/signup-form";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+} from "~/features/playtesting";
+import {
+  listPlaytestSites,
+  playtestSignupSchema,
+  SignupRefused,
+  signUpPlaytester,
+} from "~/features/playtesting/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/route-limits.server";
@@ -30,7 +33,9 @@ import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/playtesting";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const SignupForm = hydrateLater(() => import("~/features/playtesting/SignupForm").then((m) => m.SignupForm));
+const SignupForm = hydrateLater(() =>
+  import("~/features/playtesting/lazy/SignupForm").then((m) => m.SignupForm),
+);
 
 export const handle: SitemapHandle = { sitemap: true };
 

@@ -1,12 +1,9 @@
 import { data, redirect } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
 import { trailerCspExtras } from "~/features/embeds/index.server";
-import { kitPath } from "~/features/press/PressKitLists";
-import { KitHeader, KitNav, PressKitBody } from "~/features/press/PressKitView";
-import { pressKitsOf } from "~/features/press/press.server";
-import { withLabels } from "~/features/press/press-format";
-import { kitSlug } from "~/features/press/press-kit-file";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { KitHeader, KitNav, kitPath, PressKitBody, withLabels } from "~/features/press";
+import { kitSlug, pressKitsOf } from "~/features/press/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { localizePath } from "~/platform/i18n/languages";

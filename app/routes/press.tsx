@@ -1,11 +1,9 @@
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
 import { trailerCspExtras } from "~/features/embeds/index.server";
-import { GameKitCards, KitArchive } from "~/features/press/PressKitLists";
-import { KitHeader, KitNav, PressKitBody } from "~/features/press/PressKitView";
-import { pressKitsOf } from "~/features/press/press.server";
-import { withLabels } from "~/features/press/press-format";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
+import { GameKitCards, KitArchive, KitHeader, KitNav, PressKitBody, withLabels } from "~/features/press";
+import { pressKitsOf } from "~/features/press/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";

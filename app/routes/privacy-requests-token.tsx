@@ -1,3 +1,5 @@
+import { PersonalDataList } from "~/features/privacy-requests";
+import { loadPageSeo } from "~/features/studio/index.server";
 import "~/features/privacy-requests/privacy-requests.css";
 import { data } from "react-router";
 import {
@@ -5,8 +7,6 @@ import {
   removeByPrivacyLink,
   removeEverythingByPrivacyLink,
 } from "~/features/privacy-requests/index.server";
-import { PersonalDataList } from "~/features/privacy-requests/PersonalDataList";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { noStore } from "~/platform/cache/page-headers";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";

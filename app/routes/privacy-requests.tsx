@@ -1,6 +1,6 @@
+import { loadPageSeo } from "~/features/studio/index.server";
 import "~/features/privacy-requests/privacy-requests.css";
 import { sendPrivacyLink } from "~/features/privacy-requests/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
 import { privatePageHeaders } from "~/platform/cache/page-headers";
 import { translator } from "~/platform/i18n/translator.server";
 import { useTranslation } from "~/platform/i18n/use-translation";

@@ -1,6 +1,6 @@
 import type { SitemapHandle } from "~/features/discovery";
-import { LegalPage } from "~/features/legal/LegalPage";
-import { loadLegalPage } from "~/features/legal/legal-page.server";
+import { LegalPage } from "~/features/legal";
+import { loadLegalPage } from "~/features/legal/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { pageMeta } from "~/platform/seo/page-meta";
 import type { Route } from "./+types/privacy";

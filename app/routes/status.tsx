@@ -1,8 +1,11 @@
+import { ApplicationStatusView } from "~/features/careers";
+import { ContactStatusView } from "~/features/contact";
+import { PlaytestStatusView } from "~/features/playtesting";
+import { StatusDataCard } from "~/features/status";
+import { loadPageSeo } from "~/features/studio/index.server";
+import { addInfoToIssue, issueCommentSchema, issueFormTexts } from "~/features/support-report/index.server";
 import "~/features/status/status.css";
 import { data, type ShouldRevalidateFunction } from "react-router";
-import { ApplicationStatusView } from "~/features/careers/ApplicationStatusView";
-import { ContactStatusView } from "~/features/contact/ContactStatusView";
-import { PlaytestStatusView } from "~/features/playtesting/PlaytestStatusView";
 import {
   answerPlaytestByLink,
   deleteByStatusLink,
@@ -12,10 +15,6 @@ import {
   signNdaByLink,
   withdrawByLink,
 } from "~/features/status/index.server";
-import { StatusDataCard } from "~/features/status/StatusDataCard";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { issueCommentSchema } from "~/features/support-report/issue-form";
-import { addInfoToIssue, issueFormTexts } from "~/features/support-report/report-issue.server";
 import { noStore } from "~/platform/cache/page-headers";
 import { type FormReply, parseForm, readForm } from "~/platform/forms/parse-form.server";
 import type { UploadLimits } from "~/platform/forms/upload-rules";
@@ -36,7 +35,7 @@ import type { Route } from "./+types/status";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
 const IssueStatusView = hydrateLater(() =>
-  import("~/features/support-report/IssueStatusView").then((m) => m.IssueStatusView),
+  import("~/features/support-report/lazy/IssueStatusView").then((m) => m.IssueStatusView),
 );
 const EmailRequestForm = hydrateLater(() =>
   import("~/ui/forms/EmailRequestForm").then((m) => m.EmailRequestForm),

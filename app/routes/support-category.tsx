@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
 import { getFaqCategory } from "~/features/faq/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { FaqResultList } from "~/features/support/FaqSearch";
-import { SupportBreadcrumb } from "~/features/support/SupportSections";
+import { loadPageSeo } from "~/features/studio/index.server";
+import { FaqResultList, SupportBreadcrumb } from "~/features/support";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";

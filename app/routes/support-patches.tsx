@@ -1,8 +1,7 @@
 import type { SitemapHandle } from "~/features/discovery";
-import { PatchFilter, PatchNotes } from "~/features/patches/PatchNotes";
-import { listPatchNotes } from "~/features/patches/patches.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
+import { PatchFilter, PatchNotes } from "~/features/patches";
+import { listPatchNotes } from "~/features/patches/index.server";
+import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { formatDate } from "~/platform/i18n/format";
 import { translator } from "~/platform/i18n/translator.server";

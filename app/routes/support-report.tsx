@@ -1,23 +1,26 @@
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
-import { issueFormAnchor, issueHoneypot } from "~/features/support-report/issue-choices";
-import { issueSchema } from "~/features/support-report/issue-form";
+import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
 import {
+  issueFormAnchor,
+  issueHoneypot,
   KnownIssueList,
   knownIssuesSeenField,
   type MeTooReply,
   meTooField,
-} from "~/features/support-report/KnownIssueSuggestions";
-import { type KnownIssueView, knownIssueQuery } from "~/features/support-report/known-issue-search";
+} from "~/features/support-report";
 import {
   addMeToo,
+  issueFormTexts,
+  issueReportLimit,
+  issueSchema,
+  type KnownIssueView,
   knownIssueMeTooLimit,
+  knownIssueQuery,
   listAllKnownIssues,
+  reportIssue,
   searchKnownIssues,
-} from "~/features/support-report/known-issues.server";
-import { issueFormTexts, issueReportLimit, reportIssue } from "~/features/support-report/report-issue.server";
+} from "~/features/support-report/index.server";
 import { formMessage } from "~/platform/forms/messages";
 import { type FormReply, parseForm, readForm } from "~/platform/forms/parse-form.server";
 import { toFormReply } from "~/platform/http/outcome.server";
@@ -38,7 +41,7 @@ import type { Route } from "./+types/support-report";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
 const IssueReportForm = hydrateLater(() =>
-  import("~/features/support-report/IssueReportForm").then((m) => m.IssueReportForm),
+  import("~/features/support-report/lazy/IssueReportForm").then((m) => m.IssueReportForm),
 );
 
 export const handle: SitemapHandle = { sitemap: true };

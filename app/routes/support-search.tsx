@@ -1,8 +1,7 @@
 import { faqSearchLimits } from "~/features/faq";
 import { searchFaqs } from "~/features/faq/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { FaqSearch } from "~/features/support/FaqSearch";
-import { SupportBreadcrumb } from "~/features/support/SupportSections";
+import { loadPageSeo } from "~/features/studio/index.server";
+import { FaqSearch, SupportBreadcrumb } from "~/features/support";
 import { SiteLink } from "~/platform/http/prefetch";
 import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";

@@ -1,10 +1,8 @@
 import type { SitemapHandle } from "~/features/discovery";
 import { listFaq } from "~/features/faq/index.server";
-import { loadPageSeo } from "~/features/studio/page-seo.server";
-import { getStudioInfo } from "~/features/studio/studio.server";
-import { FaqSearch } from "~/features/support/FaqSearch";
-import { SupportContact, SupportTopics } from "~/features/support/SupportSections";
-import { SupportReportLinks } from "~/features/support-report/SupportReportLinks";
+import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
+import { FaqSearch, SupportContact, SupportTopics } from "~/features/support";
+import { SupportReportLinks } from "~/features/support-report";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";

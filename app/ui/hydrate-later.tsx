@@ -9,7 +9,7 @@ import { useHydrated } from "./use-hydrated";
  * 13-20 KB of compressed JavaScript a phone would otherwise download, parse and run before
  * anything on the page responds (docs/decisions/0034-forms-hydrate-later.md).
  *
- *     const ContactForm = hydrateLater(() => import("~/features/contact/ContactForm").then((m) => m.ContactForm));
+ *     const ContactForm = hydrateLater(() => import("~/features/contact/lazy/ContactForm").then((m) => m.ContactForm));
  *
  * - The server renders it in full, like any component: its code is loaded before the first
  *   request is rendered (server-preloads.ts).

@@ -10,12 +10,48 @@ export {
   sameSiteOnly,
 } from "./account-api.server";
 export { accountDeps } from "./account-budgets.server";
-export { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
-export { accountCookieNames, accountSiteCookies, mfaCookie, sessionCookie } from "./account-http.server";
+export { type AccountDeps, AccountError, type AccountUser, publicUser } from "./account-core.server";
+export {
+  acceptTosSchema,
+  codeSchema,
+  createAccountSchema,
+  currentTosVersion,
+  forgotSchema,
+  loginSchema,
+  passwordOnlySchema,
+  recoveryProofSchema,
+  resetSchema,
+  tokenSchema,
+  updateEmailSchema,
+  updatePasswordSchema,
+  updateProfileSchema,
+} from "./account-forms";
+export {
+  accountCookieNames,
+  accountSiteCookies,
+  clearCookie,
+  mfaCookie,
+  sessionCookie,
+} from "./account-http.server";
 export { accountApiPart, accountSession } from "./account-openapi.server";
-export { attempt } from "./account-writes.server";
+export {
+  accountContext,
+  accountPageHeaders,
+  accountSeo,
+  currentSession,
+  formStep,
+  guardPost,
+  noStore,
+  refused,
+  requireSession,
+} from "./account-route.server";
+export { accountWrites, attempt } from "./account-writes.server";
 export { type LoginResult, startSignIn } from "./login.server";
 export { accountPersonalData } from "./personal-data.server";
+export { accountRetentionTask } from "./retention.server";
 export { hashPassword, newToken, sha256 } from "./secrets.server";
-export { createSession } from "./sessions.server";
+export { createSession, endSession } from "./sessions.server";
+export { listSessions } from "./settings.server";
 export { signedInAccountId } from "./signed-in.server";
+export { smsSetupSchema } from "./sms-setup-form";
+export { totpSetup } from "./totp.server";

@@ -5,11 +5,11 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { hydrateLater } from "~/ui/hydrate-later";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { AlertOptions } from "./AlertForm";
 import type { AlertFilterKey } from "./alert-filters";
+import type { AlertOptions } from "./lazy/AlertForm";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const AlertForm = hydrateLater(() => import("./AlertForm").then((m) => m.AlertForm));
+const AlertForm = hydrateLater(() => import("./lazy/AlertForm").then((m) => m.AlertForm));
 
 export type ManagedAlert = {
   id: string;

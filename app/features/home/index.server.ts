@@ -2,6 +2,7 @@
 
 export { bannersKind } from "./banner-kind.server";
 export type { Banner } from "./banners.server";
+export { listActiveBanners } from "./banners.server";
 export { createBannersApi } from "./banners-api.server";
 export { getHomeContent } from "./home.server";
 export { homeKind } from "./home-kind.server";

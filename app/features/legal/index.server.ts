@@ -2,3 +2,4 @@
 
 export { fillPlaceholders, getLegalDocument, legalPlaceholders } from "./legal.server";
 export { legalDocumentsKind } from "./legal-kind.server";
+export { loadLegalPage } from "./legal-page.server";

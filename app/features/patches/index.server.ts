@@ -1,2 +1,4 @@
 /* Patch notes' server face. */
 export { type PatchUnit, patchNotesKind } from "./patch-kind.server";
+export { listPatchNotes } from "./patches.server";
+export { createPatchesApi } from "./patches-api.server";

@@ -1,5 +1,9 @@
 /* Linked platforms: their server face. */
-export { signInPlatforms } from "./platform-config.server";
-export { platformStateSiteCookie } from "./platform-http.server";
+export { configuredPlatforms, platformsCspExtras, signInPlatforms } from "./platform-config.server";
+export { platformDeps } from "./platform-flow.server";
+export { platformStateSiteCookie, stateCookie } from "./platform-http.server";
+export { platformStates } from "./platform-links.server";
 export { platformOrder } from "./platform-names";
+export { connectPlatform, platformsLimit, unlinkPlatform } from "./platform-writes.server";
+export { createPlatformsApi } from "./platforms-api.server";
 export { platformsApiPart } from "./platforms-openapi.server";

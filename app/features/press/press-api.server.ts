@@ -4,7 +4,7 @@ import { notFound, parseOr400 } from "~/platform/http/errors.server";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { pressKitsOf } from "./press.server";
-import { kitSlug } from "./press-kit-file";
+import { kitSlug } from "./press-kit-file.server";
 
 export const pressQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 

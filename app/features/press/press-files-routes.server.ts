@@ -6,7 +6,7 @@ import type { Services } from "~/platform/services.server";
 import { pressKitsOf } from "./press.server";
 import { pressQuery } from "./press-api.server";
 import { extensionOf, mimeTypes } from "./press-files.server";
-import { kitFileName, kitSlug } from "./press-kit-file";
+import { kitFileName, kitSlug } from "./press-kit-file.server";
 
 const fileParams = z.object({ slug: kitSlug, name: kitFileName });
 

@@ -10,7 +10,7 @@ import type { Services } from "~/platform/services.server";
 import { asciiSlug } from "~/platform/text/fold";
 import { renderFactSheet } from "./press-fact-sheet.server";
 import { createPressFiles, extensionOf, formats, type PressFiles } from "./press-files.server";
-import { type PressKitFile, storedKit } from "./press-kit-file";
+import { type PressKitFile, storedKit } from "./press-kit-file.server";
 import type { PressFile, PressKit, PressKits } from "./press-types";
 import { type BuiltZip, createPressZips, type PressZips, type ZipEntry } from "./press-zip.server";
 

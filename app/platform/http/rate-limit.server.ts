@@ -7,7 +7,6 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
-import { data, type RouterContextProvider } from "react-router";
 import type { Logger } from "~/platform/logging.server";
 
 /**

@@ -19,7 +19,7 @@ export const pressKits = pgTable("press_kits", {
   sort: integer("sort").notNull(),
   /**
    * The kit.yaml as the press feature validated it; its schema there
-   * (features/press/press-kit-file.ts) is the one description of this record.
+   * (features/press/press-kit-file.server.ts) is the one description of this record.
    */
   kit: jsonb("kit").notNull(),
 });

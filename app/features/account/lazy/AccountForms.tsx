@@ -10,16 +10,16 @@ import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { formSchema } from "~/ui/forms/use-validated-form";
 import { ValidatedForm } from "~/ui/forms/ValidatedForm";
-import "./account.css";
+import "../account.css";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
-const codeSchema = formSchema(() => import("./account-forms").then((m) => m.codeSchema));
-const createAccountSchema = formSchema(() => import("./account-forms").then((m) => m.createAccountSchema));
-const forgotSchema = formSchema(() => import("./account-forms").then((m) => m.forgotSchema));
-const loginSchema = formSchema(() => import("./account-forms").then((m) => m.loginSchema));
-const passwordOnlySchema = formSchema(() => import("./account-forms").then((m) => m.passwordOnlySchema));
-const resetSchema = formSchema(() => import("./account-forms").then((m) => m.resetSchema));
-const updatePasswordSchema = formSchema(() => import("./account-forms").then((m) => m.updatePasswordSchema));
+const codeSchema = formSchema(() => import("../account-forms").then((m) => m.codeSchema));
+const createAccountSchema = formSchema(() => import("../account-forms").then((m) => m.createAccountSchema));
+const forgotSchema = formSchema(() => import("../account-forms").then((m) => m.forgotSchema));
+const loginSchema = formSchema(() => import("../account-forms").then((m) => m.loginSchema));
+const passwordOnlySchema = formSchema(() => import("../account-forms").then((m) => m.passwordOnlySchema));
+const resetSchema = formSchema(() => import("../account-forms").then((m) => m.resetSchema));
+const updatePasswordSchema = formSchema(() => import("../account-forms").then((m) => m.updatePasswordSchema));
 
 export type Reply = SubmissionResult<string[]> | undefined;
 

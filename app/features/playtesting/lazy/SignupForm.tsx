@@ -9,11 +9,11 @@ import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { formSchema } from "~/ui/forms/use-validated-form";
 import { ValidatedForm } from "~/ui/forms/ValidatedForm";
-import { signUpFormAnchor } from "./PlaytestSections";
-import { playtestCommitments } from "./signup-commitments";
+import { signUpFormAnchor } from "../PlaytestSections";
+import { playtestCommitments } from "../signup-commitments";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
-const playtestSignupSchema = formSchema(() => import("./signup-form").then((m) => m.playtestSignupSchema));
+const playtestSignupSchema = formSchema(() => import("../signup-form").then((m) => m.playtestSignupSchema));
 
 export const signupFormId = "playtest-signup";
 

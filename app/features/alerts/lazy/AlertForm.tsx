@@ -9,11 +9,11 @@ import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { EmailField, TextField } from "~/ui/forms/TextField";
 import { formSchema } from "~/ui/forms/use-validated-form";
 import { ValidatedForm } from "~/ui/forms/ValidatedForm";
-import { type AlertFilterKey, alertFilterKeys } from "./alert-filters";
+import { type AlertFilterKey, alertFilterKeys } from "../alert-filters";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
-const alertCreateSchema = formSchema(() => import("./alert-form").then((m) => m.alertCreateSchema));
-const alertCriteriaSchema = formSchema(() => import("./alert-form").then((m) => m.alertCriteriaSchema));
+const alertCreateSchema = formSchema(() => import("../alert-form").then((m) => m.alertCreateSchema));
+const alertCriteriaSchema = formSchema(() => import("../alert-form").then((m) => m.alertCriteriaSchema));
 
 export type AlertOptions = Record<AlertFilterKey, Array<{ value: string; label: string }>>;
 export type AlertFormValues = Partial<Record<AlertFilterKey | "name" | "language", string>> & {

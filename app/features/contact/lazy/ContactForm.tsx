@@ -14,11 +14,11 @@ import { EmailField, TextField } from "~/ui/forms/TextField";
 import { formSchema } from "~/ui/forms/use-validated-form";
 import { ValidatedForm } from "~/ui/forms/ValidatedForm";
 import { TaggedText } from "~/ui/page-kit/TaggedText";
-import { contactHoneypot } from "./contact-honeypot";
-import { CAPTCHA_LOAD_FAILED, type CaptchaSetup, useRecaptcha } from "./use-recaptcha";
+import { contactHoneypot } from "../contact-honeypot";
+import { CAPTCHA_LOAD_FAILED, type CaptchaSetup, useRecaptcha } from "../use-recaptcha";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
-const contactSchema = formSchema(() => import("./contact-form").then((m) => m.contactSchema));
+const contactSchema = formSchema(() => import("../contact-form").then((m) => m.contactSchema));
 
 export const contactFormId = "contact";
 

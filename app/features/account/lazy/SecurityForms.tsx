@@ -11,7 +11,7 @@ import { ValidatedForm } from "~/ui/forms/ValidatedForm";
 import { CodeForm, PasswordConfirmForm, type Reply } from "./AccountForms";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
-const smsSetupSchema = formSchema(() => import("./sms-setup-form").then((m) => m.smsSetupSchema));
+const smsSetupSchema = formSchema(() => import("../sms-setup-form").then((m) => m.smsSetupSchema));
 
 /** The security page's answer to a post: which form it belongs to, and what to show next. */
 export type SecurityAnswer = {

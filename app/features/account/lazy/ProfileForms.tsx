@@ -6,10 +6,10 @@ import { ValidatedForm } from "~/ui/forms/ValidatedForm";
 import { CurrentPasswordField, type Reply, TermsSwitch, UsernameField } from "./AccountForms";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
-const acceptTosSchema = formSchema(() => import("./account-forms").then((m) => m.acceptTosSchema));
-const emailChangeSchema = formSchema(() => import("./account-forms").then((m) => m.emailChangeSchema));
-const emailCodeSchema = formSchema(() => import("./account-forms").then((m) => m.emailCodeSchema));
-const updateProfileSchema = formSchema(() => import("./account-forms").then((m) => m.updateProfileSchema));
+const acceptTosSchema = formSchema(() => import("../account-forms").then((m) => m.acceptTosSchema));
+const emailChangeSchema = formSchema(() => import("../account-forms").then((m) => m.emailChangeSchema));
+const emailCodeSchema = formSchema(() => import("../account-forms").then((m) => m.emailCodeSchema));
+const updateProfileSchema = formSchema(() => import("../account-forms").then((m) => m.updateProfileSchema));
 
 /** update-profile (docs/requirements.md#account-and-second-factor): the public username. */
 export function UsernameForm({ lastResult, username }: { lastResult: Reply; username: string }) {

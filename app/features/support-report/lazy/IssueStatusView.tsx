@@ -10,7 +10,7 @@ import { ValidatedForm } from "~/ui/forms/ValidatedForm";
 import { StatusNowCard } from "~/ui/page-kit/StatusCards";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
-const issueCommentSchema = formSchema(() => import("./issue-form").then((m) => m.issueCommentSchema));
+const issueCommentSchema = formSchema(() => import("../issue-form").then((m) => m.issueCommentSchema));
 
 /** What the status page shows of an issue report; dates already in the visitor's language. */
 export type IssueStatusData = {

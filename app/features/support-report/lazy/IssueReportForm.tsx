@@ -11,12 +11,12 @@ import { EmailField, TextField } from "~/ui/forms/TextField";
 import { UploadWidget } from "~/ui/forms/UploadWidget";
 import { formSchema } from "~/ui/forms/use-validated-form";
 import { ValidatedForm } from "~/ui/forms/ValidatedForm";
-import { issueCategories, issueHoneypot, issuePlatforms } from "./issue-choices";
-import { KnownIssueSuggestions, knownIssuesSeenField, type MeTooReply } from "./KnownIssueSuggestions";
-import type { KnownIssueView } from "./known-issue-search";
+import { issueCategories, issueHoneypot, issuePlatforms } from "../issue-choices";
+import { KnownIssueSuggestions, knownIssuesSeenField, type MeTooReply } from "../KnownIssueSuggestions";
+import type { KnownIssueView } from "../known-issue-search";
 
 // Loaded when the form is first used (ValidatedForm): Zod stays out of the page's first scripts.
-const issueSchema = formSchema(() => import("./issue-form").then((m) => m.issueSchema));
+const issueSchema = formSchema(() => import("../issue-form").then((m) => m.issueSchema));
 
 export const issueFormId = "issue";
 

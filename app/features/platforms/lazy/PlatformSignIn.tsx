@@ -1,7 +1,7 @@
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { PlatformIcon } from "./PlatformIcon";
-import type { Platform } from "./platform-names";
-import "./platforms.css";
+import { PlatformIcon } from "../PlatformIcon";
+import type { Platform } from "../platform-names";
+import "../platforms.css";
 
 /**
  * "Sign in with Steam" and the others, for the configured platforms only. Plain forms to the

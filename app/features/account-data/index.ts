@@ -1,0 +1,2 @@
+/* account-data: its face. */
+export { AccountDataList } from "./AccountDataList";

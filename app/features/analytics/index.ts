@@ -1,0 +1,2 @@
+/* analytics: its face. */
+export { AnalyticsTracker } from "./AnalyticsTracker";

@@ -1,0 +1,2 @@
+/* internships: its face. */
+export { EarlyCareerJobs, InternshipFaq, Testimonials, YearRoundBanner } from "./InternshipSections";

@@ -1,0 +1,2 @@
+/* legal: its face. */
+export { LegalPage } from "./LegalPage";

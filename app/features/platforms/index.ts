@@ -1,0 +1,2 @@
+/* platforms: its face. */
+export { PlatformList } from "./PlatformList";

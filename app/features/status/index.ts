@@ -1,0 +1,2 @@
+/* status: its face. */
+export { StatusDataCard } from "./StatusDataCard";
