@@ -25,7 +25,8 @@ describe("import circles (npm run lint)", () => {
 
   it("fails a circle through two features, a type import included, and allows one inside a folder", async () => {
     plant({
-      "features/jobs/offers.ts": 'import { office } from "../offices/office";\nexport const offer = office;\n',
+      "features/jobs/offers.ts":
+        'import { office } from "../offices/office";\nexport const offer = office;\n',
       "features/offices/office.ts":
         'import type { offer } from "../jobs/offers";\nexport const office = 1;\nexport type O = typeof offer;\n',
       "platform/http/a.ts": 'import { b } from "./b";\nexport const a = () => b;\n',

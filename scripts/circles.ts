@@ -19,7 +19,8 @@ import madge from "madge";
  */
 export function moduleOf(file: string): string {
   const parts = file.split("/");
-  if (["features", "platform", "ui"].includes(parts[0]!) && parts.length > 2) return `${parts[0]}/${parts[1]}`;
+  if (["features", "platform", "ui"].includes(parts[0]!) && parts.length > 2)
+    return `${parts[0]}/${parts[1]}`;
   return file;
 }
 
