@@ -76,6 +76,17 @@ describe("/api hardening", () => {
   });
 });
 
+describe("/api/openapi.json", () => {
+  it("serves the account API's description to every visitor, cacheable for an hour", async () => {
+    const res = await call("GET", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    const doc = res.json as unknown as { paths: Record<string, unknown> };
+    expect(doc.paths["/api/account/mfa/recovery-codes"]).toHaveProperty("post.requestBody");
+    expect(doc.paths["/api/account/{platform}/login"]).toHaveProperty("post.parameters");
+  });
+});
+
 describe("/api/uploads as mounted", () => {
   it("stores uploads under DATA_DIR/uploads and limits them with the form tier", async () => {
     const upload = () => {

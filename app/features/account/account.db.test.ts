@@ -618,11 +618,4 @@ describe("security and profile screens' additions", () => {
       email: "new@example.com",
     });
   });
-
-  it("serves its OpenAPI description", async () => {
-    const res = await fetch(base.replace(/\/account$/, "/openapi.json"));
-    expect(res.status).toBe(200);
-    const doc = (await res.json()) as { paths: Record<string, unknown> };
-    expect(doc.paths["/api/account/mfa/recovery-codes"]).toHaveProperty("post.requestBody");
-  });
 });
