@@ -159,6 +159,9 @@ describe("private links and the logs (app and nginx)", () => {
     tokens.push(query);
     await expectStatus(visit(`/account/verify?token=${query}`), [200, 400, 404, 410]);
 
+    // nginx writes a request's line once the answer has gone out, which may be just after the
+    // client has it: wait for the last one.
+    await expect.poll(() => nginx.shippedAccessLog()).toContain('"GET /account/verify"');
     const appLog = cluster.sites[0]!.logs();
     const nginxLog = nginx.shippedAccessLog();
     // The lines are there, naming the routes.
