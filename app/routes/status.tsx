@@ -263,7 +263,7 @@ function StatusBody(props: {
       );
     case "contact":
       return <ContactStatusView data={page.contact} />;
-    case "issue":
+    case "issueReport":
       return (
         <IssueStatusView
           data={page.issue}

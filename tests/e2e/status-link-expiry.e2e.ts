@@ -98,8 +98,8 @@ beforeAll(async () => {
        values ('business', 'Noor Haddad', $1, $2, 'Would the studio like a booth at our festival?', 'fr',
          now() + interval '1 year')
        returning id)
-     insert into status_links (token_hash, kind, contact_message_id, created_at, last_opened_at)
-     select $3, 'contact', id, now() - interval '200 days', now() - interval '91 days' from message`,
+     insert into status_links (token_hash, kind, item_id, created_at, last_opened_at)
+     select $3, 'contact', id::text, now() - interval '200 days', now() - interval '91 days' from message`,
     [expiredAddress, expiredSubject, hashLinkToken(expired.split("/").at(-1)!)],
   );
   await pg.close();

@@ -200,7 +200,7 @@ describe("an account's submissions and data", { timeout: 60_000 }, () => {
       [theirs.holder.id, theirs.application, theirs.contact].sort(),
     );
     const links = await svc.db.select().from(schema.statusLinks);
-    expect(links.filter((link) => link.contactMessageId === theirs.contact)).toHaveLength(1);
+    expect(links.filter((link) => link.kind === "contact" && link.itemId === theirs.contact)).toHaveLength(1);
   });
 
   it("opens a fresh status page of one's own submission", async () => {

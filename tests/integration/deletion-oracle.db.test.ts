@@ -263,7 +263,7 @@ describe("the deletion oracle finds nothing of a person after each way their dat
       const outcome = await deleteByStatusLink(svc, token);
       if (outcome.ok) deleted.push(outcome.kind);
     }
-    expect(deleted.sort()).toEqual(["application", "contact", "issue", "playtest"]);
+    expect(deleted.sort()).toEqual(["application", "contact", "issueReport", "playtest"]);
 
     expect(await findTraces({ db: database.db, dataDir }, traces)).toEqual([]);
   });

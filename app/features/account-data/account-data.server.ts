@@ -1,11 +1,9 @@
 import { exportTiedTo, isTiedTo, listTiedTo, removeTiedItem } from "~/features/privacy-requests/index.server";
-import { statusKindOf, statusSummary } from "~/features/status/index.server";
-import { isForeignKeyViolation } from "~/platform/db/sql-errors";
+import { hasStatusPage, linkToItemOf, statusSummary } from "~/features/status/index.server";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import type { Language } from "~/platform/i18n/languages";
 import type { DownloadChoice } from "~/platform/privacy/archive.server";
 import type { PersonalDataServices } from "~/platform/privacy/personal-data";
-import { createStatusLink } from "~/platform/status/links.server";
 
 /**
  * The account area's "My submissions and data" (docs/requirements.md#account-data,
@@ -56,14 +54,14 @@ export async function loadAccountData(
     email,
     groups: await Promise.all(
       groups.map(async (group) => {
-        const statusKind = statusKindOf(group.kind);
+        const withPage = hasStatusPage(group.kind);
         return {
           kind: group.kind,
           items: await Promise.all(
             group.items.map(async (item) => ({
               ...item,
-              status: statusKind ? await statusSummary(svc, statusKind, item.id, lang) : null,
-              statusPage: statusKind !== null,
+              status: hasStatusPage(group.kind) ? await statusSummary(svc, group.kind, item.id, lang) : null,
+              statusPage: withPage,
             })),
           ),
         };
@@ -85,16 +83,11 @@ export async function openHeldStatusPage(
   id: string,
 ): Promise<Outcome<{ token: string }>> {
   const email = verifiedAddress(holder);
-  const statusKind = statusKindOf(kind);
-  if (email === null || statusKind === null) return notTheirs();
+  if (email === null || !hasStatusPage(kind)) return notTheirs();
   if (!(await isTiedTo(svc.db, email, kind, id))) return notTheirs();
-  try {
-    return ok({ token: await createStatusLink(svc.db, statusKind, id) });
-  } catch (err) {
-    // Deleted (in another tab, by its retention purge) since it was looked up.
-    if (isForeignKeyViolation(err)) return notTheirs();
-    throw err;
-  }
+  // Null when deleted (in another tab, by its retention purge) since it was looked up.
+  const token = await linkToItemOf(svc, kind, email, id);
+  return token === null ? notTheirs() : ok({ token });
 }
 
 /**

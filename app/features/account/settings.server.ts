@@ -5,8 +5,9 @@ import type { Db } from "~/platform/db/client.server";
 import { accountSessions, accountTokens, accountUsers } from "~/platform/db/schema";
 import { isUniqueViolation } from "~/platform/db/sql-errors";
 import { type Language, localizePath } from "~/platform/i18n/languages";
-import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
+import { deleteItemTraces } from "~/platform/privacy/item-traces.server";
 import { withinBudget } from "./account-budgets.server";
 import { type AccountDeps, AccountError, type AccountUser, accountItemKind } from "./account-core.server";
 import { emailChangeCode, existsEmail } from "./account-emails.server";
@@ -134,7 +135,7 @@ export async function eraseAccount(
   user: Pick<AccountUser, "id" | "email">,
 ): Promise<boolean> {
   const { gone, emails } = await svc.db.transaction(async (tx) => {
-    const emails = await deleteEmailsAbout(tx, accountItemKind, user.id);
+    const emails = await deleteItemTraces(tx, accountItemKind, user.id);
     const gone = await tx
       .delete(accountUsers)
       .where(eq(accountUsers.id, user.id))

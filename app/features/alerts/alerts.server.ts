@@ -8,8 +8,9 @@ import { jobAlerts, jobAlertTokens } from "~/platform/db/schema/alerts";
 import { offices, taxonomyTerms } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
-import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
+import { deleteItemTraces } from "~/platform/privacy/item-traces.server";
 import type { AlertFilterKey } from "./alert-filters";
 import type { AlertCreateInput, AlertCriteria } from "./alert-form";
 import { type AlertCriteriaLines, alertCreatedEmail, manageUrl } from "./emails.server";
@@ -240,7 +241,7 @@ async function deleteAlerts(svc: Deleter, which: SQL): Promise<string[]> {
   const { ids, emails } = await svc.db.transaction(async (tx) => {
     const rows = await tx.delete(jobAlerts).where(which).returning({ id: jobAlerts.id });
     const ids = rows.map((row) => row.id);
-    return { ids, emails: await deleteEmailsAbout(tx, alertItemKind, ids) };
+    return { ids, emails: await deleteItemTraces(tx, alertItemKind, ids) };
   });
   await removeMailFiles(svc.config, emails);
   return ids;

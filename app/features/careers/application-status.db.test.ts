@@ -116,7 +116,7 @@ describe("an application's status link", () => {
     expect(page?.stage).toBe("apply");
     expect(Object.keys(page!.reachedOn)).toEqual(["apply"]);
     // Only the token's hash is stored.
-    const stored = await database.db.select().from(statusLinks).where(eq(statusLinks.applicationId, id));
+    const stored = await database.db.select().from(statusLinks).where(eq(statusLinks.itemId, id));
     expect(stored.map((row) => row.tokenHash)).not.toContain(token);
   });
 
@@ -309,7 +309,7 @@ describe("a lost link asked for again", () => {
     const links = await database.db
       .select()
       .from(statusLinks)
-      .where(inArray(statusLinks.applicationId, [first.id, second.id]));
+      .where(inArray(statusLinks.itemId, [first.id, second.id]));
     expect(links).toHaveLength(4);
   });
 });

@@ -29,8 +29,8 @@ import {
  */
 
 /**
- * What the outbox and the data-rights pages call an application: its e-mails are named by it
- * and its id, and go with it (`deleteEmailsAbout`).
+ * What the outbox, the status links and the data-rights pages call an application: its e-mails
+ * and links are named by it and its id, and go with it (`deleteItemTraces`).
  */
 export const applicationItemKind = "application";
 
@@ -173,7 +173,7 @@ async function setStage(tx: Tx, id: string, from: SQL, to: ApplicationStage, now
 
 /** A fresh private link for an e-mail about the application, in its language. */
 async function statusUrl(svc: Mover, tx: Tx, id: string, lang: Language) {
-  const token = await createStatusLink(tx, "application", id);
+  const token = await createStatusLink(tx, applicationItemKind, id);
   return `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
 }
 
@@ -306,15 +306,20 @@ export async function listApplications(
 
 /** The applications sent from an address (a lost status link is sent again to it). */
 export async function applicationsOf(db: Db | Tx, email: string) {
-  return db
-    .select({
-      id: jobApplications.id,
-      jobTitle: jobApplications.jobTitle,
-      language: jobApplications.language,
-    })
-    .from(jobApplications)
-    .where(sql`lower(${jobApplications.email}) = lower(${email})`)
-    .orderBy(desc(jobApplications.createdAt));
+  return (
+    db
+      .select({
+        id: jobApplications.id,
+        jobTitle: jobApplications.jobTitle,
+        language: jobApplications.language,
+      })
+      .from(jobApplications)
+      .where(sql`lower(${jobApplications.email}) = lower(${email})`)
+      .orderBy(desc(jobApplications.createdAt))
+      // Held until the caller\'s transaction ends: a deletion waits, then takes the links made
+      // to them (status_links has no foreign key to do it).
+      .for("key share")
+  );
 }
 
 /** Records the sending as the first stage (inside the application's own transaction). */

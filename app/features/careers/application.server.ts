@@ -132,7 +132,7 @@ export async function submitApplication(
       .returning({ id: jobApplications.id });
     const id = row!.id;
     await recordApplied(tx, id, now);
-    const statusUrl = `${config.publicUrl}${localizePath(statusPath(await createStatusLink(tx, "application", id)), lang)}`;
+    const statusUrl = `${config.publicUrl}${localizePath(statusPath(await createStatusLink(tx, applicationItemKind, id)), lang)}`;
     let attached: Awaited<ReturnType<typeof svc.uploads.attach>>;
     try {
       attached = await svc.uploads.attach(tx, uploadIds, applicationOwner(id));

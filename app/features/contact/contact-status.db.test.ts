@@ -78,9 +78,7 @@ describe("a contact message's status link", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(contactMessages.id, id));
     await purgeExpiredContactData(svc);
-    expect(await database.db.select().from(statusLinks).where(eq(statusLinks.contactMessageId, id))).toEqual(
-      [],
-    );
+    expect(await database.db.select().from(statusLinks).where(eq(statusLinks.itemId, id))).toEqual([]);
     expect(await findStatusLink(database.db, token)).toBeNull();
     expect(await loadStatusPage(svc, token, "fr")).toBeNull();
   });

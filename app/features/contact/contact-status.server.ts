@@ -107,13 +107,18 @@ export async function listContactMessages(
 
 /** The messages sent from an address (a lost status link is sent again to it). */
 export async function contactMessagesOf(db: Db | Tx, email: string) {
-  return db
-    .select({
-      id: contactMessages.id,
-      category: contactMessages.category,
-      createdAt: contactMessages.createdAt,
-    })
-    .from(contactMessages)
-    .where(sql`lower(${contactMessages.email}) = lower(${email})`)
-    .orderBy(desc(contactMessages.createdAt));
+  return (
+    db
+      .select({
+        id: contactMessages.id,
+        category: contactMessages.category,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = lower(${email})`)
+      .orderBy(desc(contactMessages.createdAt))
+      // Held until the caller\'s transaction ends: a deletion waits, then takes the links made
+      // to them (status_links has no foreign key to do it).
+      .for("key share")
+  );
 }

@@ -4,9 +4,10 @@ import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { contactMessages, feedbacks } from "~/platform/db/schema";
 import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
-import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
+import { deleteItemTraces } from "~/platform/privacy/item-traces.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { addMonths } from "~/platform/time/months";
 import { purgeUsedCaptchaTokens } from "./captcha.server";
@@ -14,8 +15,9 @@ import { type ContactCategory, categoryAddress } from "./contact-categories";
 import type { ContactInput } from "./contact-form";
 
 /**
- * What the outbox and the data-rights pages call a contact message: its e-mails (the team's
- * copy and the acknowledgement) are named by it and its id, and go with it.
+ * What the outbox, the status links and the data-rights pages call a contact message: its
+ * e-mails (the team's copy and the acknowledgement) and links are named by it and its id, and go
+ * with it (`deleteItemTraces`).
  */
 export const contactItemKind = "contact";
 
@@ -94,7 +96,7 @@ export async function sendContactMessage(
       })
       .returning({ id: contactMessages.id });
     const id = row!.id;
-    const token = await createStatusLink(tx, "contact", id);
+    const token = await createStatusLink(tx, contactItemKind, id);
     const about = { kind: contactItemKind, id };
     await enqueueEmail(tx, teamEmail, about);
     await enqueueEmail(
@@ -143,7 +145,7 @@ export async function deleteContactMessages(
   const { ids, emails } = await svc.db.transaction(async (tx) => {
     const rows = await tx.delete(contactMessages).where(which).returning({ id: contactMessages.id });
     const ids = rows.map((row) => row.id);
-    return { ids, emails: await deleteEmailsAbout(tx, contactItemKind, ids) };
+    return { ids, emails: await deleteItemTraces(tx, contactItemKind, ids) };
   });
   await removeMailFiles(svc.config, emails);
   return ids;

@@ -249,9 +249,9 @@ describe("a playtest sign-up's status page", () => {
     expect(await inviteToCall(svc, deleted.id)).toEqual({ ok: false, code: "notFound" });
     await expect(call.run(svc as never, { id: deleted.id } as never)).rejects.toThrow(/No sign-up/);
     expect(await loadStatusPage(svc, deleted.token, "fr")).toBeNull();
-    expect(
-      await database.db.select().from(statusLinks).where(eq(statusLinks.playtestSignupId, deleted.id)),
-    ).toEqual([]);
+    expect(await database.db.select().from(statusLinks).where(eq(statusLinks.itemId, deleted.id))).toEqual(
+      [],
+    );
 
     // The tester can only confirm an invitation.
     const waiting = await signUp("waiting@example.com");

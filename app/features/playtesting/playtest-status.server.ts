@@ -10,9 +10,10 @@ import {
 } from "~/platform/db/schema/playtest";
 import { dateTimeFormat, formatDate } from "~/platform/i18n/format";
 import { isLanguage, type Language, languageTags, localizePath, pick } from "~/platform/i18n/languages";
-import { deleteEmailsAbout, enqueueEmail } from "~/platform/mail/outbox.server";
+import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
+import { deleteItemTraces } from "~/platform/privacy/item-traces.server";
 import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { localTimeToInstant } from "~/platform/time/zoned";
@@ -142,8 +143,8 @@ export type PlaytestChange =
 type Mover = Pick<Services, "db" | "config">;
 
 /**
- * What the outbox and the data-rights pages call a playtest sign-up: its e-mails are named by it
- * and its id, and go with it (deleteSignups).
+ * What the outbox, the status links and the data-rights pages call a playtest sign-up: its
+ * e-mails and links are named by it and its id, and go with it (deleteSignups).
  */
 export const playtestItemKind = "playtest";
 
@@ -214,7 +215,7 @@ export async function emailStage(
   appendix?: string[],
 ) {
   const lang = signup.language;
-  const token = await createStatusLink(tx, "playtest", signup.id);
+  const token = await createStatusLink(tx, playtestItemKind, signup.id);
   const pageUrl = `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
   const place = signup.session ? await sessionPlace(tx, signup.site, signup.session, lang) : null;
   const withTime = stage === "sessionInvited" || stage === "confirmed" || stage === "reminder";
@@ -569,7 +570,7 @@ export async function deleteSignups(svc: Mover, which: SQL): Promise<string[]> {
       });
     }
     const ids = deleted.map((row) => row.id);
-    return { ids, emails: await deleteEmailsAbout(tx, playtestItemKind, ids) };
+    return { ids, emails: await deleteItemTraces(tx, playtestItemKind, ids) };
   });
   await removeMailFiles(svc.config, emails);
   return ids;
@@ -577,11 +578,16 @@ export async function deleteSignups(svc: Mover, which: SQL): Promise<string[]> {
 
 /** The sign-ups sent from an address (a lost status link is sent again to it). */
 export async function signupsOf(db: Db | Tx, email: string) {
-  return db
-    .select({ id: playtestSignups.id, site: playtestSignups.site, createdAt: playtestSignups.createdAt })
-    .from(playtestSignups)
-    .where(sql`lower(${playtestSignups.email}) = lower(${email})`)
-    .orderBy(desc(playtestSignups.createdAt));
+  return (
+    db
+      .select({ id: playtestSignups.id, site: playtestSignups.site, createdAt: playtestSignups.createdAt })
+      .from(playtestSignups)
+      .where(sql`lower(${playtestSignups.email}) = lower(${email})`)
+      .orderBy(desc(playtestSignups.createdAt))
+      // Held until the caller\'s transaction ends: a deletion waits, then takes the links made
+      // to them (status_links has no foreign key to do it).
+      .for("key share")
+  );
 }
 
 /** Records the sign-up as the first stage (inside the sign-up's own transaction). */

@@ -96,7 +96,7 @@ export async function signUpPlaytester(
       })
       .returning({ id: playtestSignups.id });
     await recordReceived(tx, row!.id, now);
-    const statusToken = await createStatusLink(tx, "playtest", row!.id);
+    const statusToken = await createStatusLink(tx, playtestItemKind, row!.id);
     const email = await signupConfirmation.compose(
       { to: input.email, lang, studioName: studio.name, siteUrl: base },
       {

@@ -18,7 +18,7 @@ export function StatusDataCard({
   asking: boolean;
   deleteOn: string;
   /** What the page is about: the texts say what is deleted and what stays out of reach. */
-  kind: "application" | "contact" | "issue" | "playtest";
+  kind: "application" | "contact" | "issueReport" | "playtest";
 }) {
   const { t } = useTranslation("status");
   return (

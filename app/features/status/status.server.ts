@@ -19,7 +19,7 @@ import {
 import { exportItemArchive, removePersonalItem } from "~/features/privacy-requests/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { issueReportPersonalData, issueReportsOf, issueStatus } from "~/features/support-report/index.server";
-import type { Db } from "~/platform/db/client.server";
+import type { Db, Tx } from "~/platform/db/client.server";
 import { formatDate } from "~/platform/i18n/format";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
@@ -34,7 +34,6 @@ import {
   findStatusLink,
   openStatusLink,
   revokeStatusLinks,
-  type StatusKind,
   statusPath,
 } from "~/platform/status/links.server";
 
@@ -88,7 +87,7 @@ async function issuePage(db: Db, id: string, lang: Language) {
   const status = await issueStatus(db, id, lang);
   if (!status) return null;
   return {
-    kind: "issue" as const,
+    kind: "issueReport" as const,
     title: status.summary,
     deleteOn: day(status.expiresAt, lang),
     issue: {
@@ -123,17 +122,25 @@ async function playtestPage(db: Db, id: string, lang: Language) {
   return { kind: "playtest" as const, title: page.title, deleteOn: page.deleteOn, playtest: page.data };
 }
 
+/**
+ * The kinds of item with a status page: each link names its item by the kind the item's feature
+ * gives it (the outbox's and the data-rights pages' kind, `personalDataOf` below).
+ */
+export type StatusKind = "application" | "contact" | "issueReport" | "playtest";
+
 /** One submission's page data in `lang`, by its kind; null when it no longer exists. */
-function pageOf(db: Db, kind: StatusKind, id: string, lang: Language) {
+function pageOf(db: Db, kind: string, id: string, lang: Language) {
   switch (kind) {
     case "application":
       return applicationPage(db, id, lang);
     case "contact":
       return contactPage(db, id, lang);
-    case "issue":
+    case "issueReport":
       return issuePage(db, id, lang);
     case "playtest":
       return playtestPage(db, id, lang);
+    default:
+      return null;
   }
 }
 
@@ -215,17 +222,13 @@ export async function sessionCalendarByLink(
 const personalDataOf = {
   application: applicationPersonalData,
   contact: contactPersonalData,
-  issue: issueReportPersonalData,
+  issueReport: issueReportPersonalData,
   playtest: playtestPersonalData,
-} as const satisfies Record<StatusKind, unknown>;
+} as const satisfies { [K in StatusKind]: { kind: K } };
 
-/**
- * The status-page kind of a kind of personal data (privacy-requests' `kind`), or null when
- * submissions of that kind have no status page.
- */
-export function statusKindOf(personalKind: string): StatusKind | null {
-  const kinds = Object.keys(personalDataOf) as StatusKind[];
-  return kinds.find((kind) => personalDataOf[kind].kind === personalKind) ?? null;
+/** Whether items of a kind of personal data (privacy-requests' `kind`) have a status page. */
+export function hasStatusPage(kind: string): kind is StatusKind {
+  return Object.hasOwn(personalDataOf, kind);
 }
 
 /**
@@ -246,11 +249,17 @@ export async function statusSummary(
       return t(`careers:${applicationStageTitleKey(page.application.stage)}`);
     case "contact":
       return t(`contact:status.${page.contact.status}.title`);
-    case "issue":
+    case "issueReport":
       return t(`support-report:status.states.${page.issue.status}.title`);
     case "playtest":
       return t(`playtesting:status.stages.${page.playtest.stage}.title`);
   }
+}
+
+/** The item a token opens, when it is of a kind with a status page. */
+async function findStatusTarget(db: Db, token: string) {
+  const target = await findStatusLink(db, token);
+  return target && hasStatusPage(target.kind) ? { kind: target.kind, itemId: target.itemId } : null;
 }
 
 /**
@@ -258,7 +267,7 @@ export async function statusSummary(
  * which says what it holds (as the data-rights page names it); null when the link does not open.
  */
 export async function exportByStatusLink(svc: PersonalDataServices, token: string) {
-  const target = await findStatusLink(svc.db, token);
+  const target = await findStatusTarget(svc.db, token);
   if (!target) return null;
   const source = personalDataOf[target.kind];
   const bytes = await exportItemArchive(svc, source, target.itemId);
@@ -270,16 +279,40 @@ export async function deleteByStatusLink(
   svc: PersonalDataServices,
   token: string,
 ): Promise<{ ok: true; kind: StatusKind } | { ok: false; code: "notFound" }> {
-  const target = await findStatusLink(svc.db, token);
+  const target = await findStatusTarget(svc.db, token);
   if (!target) return { ok: false, code: "notFound" };
   await removePersonalItem(svc, personalDataOf[target.kind], target.itemId);
   return { ok: true, kind: target.kind };
 }
 
+/** The items of a kind sent from an address, held until the transaction ends. */
+const heldItemsOf: Record<StatusKind, (tx: Tx, email: string) => Promise<Array<{ id: string }>>> = {
+  application: applicationsOf,
+  contact: contactMessagesOf,
+  issueReport: issueReportsOf,
+  playtest: signupsOf,
+};
+
+/**
+ * A fresh private link to item `id` of `kind`, sent from `email` (the account area's "Open status
+ * page"); null when there is no such item, or it was deleted meanwhile.
+ */
+export async function linkToItemOf(
+  svc: Pick<Services, "db">,
+  kind: StatusKind,
+  email: string,
+  id: string,
+): Promise<string | null> {
+  return svc.db.transaction(async (tx) => {
+    const items = await heldItemsOf[kind](tx, email);
+    return items.some((item) => item.id === id) ? createStatusLink(tx, kind, id) : null;
+  });
+}
+
 /** The issue report a link opens (to add information to it), or null. */
 export async function issueOfLink(svc: Pick<Services, "db">, token: string): Promise<string | null> {
   const target = await findStatusLink(svc.db, token);
-  return target?.kind === "issue" ? target.itemId : null;
+  return target?.kind === "issueReport" ? target.itemId : null;
 }
 
 const linksEmail = defineEmailTemplate(
@@ -309,22 +342,22 @@ export async function sendStatusLinks(
 ): Promise<void> {
   try {
     if (!(await spendRequestedEmail(svc, address, "status-links"))) return;
-    const [applications, messages, reports, signups] = await Promise.all([
-      applicationsOf(svc.db, address),
-      contactMessagesOf(svc.db, address),
-      issueReportsOf(svc.db, address),
-      signupsOf(svc.db, address),
-    ]);
-    if (!applications.length && !messages.length && !reports.length && !signups.length) return;
     const studio = await getStudioInfo(svc.db, lang);
     const t = await translator(lang);
     const url = (token: string) => `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
     const gameName = (slug: string) => studio.games.find((g) => g.slug === slug)?.name ?? slug;
     await svc.db.transaction(async (tx) => {
+      // Read in the transaction that links them, each item held until it ends: one deleted
+      // meanwhile waits, then takes its new links with it.
+      const applications = await applicationsOf(tx, address);
+      const messages = await contactMessagesOf(tx, address);
+      const reports = await issueReportsOf(tx, address);
+      const signups = await signupsOf(tx, address);
+      if (!applications.length && !messages.length && !reports.length && !signups.length) return;
       const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
       await revokeStatusLinks(tx, "application", ids(applications));
       await revokeStatusLinks(tx, "contact", ids(messages));
-      await revokeStatusLinks(tx, "issue", ids(reports));
+      await revokeStatusLinks(tx, "issueReport", ids(reports));
       await revokeStatusLinks(tx, "playtest", ids(signups));
       const items: Array<{ label: string; url: string }> = [];
       for (const application of applications) {
@@ -347,9 +380,9 @@ export async function sendStatusLinks(
         });
       }
       for (const report of reports) {
-        const token = await createStatusLink(tx, "issue", report.id);
+        const token = await createStatusLink(tx, "issueReport", report.id);
         items.push({
-          label: t("status:kinds.issue", { reference: report.reference, game: gameName(report.game) }),
+          label: t("status:kinds.issueReport", { reference: report.reference, game: gameName(report.game) }),
           url: url(token),
         });
       }

@@ -23,8 +23,8 @@ export class IssueRefused extends Error {
 export const issueOwner = (id: string) => `issue-report:${id}`;
 
 /**
- * What the outbox and the data-rights pages call an issue report: its e-mails are named by it
- * and its id, and go with it (`deleteEmailsAbout`).
+ * What the outbox, the status links and the data-rights pages call an issue report: its e-mails
+ * and links are named by it and its id, and go with it (`deleteItemTraces`).
  */
 export const issueReportItemKind = "issueReport";
 
@@ -148,7 +148,7 @@ export async function submitIssueReport(
       about,
     );
     await tx.insert(issueReportStages).values({ reportId: id, status: "received", at: now });
-    const token = await createStatusLink(tx, "issue", id);
+    const token = await createStatusLink(tx, issueReportItemKind, id);
     const statusUrl = `${config.publicUrl}${localizePath(statusPath(token), lang)}`;
     await enqueueEmail(
       tx,

@@ -84,7 +84,7 @@ const linkIn = (text: string) => /\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(text)?
 
 const page = async (token: string) => {
   const opened = await loadStatusPage(svc, token, "fr");
-  return opened?.kind === "issue" ? opened.issue : undefined;
+  return opened?.kind === "issueReport" ? opened.issue : undefined;
 };
 
 describe("an issue report's status link", () => {
@@ -92,7 +92,7 @@ describe("an issue report's status link", () => {
     const { id, token, ack } = await report();
     expect(ack.to).toBe("mira@example.com");
     expect(ack.text).toContain(`https://studio.example/fr/status/${token}`);
-    expect(await findStatusLink(database.db, token)).toEqual({ kind: "issue", itemId: id });
+    expect(await findStatusLink(database.db, token)).toEqual({ kind: "issueReport", itemId: id });
     expect((await loadStatusPage(svc, token, "fr"))?.title).toBe("Save lost after the storm chapter");
     const shown = await page(token);
     expect(shown).toMatchObject({ status: "received", gameName: "Tidebound", note: null, patch: null });
@@ -107,7 +107,7 @@ describe("an issue report's status link", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(issueReports.id, id));
     await purgeExpiredIssueReports(svc);
-    expect(await database.db.select().from(statusLinks).where(eq(statusLinks.issueReportId, id))).toEqual([]);
+    expect(await database.db.select().from(statusLinks).where(eq(statusLinks.itemId, id))).toEqual([]);
     expect(
       await database.db.select().from(issueReportStages).where(eq(issueReportStages.reportId, id)),
     ).toEqual([]);
@@ -246,7 +246,7 @@ describe("a deleted issue report", () => {
   it("cannot be moved or linked to a patch by the tool: refused with a clear message, nothing changed", async () => {
     const { id, token } = await report("efface@example.com");
     // The reporter's own "Delete now" (the data-rights deletion behind the status page).
-    expect(await deleteByStatusLink(svc, token)).toEqual({ ok: true, kind: "issue" });
+    expect(await deleteByStatusLink(svc, token)).toEqual({ ok: true, kind: "issueReport" });
     await database.db.delete(outboxEmails);
     const counts = async () => ({
       links: await database.db.$count(statusLinks),
@@ -297,14 +297,14 @@ describe("a lost link asked for again", () => {
     const opened = await Promise.all(tokens.map((token) => findStatusLink(database.db, token)));
     expect(opened).toEqual(
       expect.arrayContaining([
-        { kind: "issue", itemId: id },
+        { kind: "issueReport", itemId: id },
         { kind: "contact", itemId: message!.id },
       ]),
     );
     const links = await database.db
       .select()
       .from(statusLinks)
-      .where(and(eq(statusLinks.kind, "issue"), eq(statusLinks.issueReportId, id)));
+      .where(and(eq(statusLinks.kind, "issueReport"), eq(statusLinks.itemId, id)));
     expect(links).toHaveLength(2);
   });
 });

@@ -162,7 +162,7 @@ type Mover = Pick<Services, "db" | "config">;
 
 /** A fresh private link for an e-mail about the report, in its language. */
 async function statusUrl(svc: Mover, tx: Tx, id: string, lang: Language) {
-  const token = await createStatusLink(tx, "issue", id);
+  const token = await createStatusLink(tx, issueReportItemKind, id);
   return `${svc.config.publicUrl}${localizePath(statusPath(token), lang)}`;
 }
 
@@ -375,6 +375,9 @@ export async function issueReportsOf(db: Db | Tx, email: string) {
     .select({ id: issueReports.id, game: issueReports.game })
     .from(issueReports)
     .where(sql`lower(${issueReports.email}) = lower(${email})`)
-    .orderBy(desc(issueReports.createdAt));
+    .orderBy(desc(issueReports.createdAt))
+    // Held until the caller\'s transaction ends: a deletion waits, then takes the links made
+    // to them (status_links has no foreign key to do it).
+    .for("key share");
   return rows.map((row) => ({ ...row, reference: reportReference(row.id) }));
 }

@@ -2,9 +2,9 @@ import { inArray } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { uploads } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
-import { deleteEmailsAbout } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
+import { deleteItemTraces } from "./item-traces.server";
 
 /**
  * Personal data tied to an e-mail address (docs/requirements.md#data-rights): each feature that
@@ -69,7 +69,7 @@ export const isSubmissionSource = (source: PersonalDataSource): source is Submis
   "remove" in source;
 
 /** Identity for a source, typed (each feature writes `definePersonalData({ … })`). */
-export const definePersonalData = <S extends PersonalDataSource>(source: S): S => source;
+export const definePersonalData = <const S extends PersonalDataSource>(source: S): S => source;
 
 /**
  * The files an item owns in the upload store, for its export: how `data.json` lists them and
@@ -105,7 +105,7 @@ export async function removeItemWithFiles(
   await svc.uploads.removeFiles((await svc.uploads.owned(owner)).map((file) => file.id));
   const { existed, emails } = await svc.db.transaction(async (tx) => {
     const existed = await deleteRow(tx);
-    return { existed, emails: existed ? await deleteEmailsAbout(tx, kind, id) : [] };
+    return { existed, emails: existed ? await deleteItemTraces(tx, kind, id) : [] };
   });
   await svc.uploads.removeOwned([owner]);
   await removeMailFiles(svc.config, emails);
@@ -135,7 +135,7 @@ export async function purgeItemsWithFiles(
       .delete(uploads)
       .where(inArray(uploads.attachedTo, ids.map(owner)))
       .returning({ id: uploads.id });
-    return { ids, files: files.map((file) => file.id), emails: await deleteEmailsAbout(tx, kind, ids) };
+    return { ids, files: files.map((file) => file.id), emails: await deleteItemTraces(tx, kind, ids) };
   });
   await svc.uploads.removeFiles(files);
   await removeMailFiles(svc.config, emails);

@@ -12,15 +12,12 @@ import { hashLinkToken, linkTokenShape, newLinkToken } from "~/platform/security
  * withdrawing and signing, so it does not live for ever (docs/decisions/0044-status-links-expire.md):
  * it stops opening once unused for STATUS_LINK_IDLE_DAYS, or once the links are sent again.
  */
-export type StatusKind = "application" | "contact" | "issue" | "playtest";
 
-/** The column of `status_links` that points at each kind's row (deleting the row deletes its links). */
-const targetColumn = {
-  application: "applicationId",
-  contact: "contactMessageId",
-  issue: "issueReportId",
-  playtest: "playtestSignupId",
-} as const satisfies Record<StatusKind, string>;
+/**
+ * A link points at an item by the item's kind as its feature names it (the outbox's and the
+ * data-rights pages' kind: "application", "issueReport"…) and its id. Which kinds have a status
+ * page is the status feature's list of sources; this module knows none of them.
+ */
 
 /**
  * A link opens until it has gone this long without being opened: an old e-mail in a forgotten
@@ -31,11 +28,9 @@ export const STATUS_LINK_IDLE_DAYS = 90;
 const dayMs = 24 * 60 * 60_000;
 
 /** Stores a new link to `itemId` (inside the submission's own transaction) and returns its token. */
-export async function createStatusLink(tx: Db | Tx, kind: StatusKind, itemId: string): Promise<string> {
+export async function createStatusLink(tx: Db | Tx, kind: string, itemId: string): Promise<string> {
   const token = newLinkToken();
-  await tx
-    .insert(statusLinks)
-    .values({ tokenHash: hashLinkToken(token), kind, [targetColumn[kind]]: itemId });
+  await tx.insert(statusLinks).values({ tokenHash: hashLinkToken(token), kind, itemId });
   return token;
 }
 
@@ -45,15 +40,29 @@ export async function createStatusLink(tx: Db | Tx, kind: StatusKind, itemId: st
  * every older copy, in whatever mailbox, unable to open. The rows stay, so an old link's page
  * says it expired rather than that it never worked.
  */
-export async function revokeStatusLinks(tx: Db | Tx, kind: StatusKind, itemIds: string[], now = new Date()) {
+export async function revokeStatusLinks(tx: Db | Tx, kind: string, itemIds: string[], now = new Date()) {
   if (itemIds.length === 0) return;
   await tx
     .update(statusLinks)
     .set({ revokedAt: now })
-    .where(and(inArray(statusLinks[targetColumn[kind]], itemIds), isNull(statusLinks.revokedAt)));
+    .where(
+      and(eq(statusLinks.kind, kind), inArray(statusLinks.itemId, itemIds), isNull(statusLinks.revokedAt)),
+    );
 }
 
-export type StatusTarget = { kind: StatusKind; itemId: string };
+/**
+ * Deletes every link to these items, in the transaction that deletes them: a link must not
+ * outlive its item (`deleteItemTraces`, platform/privacy/item-traces.server.ts, is how every
+ * deletion reaches here).
+ */
+export async function deleteStatusLinks(tx: Db | Tx, kind: string, itemIds: readonly string[]) {
+  if (itemIds.length === 0) return;
+  await tx
+    .delete(statusLinks)
+    .where(and(eq(statusLinks.kind, kind), inArray(statusLinks.itemId, [...itemIds])));
+}
+
+export type StatusTarget = { kind: string; itemId: string };
 
 /** A token's link and what it points at, whether or not it still opens; null when there is none. */
 async function lookUp(db: Db, token: string) {
@@ -63,10 +72,7 @@ async function lookUp(db: Db, token: string) {
     .from(statusLinks)
     .where(eq(statusLinks.tokenHash, hashLinkToken(token)));
   if (!row) return null;
-  if (!Object.hasOwn(targetColumn, row.kind)) return null;
-  const kind = row.kind as StatusKind;
-  const itemId = row[targetColumn[kind]];
-  return itemId ? { row, target: { kind, itemId } } : null;
+  return { row, target: { kind: row.kind, itemId: row.itemId } };
 }
 
 type LinkRow = typeof statusLinks.$inferSelect;

@@ -107,7 +107,7 @@ export async function prepareFixtures(site: FuzzSite): Promise<Fixtures> {
       "application",
     );
     await site.query(
-      `insert into status_links (token_hash, kind, application_id) values (${sqlText(hashLinkToken(token))}, 'application', ${sqlText(id)})`,
+      `insert into status_links (token_hash, kind, item_id) values (${sqlText(hashLinkToken(token))}, 'application', ${sqlText(id)})`,
     );
     return token;
   };
@@ -125,7 +125,7 @@ export async function prepareFixtures(site: FuzzSite): Promise<Fixtures> {
       "playtest sign-up",
     );
     await site.query(
-      `insert into status_links (token_hash, kind, playtest_signup_id) values (${sqlText(hashLinkToken(token))}, 'playtest', ${sqlText(id)})`,
+      `insert into status_links (token_hash, kind, item_id) values (${sqlText(hashLinkToken(token))}, 'playtest', ${sqlText(id)})`,
     );
     return token;
   };
