@@ -14,9 +14,7 @@
 // Exits 1 when a page is over its ceiling (scripts/js-ceilings.json), a page without a ceiling
 // is over its budget, or a page cannot be measured. The budgets are the targets; while pages are
 // still over them, each page's ceiling keeps it from growing (docs/decisions/0027).
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,9 +23,10 @@ import zlib from "node:zlib";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { init as lexerReady, parse as parseModule } from "es-module-lexer";
 import { Parser } from "htmlparser2";
-import { simpleParser } from "mailparser";
 import { afterPaintModuleType, runningScriptTypes } from "../app/platform/http/page-scripts.server";
 import { catalogFile, frameNamespaces, pageNamespacesElementId } from "../app/platform/i18n/frame-namespaces";
+import { signIn } from "./lib/site-account";
+import { startBuiltSite } from "./lib/site-process";
 
 /**
  * Compressed bytes (1 KB = 1,000 bytes) of JavaScript a page may load. React, React DOM and
@@ -297,44 +296,6 @@ async function askPage(url: string, cookie?: string): Promise<Answer> {
   };
 }
 
-/** An account made, verified and signed in through the JSON API; its session cookie. */
-async function signIn(siteUrl: string, mailDir: string): Promise<string> {
-  const email = `js-budget-${Date.now()}@example.com`;
-  const password = "Kettle-Storm-42";
-  const post = (endpoint: string, body: unknown) =>
-    fetch(`${siteUrl}/api/account/${endpoint}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: siteUrl },
-      body: JSON.stringify(body),
-    });
-  const created = await post("create", {
-    username: `budget${Date.now() % 1e8}`,
-    email,
-    password,
-    confirmPassword: password,
-    dateOfBirth: "1990-04-12",
-    tos: true,
-  });
-  if (created.status !== 201) throw new Error(`account create: ${created.status} ${await created.text()}`);
-  const deadline = Date.now() + 120_000;
-  let file: string | undefined;
-  while (!file) {
-    file = listed(mailDir).find((f) => f.includes("account-verify") && f.includes(email));
-    if (file) break;
-    if (Date.now() > deadline) throw new Error(`no verification e-mail in ${mailDir}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const mail = await simpleParser(fs.readFileSync(path.join(mailDir, file)));
-  const token = /token=([\w-]+)/.exec(mail.text ?? "")?.[1];
-  if (!token) throw new Error("no token in the verification e-mail");
-  const validated = await post("validate", { token });
-  if (!validated.ok) throw new Error(`account validate: ${validated.status}`);
-  const login = await post("login", { identifier: email, password });
-  const session = login.headers.getSetCookie().find((c) => /^(__Host-)?studio_session=/.test(c));
-  if (!login.ok || !session) throw new Error(`account login: ${login.status} ${await login.text()}`);
-  return session.split(";")[0]!;
-}
-
 /**
  * Every page of the site measured: public pages as an anonymous visitor, account pages signed
  * in (or signed out when they send a signed-in visitor away, like the login page). A page that
@@ -411,83 +372,35 @@ export function formatTable(pages: readonly PageJs[], limits: Record<PageKind, n
   ].join("\n");
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built site on a free port and an empty data folder, until /readyz answers. */
-export async function startBuiltSite(buildDir: string): Promise<{
-  url: string;
-  dataDir: string;
-  stop: () => Promise<void>;
-}> {
-  if (!fs.existsSync(path.join(buildDir, "server/index.js")))
-    throw new Error(`no production build in ${buildDir} (BUILD_DIR=${buildDir} npm run build)`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-js-budget-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const log = path.join(dataDir, "site.log");
-  const out = fs.openSync(log, "a");
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      MAIL_WORKER_INTERVAL_MS: "200",
-    },
-    stdio: ["ignore", out, out],
-  });
-  fs.closeSync(out);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const output = fs.readFileSync(log, "utf8");
-      await stop();
-      throw new Error(`the site did not start:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { url, dataDir, stop };
-}
-
 async function main() {
   const { values } = parseArgs({
     options: { build: { type: "string" }, "write-ceilings": { type: "boolean" } },
   });
   const buildDir = path.resolve(root, values.build ?? process.env.BUILD_DIR ?? "build");
-  const site = await startBuiltSite(buildDir);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-js-budget-"));
   try {
-    const { pages, skipped } = await measureSite({ url: site.url, dataDir: site.dataDir });
+    await measureBuild(buildDir, dataDir, values["write-ceilings"] ?? false);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The build started on an empty data folder, measured, and stopped. */
+async function measureBuild(buildDir: string, dataDir: string, writeCeilings: boolean) {
+  const site = await startBuiltSite({
+    buildDir,
+    dataDir,
+    env: { LOG_LEVEL: "warn", MAIL_WORKER_INTERVAL_MS: "200" },
+    timeoutMs: 300_000,
+  });
+  try {
+    const { pages, skipped } = await measureSite({ url: site.url, dataDir });
     console.log(
       `JavaScript each page loads at once, gzip level 9 (build: ${path.relative(root, buildDir)})\n`,
     );
     console.log(formatTable(pages));
     for (const page of skipped) console.log(`skipped ${page.path}: ${page.reason}`);
-    if (values["write-ceilings"]) {
+    if (writeCeilings) {
       fs.writeFileSync(ceilingsFile, `${JSON.stringify(ceilingsOf(pages), null, 2)}\n`);
       console.log(`\nceilings written to ${path.relative(root, ceilingsFile)}`);
       return;

@@ -1,86 +1,20 @@
 // The servers a bench run starts: the site, the React Router hello world, nginx and a bare
 // node:http server serving a saved answer. Each runs until the run's cleanup stops it.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, startBuiltSite, startProcess } from "../../scripts/lib/site-process";
 import { startFlags } from "../../scripts/start-flags";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
 /** `requestLog`: where the site's request log lines go (its standard output), when kept. */
-export type Server = { url: string; stop: () => Promise<void>; requestLog?: string };
+export type Server = { url: string; stop: () => Promise<unknown>; requestLog?: string };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const logsOf = (options: { log: string; errorLogs?: string[] }) =>
-  [options.log, ...(options.errorLogs ?? [])]
-    .filter((f) => fs.existsSync(f))
-    .map((f) => fs.readFileSync(f, "utf8"))
-    .join("\n");
-
-/**
- * Runs a command until `url` + `readyPath` answers 2xx. Its standard error goes to `log` (shown
- * if it does not start); its standard output to `out` (the site's request log lines, as in
- * production; the bench reads the SQL statements per page from them), or nowhere.
- */
-async function launch(options: {
-  command: string;
-  args: string[];
-  env: NodeJS.ProcessEnv;
-  cwd?: string;
-  log: string;
-  /** Where standard output goes; dropped when omitted. */
-  out?: string;
-  /** More files the command reports its errors in. */
-  errorLogs?: string[];
-  url: string;
-  readyPath: string;
-}): Promise<Server> {
-  const err = fs.openSync(options.log, "a");
-  const out = options.out ? fs.openSync(options.out, "a") : "ignore";
-  const child: ChildProcess = spawn(options.command, options.args, {
-    cwd: options.cwd ?? root,
-    env: options.env,
-    stdio: ["ignore", out, err],
-  });
-  fs.closeSync(err);
-  if (typeof out === "number") fs.closeSync(out);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-  };
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`${options.command} did not start:\n${logsOf(options)}`);
-    }
-    const status = await fetch(`${options.url}${options.readyPath}`).then(
-      (res) => res.status,
-      () => null, // not listening yet
-    );
-    if (status !== null && status < 300) return { url: options.url, stop, requestLog: options.out };
-    // 503: still starting (the site's /readyz while it boots); anything else will not change.
-    if (status !== null && status !== 503) {
-      await stop();
-      throw new Error(`${options.command}: ${options.readyPath} answered ${status}:\n${logsOf(options)}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** How long a server may take to start before the run gives up on it. */
+const startTimeoutMs = 300_000;
 
 /** A production build of the site into `dir` (emptied first). */
 export function buildSite(dir: string) {
@@ -117,32 +51,28 @@ export function buildHello(dir: string, options: { siteRoutes?: boolean } = {}) 
 export async function startSite(options: {
   buildDir: string;
   dataDir: string;
+  /**
+   * Where its standard error goes; its standard output goes to `<log>.requests`: the request log
+   * lines, as in production, from which the bench reads the SQL statements per page.
+   */
   log: string;
   databaseUrl?: string;
 }): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  return launch({
-    command: process.execPath,
+  const requestLog = `${options.log}.requests`;
+  const site = await startBuiltSite({
+    buildDir: options.buildDir,
+    dataDir: options.dataDir,
     // The flags of `npm start` (package.json), without npm in between.
-    args: [...startFlags(root), "server.js"],
+    nodeFlags: startFlags(root),
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      BUILD_DIR: options.buildDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: options.dataDir,
       PAGE_CACHE_TTL_SECONDS: "3600",
       RATE_LIMIT_API_POINTS: "1000000000",
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     },
-    log: options.log,
-    out: `${options.log}.requests`,
-    url,
-    readyPath: "/readyz",
+    logFiles: { stderr: options.log, stdout: requestLog },
+    timeoutMs: startTimeoutMs,
   });
+  return { ...site, requestLog };
 }
 
 /** A build of the hello world; `markup`, a saved page whose body it renders instead of its greeting. */
@@ -152,7 +82,8 @@ export async function startHello(options: {
   markup?: string;
 }): Promise<Server> {
   const port = await freePort();
-  return launch({
+  return startProcess({
+    name: "the hello world",
     command: process.execPath,
     args: ["server.js"],
     cwd: path.join(root, "bench/hello-rr"),
@@ -164,9 +95,10 @@ export async function startHello(options: {
       PORT: String(port),
       HOST: "127.0.0.1",
     },
-    log: options.log,
+    logFiles: { stderr: options.log },
     url: `http://127.0.0.1:${port}`,
     readyPath: "/",
+    timeoutMs: startTimeoutMs,
   });
 }
 
@@ -206,7 +138,7 @@ export async function startNodeStatic(answer: SavedAnswer): Promise<Server> {
   return {
     url: `http://127.0.0.1:${port}`,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -266,14 +198,15 @@ ${addHeaders}
 }
 `,
   );
-  const server = await launch({
+  const server = await startProcess({
+    name: "nginx",
     command: nginx,
     args: ["-c", conf, "-p", dir],
     env: { PATH: process.env.PATH },
-    log: path.join(dir, "nginx-stderr.log"),
-    errorLogs: [path.join(dir, "nginx-error.log")],
+    logFiles: { stderr: path.join(dir, "nginx-stderr.log"), more: [path.join(dir, "nginx-error.log")] },
     url: `http://127.0.0.1:${port}`,
     readyPath: "/",
+    timeoutMs: startTimeoutMs,
   }).catch((error) => {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;

@@ -17,9 +17,10 @@ import {
 import { languages } from "~/platform/i18n/languages";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
-import { freePort, startSmtpServer } from "~/platform/mail/test-smtp-server";
+import { startSmtpServer } from "~/platform/mail/test-smtp-server";
 import { createSmtpTransport } from "~/platform/mail/transport.server";
 import type { Services } from "~/platform/services.server";
+import { freePort } from "../../../scripts/lib/site-process";
 import { contentKinds } from "../../../server/content-kinds";
 import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";

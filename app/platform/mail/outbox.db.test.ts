@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/lib/site-process";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { parseConfig } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -20,7 +21,7 @@ import {
   purgeOldEmails,
 } from "./outbox.server";
 import { defineEmailTemplate, type OutgoingEmail } from "./templates.server";
-import { freePort, startSmtpServer, type TestSmtpServer } from "./test-smtp-server";
+import { startSmtpServer, type TestSmtpServer } from "./test-smtp-server";
 import { createMailTransport, createSmtpTransport } from "./transport.server";
 import { mailDeliveryTask } from "./worker.server";
 

@@ -1,4 +1,4 @@
-import net from "node:net";
+import type net from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -16,15 +16,6 @@ export type TestSmtpServer = {
   nextMessage(): Promise<ParsedMail>;
   stop(): Promise<void>;
 };
-
-/** A local port nothing listens on (yet). */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
