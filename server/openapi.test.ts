@@ -71,4 +71,22 @@ describe("GET /api/openapi.json", () => {
       },
     });
   });
+
+  it("registers the answers as components under the names clients refer to", () => {
+    const doc = accountApiDescription() as { components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      "EmailChange",
+      "LoginResult",
+      "Merch",
+      "Messages",
+      "Ok",
+      "Platforms",
+      "RecoveryCodes",
+      "Redirect",
+      "Session",
+      "Sessions",
+      "TotpSetup",
+      "User",
+    ]);
+  });
 });

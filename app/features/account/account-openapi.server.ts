@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiOperation, ApiPart, ApiSession } from "~/platform/http/openapi.server";
+import { type ApiOperation, type ApiPart, type ApiSession, okAnswer } from "~/platform/http/openapi.server";
 import { languages } from "~/platform/i18n/languages";
 import { apiSchemas, birthDateField } from "./account-forms";
 import { smsSetupSchema } from "./sms-setup-form";
@@ -13,6 +13,71 @@ import { smsSetupSchema } from "./sms-setup-form";
 
 const languageBody = z.object({ language: z.enum(languages).optional() });
 
+/*
+ * The answers, registered as components under their ids. Open objects, as every answer of the
+ * document (`okAnswer`). Addresses, dates and times name their format only: the answer passes
+ * on what was stored or computed, and describes no rule beyond it.
+ */
+const mfaMethods = z.array(z.enum(["totp", "sms"]));
+
+/** What `publicUser` answers. */
+const userAnswer = z
+  .looseObject({
+    username: z.string(),
+    email: z.string().meta({ format: "email" }),
+    emailVerified: z.boolean(),
+    dateOfBirth: z.string().meta({ format: "date" }),
+    tosVersion: z.int(),
+    tosLatest: z.boolean(),
+    mfa: mfaMethods,
+    phone: z.string().nullable().meta({ description: "Last two digits of the SMS number, or null." }),
+  })
+  .meta({ id: "User" });
+
+const sessionAnswer = z
+  .looseObject({
+    user: userAnswer,
+    expire: z.string().meta({ format: "date-time", description: "At most 172800 s after sign-in." }),
+  })
+  .meta({ id: "Session" });
+
+const loginResult = z
+  .union([sessionAnswer, z.looseObject({ mfaRequired: z.literal(true), methods: mfaMethods })])
+  .meta({ id: "LoginResult", unionOneOf: true });
+
+const emailChange = z
+  .looseObject({
+    status: z.enum(["code-sent", "updated"]),
+    email: z.string().meta({ format: "email" }).optional(),
+  })
+  .meta({ id: "EmailChange" });
+
+const totpSetup = z
+  .looseObject({
+    secret: z.string().meta({ description: "Base32." }),
+    uri: z.string().meta({ description: "otpauth://totp/…" }),
+    qr: z.string().meta({ description: "data:image/svg+xml;base64,…" }),
+  })
+  .meta({ id: "TotpSetup" });
+
+const recoveryCodes = z
+  .looseObject({ recoveryCodes: z.array(z.string()).length(10) })
+  .meta({ id: "RecoveryCodes" });
+
+/** What `listSessions` answers. */
+const sessionList = z
+  .looseObject({
+    sessions: z.array(
+      z.looseObject({
+        id: z.string().meta({ description: "Opaque, stable while the session lives." }),
+        createdAt: z.string().meta({ format: "date-time" }),
+        expiresAt: z.string().meta({ format: "date-time" }),
+        current: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: "Sessions" });
+
 /** Every endpoint mounted under /api/account by createAccountApi. */
 const accountOperations: ApiOperation[] = [
   {
@@ -21,7 +86,7 @@ const accountOperations: ApiOperation[] = [
     summary:
       "Create an unverified account; a verification e-mail is sent (also answered when the address is in use: its owner is e-mailed).",
     body: apiSchemas.create.and(languageBody),
-    ok: "Ok",
+    ok: okAnswer,
     okStatus: 201,
     codes: [
       "INVALID_USERNAME",
@@ -37,7 +102,7 @@ const accountOperations: ApiOperation[] = [
     path: "/validate",
     summary: "Confirm the e-mail address with the link's token (single-use, 1 h).",
     body: apiSchemas.token,
-    ok: "Ok",
+    ok: okAnswer,
     codes: ["INVALID_PARAMETERS", "AUTH_TICKET_EXPIRED"],
   },
   {
@@ -45,7 +110,7 @@ const accountOperations: ApiOperation[] = [
     path: "/resend-verification",
     summary: "Send a new verification link when the address has an unverified account; always answers ok.",
     body: z.object({ email: z.string().max(254) }),
-    ok: "Ok",
+    ok: okAnswer,
   },
   {
     method: "post",
@@ -53,7 +118,7 @@ const accountOperations: ApiOperation[] = [
     summary:
       "Sign in by username or e-mail. Sets the session cookie, or the second-factor cookie when a factor is on.",
     body: apiSchemas.login,
-    ok: "LoginResult",
+    ok: loginResult,
     codes: ["ACCOUNT_LOGIN_ERROR", "EMAIL_NOT_VERIFIED", "TOO_MANY_REQUESTS"],
   },
   {
@@ -61,44 +126,44 @@ const accountOperations: ApiOperation[] = [
     path: "/mfa/submitcode",
     summary: "The login's second step: an authenticator code, a texted code or a recovery code.",
     body: apiSchemas.code,
-    ok: "Session",
+    ok: sessionAnswer,
     codes: ["NEEDS_LOGIN_REFRESH", "MFA_CODE_INVALID", "TOO_MANY_REQUESTS"],
   },
-  { method: "post", path: "/logout", summary: "End this session; never fails.", ok: "Ok" },
+  { method: "post", path: "/logout", summary: "End this session; never fails.", ok: okAnswer },
   {
     method: "post",
     path: "/global-logout",
     summary: "End every session of the account.",
     session: true,
-    ok: "Ok",
+    ok: okAnswer,
   },
   {
     method: "post",
     path: "/logout-others",
     summary: "End every session of the account but this one.",
     session: true,
-    ok: "Ok",
+    ok: okAnswer,
   },
   {
     method: "get",
     path: "/sessions",
     summary: "The account's live sessions, newest first; `current` marks this one.",
     session: true,
-    ok: "Sessions",
+    ok: sessionList,
   },
   {
     method: "post",
     path: "/forgot-password",
     summary: "Send a reset link (with @: e-mail, else username); always answers ok.",
     body: apiSchemas.forgot,
-    ok: "Ok",
+    ok: okAnswer,
   },
   {
     method: "post",
     path: "/reset-password",
     summary: "Set a new password with the reset link's token; every session ends.",
     body: apiSchemas.reset,
-    ok: "Ok",
+    ok: okAnswer,
     codes: ["PASSWORD_RESET_CODE_INVALID", "PASSWORD_RESET_CODE_EXPIRED", "INVALID_PASSWORD"],
   },
   {
@@ -107,7 +172,7 @@ const accountOperations: ApiOperation[] = [
     summary: "Change the password; the other sessions end.",
     body: apiSchemas.updatePassword,
     session: true,
-    ok: "Ok",
+    ok: okAnswer,
     codes: ["INCORRECT_PASSWORD", "INVALID_PASSWORD", "TOO_MANY_REQUESTS"],
   },
   {
@@ -117,7 +182,7 @@ const accountOperations: ApiOperation[] = [
       "Without code: checks the password and e-mails a code to the new address. With the code: replaces the address.",
     body: apiSchemas.updateEmail,
     session: true,
-    ok: "EmailChange",
+    ok: emailChange,
     codes: ["INVALID_EMAIL", "INCORRECT_PASSWORD", "MFA_CODE_INVALID", "EMAIL_IN_USE", "TOO_MANY_REQUESTS"],
   },
   {
@@ -126,7 +191,7 @@ const accountOperations: ApiOperation[] = [
     summary: "Change the username.",
     body: apiSchemas.updateProfile,
     session: true,
-    ok: "Ok",
+    ok: okAnswer,
     codes: ["INVALID_USERNAME", "USERNAME_IN_USE"],
   },
   {
@@ -135,7 +200,7 @@ const accountOperations: ApiOperation[] = [
     summary: "Accept the current terms of service version.",
     body: apiSchemas.acceptTos,
     session: true,
-    ok: "Ok",
+    ok: okAnswer,
     codes: ["MISSING_TERMS_ACCEPT", "TERMS_NOT_LATEST"],
   },
   {
@@ -144,7 +209,7 @@ const accountOperations: ApiOperation[] = [
     summary: "Delete the account and everything it holds; every session ends.",
     body: apiSchemas.password,
     session: true,
-    ok: "Ok",
+    ok: okAnswer,
     codes: ["INCORRECT_PASSWORD", "TOO_MANY_REQUESTS"],
   },
   {
@@ -152,7 +217,7 @@ const accountOperations: ApiOperation[] = [
     path: "/mfa/addtotp",
     summary: "Start an authenticator: a new secret, its otpauth URI and a QR code (SVG data URL).",
     session: true,
-    ok: "TotpSetup",
+    ok: totpSetup,
     codes: ["MFA_ALREADY_ENABLED"],
   },
   {
@@ -161,7 +226,7 @@ const accountOperations: ApiOperation[] = [
     summary: "Turn the authenticator on with a first code; answers 10 recovery codes, shown once.",
     body: apiSchemas.code,
     session: true,
-    ok: "RecoveryCodes",
+    ok: recoveryCodes,
     codes: ["MFA_ALREADY_ENABLED", "MFA_CODE_INVALID", "TOO_MANY_REQUESTS"],
   },
   {
@@ -170,7 +235,7 @@ const accountOperations: ApiOperation[] = [
     summary: "Text a 6-digit code (5 min) to the number, any usual notation, stored E.164.",
     body: smsSetupSchema,
     session: true,
-    ok: "Ok",
+    ok: okAnswer,
     codes: ["INVALID_PHONE_NUMBER", "MFA_ALREADY_ENABLED", "SERVICE_TEMPORARILY_UNAVAILABLE"],
   },
   {
@@ -179,7 +244,7 @@ const accountOperations: ApiOperation[] = [
     summary: "Turn text messages on with the texted code; answers 10 recovery codes, shown once.",
     body: apiSchemas.code,
     session: true,
-    ok: "RecoveryCodes",
+    ok: recoveryCodes,
     codes: ["MFA_ALREADY_ENABLED", "MFA_CODE_INVALID", "TOO_MANY_REQUESTS"],
   },
   {
@@ -189,7 +254,7 @@ const accountOperations: ApiOperation[] = [
       "Replace the recovery codes (the old ones stop working), proven by the password or a current authenticator code.",
     body: apiSchemas.recoveryProof,
     session: true,
-    ok: "RecoveryCodes",
+    ok: recoveryCodes,
     codes: [
       "INVALID_PARAMETERS",
       "MFA_NOT_ENABLED",
@@ -204,100 +269,14 @@ const accountOperations: ApiOperation[] = [
     summary: "Turn the second factor off (authenticator and text messages, recovery codes).",
     body: apiSchemas.password,
     session: true,
-    ok: "Ok",
+    ok: okAnswer,
     codes: ["MFA_NOT_ENABLED", "INCORRECT_PASSWORD", "TOO_MANY_REQUESTS"],
   },
 ];
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-const user = {
-  type: "object",
-  properties: {
-    username: { type: "string" },
-    email: { type: "string", format: "email" },
-    emailVerified: { type: "boolean" },
-    dateOfBirth: { type: "string", format: "date" },
-    tosVersion: { type: "integer" },
-    tosLatest: { type: "boolean" },
-    mfa: { type: "array", items: { enum: ["totp", "sms"] } },
-    phone: { type: ["string", "null"], description: "Last two digits of the SMS number, or null." },
-  },
-  required: ["username", "email", "emailVerified", "dateOfBirth", "tosVersion", "tosLatest", "mfa", "phone"],
-};
-
-const session = {
-  type: "object",
-  properties: {
-    user: ref("User"),
-    expire: { type: "string", format: "date-time", description: "At most 172800 s after sign-in." },
-  },
-  required: ["user", "expire"],
-};
-
 export const accountApiPart: ApiPart = {
   prefix: "/account",
   operations: accountOperations,
-  schemas: {
-    User: user,
-    Session: session,
-    LoginResult: {
-      oneOf: [
-        session,
-        {
-          type: "object",
-          properties: {
-            mfaRequired: { const: true },
-            methods: { type: "array", items: { enum: ["totp", "sms"] } },
-          },
-          required: ["mfaRequired", "methods"],
-        },
-      ],
-    },
-    EmailChange: {
-      type: "object",
-      properties: {
-        status: { enum: ["code-sent", "updated"] },
-        email: { type: "string", format: "email" },
-      },
-      required: ["status"],
-    },
-    TotpSetup: {
-      type: "object",
-      properties: {
-        secret: { type: "string", description: "Base32." },
-        uri: { type: "string", description: "otpauth://totp/…" },
-        qr: { type: "string", description: "data:image/svg+xml;base64,…" },
-      },
-      required: ["secret", "uri", "qr"],
-    },
-    RecoveryCodes: {
-      type: "object",
-      properties: {
-        recoveryCodes: { type: "array", items: { type: "string" }, minItems: 10, maxItems: 10 },
-      },
-      required: ["recoveryCodes"],
-    },
-    Sessions: {
-      type: "object",
-      properties: {
-        sessions: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              id: { type: "string", description: "Opaque, stable while the session lives." },
-              createdAt: { type: "string", format: "date-time" },
-              expiresAt: { type: "string", format: "date-time" },
-              current: { type: "boolean" },
-            },
-            required: ["id", "createdAt", "expiresAt", "current"],
-          },
-        },
-      },
-      required: ["sessions"],
-    },
-  },
   stringForms: new Map<unknown, object>([
     [birthDateField, { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" }],
     [smsSetupSchema.shape.phone, { type: "string", description: "International (+…) or Canadian number" }],

@@ -1,13 +1,56 @@
-import type { ApiOperation, ApiPart } from "~/platform/http/openapi.server";
+import { z } from "zod";
+import { type ApiOperation, type ApiPart, okAnswer } from "~/platform/http/openapi.server";
 import { signInPlatforms } from "./platform-config.server";
-import { platformOrder } from "./platform-names";
+import { type Platform, platformOrder } from "./platform-names";
 
 /**
  * The linked platforms and merch endpoints createPlatformsApi mounts under /api/account, as the
  * OpenAPI document describes them.
  */
 
-const languageQuery = { language: "en, fr or es: the language of the pages the flow returns to." };
+const language = (description: string) => z.string().optional().meta({ param: { description } });
+const languageQuery = z.object({
+  language: language("en, fr or es: the language of the pages the flow returns to."),
+});
+const platformPath = (platforms: readonly Platform[]) => z.object({ platform: z.enum(platforms) });
+
+/*
+ * The answers, registered as components under their ids; open objects, as every answer of the
+ * document (`okAnswer`).
+ */
+const redirectAnswer = z
+  .looseObject({ redirect: z.url().meta({ description: "Navigate the page there." }) })
+  .meta({ id: "Redirect" });
+
+/** What `platformStates` answers. */
+const platformsAnswer = z
+  .looseObject({
+    platforms: z.array(
+      z.looseObject({
+        platform: z.enum(platformOrder),
+        available: z.boolean(),
+        linked: z.boolean(),
+        displayName: z.string().nullable(),
+        linkedAt: z.string().nullable().meta({ format: "date-time" }),
+      }),
+    ),
+  })
+  .meta({ id: "Platforms" });
+
+/** What `merchList` answers. */
+const merchAnswer = z
+  .looseObject({
+    products: z.array(
+      z.looseObject({
+        id: z.string(),
+        title: z.string(),
+        price: z.looseObject({ amount: z.string(), currency: z.string() }),
+        image: z.string().nullable(),
+        url: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "Merch" });
 
 /**
  * The linked platforms and merch endpoints (features/platforms, mounted under /api/account
@@ -20,16 +63,15 @@ const platformOperations: ApiOperation[] = [
     path: "/platforms",
     summary: "Each platform: whether it is configured, linked, and as whom.",
     session: true,
-    ok: "Platforms",
+    ok: platformsAnswer,
   },
   {
     method: "post",
     path: "/{platform}/login",
     summary:
       "Start signing in with a linked platform (Steam OpenID 2.0, OAuth 2.0 + PKCE): answers where to go.",
-    platforms: signInPlatforms,
-    query: languageQuery,
-    ok: "Redirect",
+    params: { path: platformPath(signInPlatforms), query: languageQuery },
+    ok: redirectAnswer,
     codes: ["UNSUPPORTED_PLATFORM", "SERVICE_TEMPORARILY_UNAVAILABLE"],
   },
   {
@@ -37,9 +79,8 @@ const platformOperations: ApiOperation[] = [
     path: "/{platform}/connect",
     summary: "Start linking a platform to the signed-in account: answers where to go.",
     session: true,
-    platforms: platformOrder,
-    query: languageQuery,
-    ok: "Redirect",
+    params: { path: platformPath(platformOrder), query: languageQuery },
+    ok: redirectAnswer,
     codes: ["UNSUPPORTED_PLATFORM", "PLATFORM_ALREADY_LINKED", "SERVICE_TEMPORARILY_UNAVAILABLE"],
   },
   {
@@ -47,8 +88,8 @@ const platformOperations: ApiOperation[] = [
     path: "/{platform}/disconnect",
     summary: "Unlink a platform.",
     session: true,
-    platforms: platformOrder,
-    ok: "Ok",
+    params: { path: platformPath(platformOrder) },
+    ok: okAnswer,
     codes: ["UNSUPPORTED_PLATFORM", "PLATFORM_NOT_LINKED"],
   },
   {
@@ -56,8 +97,8 @@ const platformOperations: ApiOperation[] = [
     path: "/{platform}/callback",
     summary:
       "Where the platform sends the browser back: always a 303 to a page (with a message), never JSON.",
-    platforms: platformOrder,
-    ok: "Redirect",
+    params: { path: platformPath(platformOrder) },
+    ok: redirectAnswer,
     okStatus: 303,
     codes: ["UNSUPPORTED_PLATFORM"],
   },
@@ -67,64 +108,10 @@ const platformOperations: ApiOperation[] = [
     summary:
       "The merchandise store's products (content files when no store is configured); the store's failure status is passed through.",
     session: true,
-    query: { language: "en, fr or es." },
-    ok: "Merch",
+    params: { query: z.object({ language: language("en, fr or es.") }) },
+    ok: merchAnswer,
     codes: ["SERVICE_TEMPORARILY_UNAVAILABLE"],
   },
 ];
 
-export const platformsApiPart: ApiPart = {
-  prefix: "/account",
-  operations: platformOperations,
-  schemas: {
-    Redirect: {
-      type: "object",
-      properties: { redirect: { type: "string", format: "uri", description: "Navigate the page there." } },
-      required: ["redirect"],
-    },
-    Platforms: {
-      type: "object",
-      properties: {
-        platforms: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              platform: { enum: [...platformOrder] },
-              available: { type: "boolean" },
-              linked: { type: "boolean" },
-              displayName: { type: ["string", "null"] },
-              linkedAt: { type: ["string", "null"], format: "date-time" },
-            },
-            required: ["platform", "available", "linked", "displayName", "linkedAt"],
-          },
-        },
-      },
-      required: ["platforms"],
-    },
-    Merch: {
-      type: "object",
-      properties: {
-        products: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              id: { type: "string" },
-              title: { type: "string" },
-              price: {
-                type: "object",
-                properties: { amount: { type: "string" }, currency: { type: "string" } },
-                required: ["amount", "currency"],
-              },
-              image: { type: ["string", "null"] },
-              url: { type: ["string", "null"] },
-            },
-            required: ["id", "title", "price", "image", "url"],
-          },
-        },
-      },
-      required: ["products"],
-    },
-  },
-};
+export const platformsApiPart: ApiPart = { prefix: "/account", operations: platformOperations };
