@@ -33,7 +33,9 @@ export function crossModuleCircles(circles: readonly string[][]): string[][] {
 export async function circlesIn(dir: string, tsConfig?: string): Promise<string[][]> {
   const graph = await madge(dir, {
     fileExtensions: ["ts", "tsx"],
-    excludeRegExp: [/\.test\.tsx?$/],
+    // A route and the types React Router generates for it (`./+types/<route>`, under
+    // .react-router/) import each other by design; that folder exists once `npm run typecheck` ran.
+    excludeRegExp: [/\.test\.tsx?$/, /\.react-router\//],
     ...(tsConfig ? { tsConfig } : {}),
   });
   return graph.circular();
