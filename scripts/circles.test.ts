@@ -18,7 +18,7 @@ describe("import circles (npm run lint)", () => {
   it("names a feature's folder, a platform or ui folder, or the file itself as the module", () => {
     expect(moduleOf("features/jobs/greenhouse/feed.server.ts")).toBe("features/jobs");
     expect(moduleOf("platform/http/prefetch.ts")).toBe("platform/http");
-    expect(moduleOf("ui/layout/Brand.tsx")).toBe("ui/layout");
+    expect(moduleOf("ui/frame/Brand.tsx")).toBe("ui/frame");
     expect(moduleOf("platform/request-context.ts")).toBe("platform/request-context.ts");
     expect(moduleOf("root.tsx")).toBe("root.tsx");
   });

@@ -6,12 +6,12 @@ import { createNewsApi } from "~/features/blog/index.server";
 import { createCareersApi } from "~/features/careers/index.server";
 import { createConsentApi } from "~/features/consent/index.server";
 import { createContactApi } from "~/features/contact/index.server";
+import { createFaqApi } from "~/features/faq/index.server";
 import { createBannersApi } from "~/features/home/index.server";
 import { createPatchesApi } from "~/features/patches/index.server";
 import { createPlatformsApi, platformsApiPart } from "~/features/platforms/index.server";
 import { createPlaytestApi } from "~/features/playtesting/index.server";
 import { createPressApi } from "~/features/press/index.server";
-import { createSupportApi } from "~/features/support/index.server";
 import { createIssuesApi } from "~/features/support-report/index.server";
 import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
 import { refuseForbiddenText } from "~/platform/http/input-guard.server";
@@ -50,7 +50,7 @@ export function createApi(svc: Services) {
   api.use(createAnalyticsApi(svc));
   api.use(createBannersApi(svc));
   api.use(createNewsApi(svc));
-  api.use(createSupportApi(svc));
+  api.use(createFaqApi(svc));
   api.use(createPlaytestApi(svc));
   api.use(createAlertsApi(svc));
   // The description of the account and platforms endpoints (OpenAPI 3.1), the same for every

@@ -16,7 +16,7 @@ import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { socialImage } from "~/platform/seo/social-image";
 import { isSlug } from "~/platform/text/slug";
 import { officeArtOf } from "~/ui/art/art";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader } from "~/ui/frame/PageHeader";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/careers-locations-single";
 

@@ -16,7 +16,7 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/frame/PageHeader";
 import type { Route } from "./+types/careers";
 
 export const handle: SitemapHandle = { sitemap: true };

@@ -31,8 +31,8 @@ import { pageCspHeader } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectToConfirmation } from "~/ui/feedback/flash.server";
+import { PageHeader, pageHeaderArt } from "~/ui/frame/PageHeader";
 import { hydrateLater } from "~/ui/hydrate-later";
-import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/contact";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).

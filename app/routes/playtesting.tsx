@@ -28,8 +28,8 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectWithFlash } from "~/ui/feedback/flash.server";
+import { PageHeader, pageHeaderArt } from "~/ui/frame/PageHeader";
 import { hydrateLater } from "~/ui/hydrate-later";
-import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import type { Route } from "./+types/playtesting";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).

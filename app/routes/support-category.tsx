@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
+import { FaqResultList } from "~/features/faq";
 import { getFaqCategory } from "~/features/faq/index.server";
 import { loadPageSeo } from "~/features/studio/index.server";
-import { FaqResultList, SupportBreadcrumb } from "~/features/support";
+import { SupportBreadcrumb } from "~/features/support";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
@@ -10,7 +11,7 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader } from "~/ui/frame/PageHeader";
 import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/support-category";
 

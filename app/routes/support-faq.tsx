@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { SitemapHandle } from "~/features/discovery";
-import { getFaq } from "~/features/faq/index.server";
+import { FaqResultList, FaqVote, type FaqVoteResult } from "~/features/faq";
+import { faqVoteLimit, getFaq, getFaqVotes, voteOnFaq } from "~/features/faq/index.server";
 import { loadPageSeo } from "~/features/studio/index.server";
-import { FaqResultList, FaqVote, type FaqVoteResult, SupportBreadcrumb } from "~/features/support";
-import { faqVoteLimit, getFaqVotes, voteOnFaq } from "~/features/support/index.server";
+import { SupportBreadcrumb } from "~/features/support";
 import { readForm } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";

@@ -10,7 +10,7 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { gameArtOf } from "~/ui/art/art";
-import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/frame/PageHeader";
 import type { Route } from "./+types/support-patches";
 
 export const handle: SitemapHandle = { sitemap: true };

@@ -34,8 +34,8 @@ import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { redirectToConfirmation } from "~/ui/feedback/flash.server";
+import { PageHeader, pageHeaderArt } from "~/ui/frame/PageHeader";
 import { hydrateLater } from "~/ui/hydrate-later";
-import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
 import { Section } from "~/ui/page-kit/Section";
 import type { Route } from "./+types/support-report";
 

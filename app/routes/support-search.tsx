@@ -1,7 +1,7 @@
-import { faqSearchLimits } from "~/features/faq";
+import { FaqSearch, faqSearchLimits } from "~/features/faq";
 import { searchFaqs } from "~/features/faq/index.server";
 import { loadPageSeo } from "~/features/studio/index.server";
-import { FaqSearch, SupportBreadcrumb } from "~/features/support";
+import { SupportBreadcrumb } from "~/features/support";
 import { SiteLink } from "~/platform/http/prefetch";
 import { translator } from "~/platform/i18n/translator.server";
 import { useLocalizePath } from "~/platform/i18n/use-language";
@@ -9,7 +9,7 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader } from "~/ui/frame/PageHeader";
 import type { Route } from "./+types/support-search";
 
 /**

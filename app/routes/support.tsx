@@ -1,14 +1,15 @@
 import type { SitemapHandle } from "~/features/discovery";
+import { FaqSearch } from "~/features/faq";
 import { listFaq } from "~/features/faq/index.server";
 import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
-import { FaqSearch, SupportContact, SupportTopics } from "~/features/support";
+import { SupportContact, SupportTopics } from "~/features/support";
 import { SupportReportLinks } from "~/features/support-report";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { PageHeader, pageHeaderArt } from "~/ui/layout/PageHeader";
+import { PageHeader, pageHeaderArt } from "~/ui/frame/PageHeader";
 import type { Route } from "./+types/support";
 
 export const handle: SitemapHandle = { sitemap: true };

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hoverCloseDelayMs } from "~/ui/layout/site-links";
+import { hoverCloseDelayMs } from "~/ui/frame/site-links";
 import {
   consentChosen,
   expectAxeClean,

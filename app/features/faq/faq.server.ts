@@ -5,20 +5,20 @@ import { faqCategories, faqItems } from "~/platform/db/schema";
 import { type Language, languages, pick } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { foldSql } from "~/platform/text/fold-sql.server";
-import type { FaqGroup } from "~/ui/page-kit/FaqList";
 import { type FaqSearchInput, faqSearchLimits, searchTerms } from "./faq-search";
 import type {
   FaqArticle,
   FaqCategory,
   FaqCategoryDetail,
   FaqCategorySummary,
+  FaqGroup,
   FaqPage,
   FaqSection,
   FaqSummary,
 } from "./types";
 
 /**
- * The FAQ queries, for the playtesting, internships and support pages and the support API
+ * The FAQ queries, for the playtesting, internships and support pages and the FAQ API
  * (/api/faq-categories, /api/faqs). Texts come back in the requested language (English when a
  * text is missing); search looks at every language, ignoring case and accents, so "contrasena"
  * finds "contraseña".

@@ -1,3 +1,6 @@
+export { FaqGroups } from "./FaqGroups";
+export { FaqResultList, FaqSearch } from "./FaqSearch";
+export { FaqVote, type FaqVoteResult } from "./FaqVote";
 export { faqSearchLimits } from "./search-limits";
 export type * from "./types";
 export { faqSections } from "./types";

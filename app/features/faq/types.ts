@@ -13,6 +13,18 @@ export type FaqSection = (typeof faqSections)[number];
 
 export type FaqItem = { id: number; slug: string; title: string /** Markdown. */; description: string };
 
+/** An answer as the FAQ lists (FaqList) show it, opened in place. */
+export type FaqEntry = { id: number; slug: string; title: string /** Sanitized HTML. */; html: string };
+
+/** A category of a section's FAQ with its answers rendered, as the playtesting and internships pages list them. */
+export type FaqGroup = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  items: FaqEntry[];
+};
+
 /** A section's category with its answers, as the playtesting, internships and support pages list them. */
 export type FaqCategory = {
   id: number;

@@ -1,11 +1,10 @@
 import "./internships.css";
 import { careersSectionId, JobList } from "~/features/careers";
+import { type FaqGroup, FaqGroups } from "~/features/faq";
 import type { JobOfferSummary } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { FaqGroups } from "~/ui/page-kit/FaqGroups";
-import type { FaqGroup } from "~/ui/page-kit/FaqList";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
 

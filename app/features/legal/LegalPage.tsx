@@ -1,6 +1,6 @@
 import "./legal.css";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { PageHeader } from "~/ui/layout/PageHeader";
+import { PageHeader } from "~/ui/frame/PageHeader";
 import { RichText } from "~/ui/page-kit/RichText";
 import { TaggedText } from "~/ui/page-kit/TaggedText";
 import type { TocEntry } from "./legal-toc";

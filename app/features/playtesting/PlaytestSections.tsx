@@ -1,11 +1,10 @@
 import "./playtest.css";
 import type { ReactNode } from "react";
+import { type FaqGroup, FaqGroups } from "~/features/faq";
 import type { OfficeAddress } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { CardGrid } from "~/ui/page-kit/CardGrid";
-import { FaqGroups } from "~/ui/page-kit/FaqGroups";
-import type { FaqGroup } from "~/ui/page-kit/FaqList";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
 import { StepList } from "~/ui/page-kit/StepList";

@@ -4,10 +4,10 @@
  * types without touching server code.
  */
 import type { GameSummary } from "~/features/games";
-import type { SocialLink } from "~/ui/layout/site-identity";
+import type { SocialLink } from "~/ui/frame/site-identity";
 
-// The layout draws the social links, so it owns the list of networks a link may name.
-export { type SocialLink, type SocialNetwork, socialNetworks } from "~/ui/layout/site-identity";
+// The site frame draws the social links, so it owns the list of networks a link may name.
+export { type SocialLink, type SocialNetwork, socialNetworks } from "~/ui/frame/site-identity";
 
 export type StudioInfo = {
   name: string;

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { trapTabKey } from "~/ui/layout/focus-trap";
+import { trapTabKey } from "~/ui/frame/focus-trap";
 import { useHydrated } from "~/ui/use-hydrated";
 import "./dialog.css";
 

@@ -3,7 +3,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
-import { paths } from "~/ui/layout/site-links";
+import { paths } from "~/ui/frame/site-links";
 import { SiteFrame } from "./SiteFrame";
 
 const sections = [

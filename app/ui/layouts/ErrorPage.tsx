@@ -4,7 +4,7 @@ import { localizePath } from "~/platform/i18n/languages";
 import { useLanguage } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { useChunkErrorReload } from "~/ui/feedback/use-chunk-error-reload";
-import { paths } from "~/ui/layout/site-links";
+import { paths } from "~/ui/frame/site-links";
 import { SiteFrame } from "./SiteFrame";
 
 /** The main pages offered under the message, so a lost visitor has somewhere to go. */

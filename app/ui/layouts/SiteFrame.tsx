@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { SiteFooter } from "~/ui/layout/SiteFooter";
-import { SiteHeader } from "~/ui/layout/SiteHeader";
-import { SkipLink } from "~/ui/layout/SkipLink";
+import { SiteFooter } from "~/ui/frame/SiteFooter";
+import { SiteHeader } from "~/ui/frame/SiteHeader";
+import { SkipLink } from "~/ui/frame/SkipLink";
 
 type Props = {
   /** The layout's name, for its styles: `layout--<name>`. */

@@ -14,7 +14,7 @@ import type { Localized } from "~/platform/i18n/languages";
 import { faqItems } from "./content";
 
 /**
- * "Was this helpful?" answers (support feature): one row per visitor and FAQ answer; voting
+ * "Was this helpful?" answers (the FAQ feature): one row per visitor and FAQ answer; voting
  * again replaces the row. The visitor is a random id kept in an HttpOnly cookie; only its
  * SHA-256 hash is stored, so the table holds no personal data. Rows go with their answer.
  */

@@ -1,12 +1,13 @@
 import type { TFunction } from "i18next";
-import "./support.css";
+import "./faq.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
-import { type FaqPage, type FaqSummary, faqSearchLimits } from "~/features/faq";
 import { http } from "~/platform/http/client";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { faqSearchLimits } from "./search-limits";
+import type { FaqPage, FaqSummary } from "./types";
 
 /** How long the box waits after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -1,13 +1,5 @@
-import { RichText } from "./RichText";
-
-export type FaqEntry = { id: number; slug: string; title: string /** Sanitized HTML. */; html: string };
-export type FaqGroup = {
-  id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  items: FaqEntry[];
-};
+import { RichText } from "~/ui/page-kit/RichText";
+import type { FaqEntry } from "./types";
 
 /**
  * Questions as native disclosure widgets: keyboard and screen-reader support comes with

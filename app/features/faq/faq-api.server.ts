@@ -1,14 +1,5 @@
 import express from "express";
 import { z } from "zod";
-import { faqSections } from "~/features/faq";
-import {
-  faqSearchQuery,
-  getFaq,
-  getFaqCategory,
-  listFaqCategories,
-  searchFaqs,
-  slugParam,
-} from "~/features/faq/index.server";
 import { HttpError, notFound, parseOr400 } from "~/platform/http/errors.server";
 import { orHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
@@ -16,7 +7,10 @@ import { isCrossOrigin } from "~/platform/http/same-origin";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { visitorHashOf } from "~/platform/privacy/anonymous-visitor.server";
 import type { Services } from "~/platform/services.server";
+import { getFaq, getFaqCategory, listFaqCategories, searchFaqs } from "./faq.server";
+import { faqSearchQuery, slugParam } from "./faq-search";
 import { faqVoteLimit, getFaqVotes, voteOnFaq } from "./faq-votes.server";
+import { faqSections } from "./types";
 
 const langQuery = z.object({ lang: z.enum(languages).default(defaultLanguage) });
 const categoriesQuery = langQuery.extend({ section: z.enum(faqSections).optional() });
@@ -35,11 +29,11 @@ export const FAQ_NOT_FOUND = "NOT_FOUND";
 export const FAQ_CATEGORY_NOT_FOUND = "NOT_FOUND";
 
 /**
- * The support FAQ's JSON API (docs/requirements.md#http-api): categories, search, answers and
- * votes. Content answers are the same for everyone and may be cached briefly; vote answers are per
+ * The FAQ's JSON API (docs/requirements.md#http-api): categories, search, answers and votes.
+ * Content answers are the same for everyone and may be cached briefly; vote answers are per
  * visitor.
  */
-export function createSupportApi(svc: Services) {
+export function createFaqApi(svc: Services) {
   const router = express.Router();
   const publicCache = (res: express.Response) =>
     res.set("Cache-Control", "public, max-age=60, stale-while-revalidate=300");

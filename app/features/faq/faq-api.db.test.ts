@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
-import type { FaqArticle, FaqCategoryDetail, FaqCategorySummary, FaqPage } from "~/features/faq";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { faqItems, faqVotes } from "~/platform/db/schema";
@@ -10,8 +9,9 @@ import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
+import { createFaqApi } from "./faq-api.server";
 import type { FaqVoteSummary } from "./faq-votes.server";
-import { createSupportApi } from "./support-api.server";
+import type { FaqArticle, FaqCategoryDetail, FaqCategorySummary, FaqPage } from "./types";
 
 let database: Database;
 let server: Awaited<ReturnType<typeof serveApi>>;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await loadContent(database.db, testContent, contentKinds, { info: () => {}, warn: () => {} });
   const config = parseConfig({ RATE_LIMIT_FORM_POINTS: "1000", RATE_LIMIT_API_POINTS: "1000" });
-  server = await serveApi(createSupportApi(testServices(database, config)));
+  server = await serveApi(createFaqApi(testServices(database, config)));
   base = server.url;
   const [reset] = await database.db
     .select({ id: faqItems.id })
@@ -281,7 +281,7 @@ describe("/api/faqs/vote/{id}", () => {
 describe("rate limit", () => {
   it("refuses votes over the form limit with 429 and messages", async () => {
     const config = parseConfig({ RATE_LIMIT_FORM_POINTS: "2", RATE_LIMIT_API_POINTS: "100" });
-    const limited = await serveApi(createSupportApi(testServices(database, config)));
+    const limited = await serveApi(createFaqApi(testServices(database, config)));
     try {
       const url = `${limited.url}/faqs/vote/${resetId}`;
       const post = () =>

@@ -1,4 +1,4 @@
-import "./support.css";
+import "./faq.css";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "~/platform/i18n/use-translation";

@@ -1,5 +1,5 @@
-import type { FaqGroup } from "./FaqList";
 import { FaqList } from "./FaqList";
+import type { FaqGroup } from "./types";
 
 /** A section's FAQ: one category as a plain list, several under their own subheadings. */
 export function FaqGroups({ groups }: { groups: FaqGroup[] }) {

@@ -1,6 +1,6 @@
 /**
  * What the site's shell (header, menus, footer, error page) shows of whoever runs the site,
- * described here so the layout needs no product code: any record with these fields fits.
+ * described here so the frame needs no product code: any record with these fields fits.
  */
 
 /** The networks the footer has a glyph for (SocialIcon); content may link only these. */
