@@ -1,4 +1,4 @@
-import { sessionCalendarByLink } from "~/features/status/index.server";
+import { sessionCalendarByLink } from "~/features/playtesting/index.server";
 import { noStore, privatePageHeaders } from "~/platform/cache/page-headers";
 import { consumePageLimit } from "~/platform/http/route-limits.server";
 import { servicesContext } from "~/platform/request-context";

@@ -1,24 +1,16 @@
-import { ApplicationStatusView } from "~/features/careers";
-import { ContactStatusView } from "~/features/contact";
-import { PlaytestStatusView } from "~/features/playtesting";
-import { StatusDataCard } from "~/features/status";
-import { loadPageSeo } from "~/features/studio/index.server";
-import { addInfoToIssue, issueCommentSchema, issueFormTexts } from "~/features/support-report/index.server";
 import "~/features/status/status.css";
 import { data, type ShouldRevalidateFunction } from "react-router";
+import { StatusDataCard, statusViews } from "~/features/status";
 import {
-  answerPlaytestByLink,
+  actOnStatusLink,
   deleteByStatusLink,
-  issueOfLink,
   loadStatusPage,
   type StatusPage as StatusPageData,
-  signNdaByLink,
-  withdrawByLink,
 } from "~/features/status/index.server";
+import { loadPageSeo } from "~/features/studio/index.server";
 import { noStore } from "~/platform/cache/page-headers";
-import { type FormReply, parseForm, readForm } from "~/platform/forms/parse-form.server";
+import { type FormReply, readForm } from "~/platform/forms/parse-form.server";
 import type { UploadLimits } from "~/platform/forms/upload-rules";
-import { toFormReply } from "~/platform/http/outcome.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { consumeFormLimit, consumePageLimit } from "~/platform/http/route-limits.server";
 import { localizePath } from "~/platform/i18n/languages";
@@ -33,10 +25,6 @@ import { redirectWithFlash } from "~/ui/feedback/flash.server";
 import { hydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/status";
 
-// The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
-const IssueStatusView = hydrateLater(() =>
-  import("~/features/support-report/lazy/IssueStatusView").then((m) => m.IssueStatusView),
-);
 const EmailRequestForm = hydrateLater(() =>
   import("~/ui/forms/EmailRequestForm").then((m) => m.EmailRequestForm),
 );
@@ -68,17 +56,16 @@ export async function loader(args: Route.LoaderArgs) {
   if (!page && (await statusLinkGone(services.db, args.params.token)))
     return data({ seo, state: "gone" as const, pageUrl }, { status: 410 });
   if (!page) return data({ seo, state: "invalid" as const, pageUrl }, { status: 404 });
-  const query = new URL(args.request.url).searchParams;
-  const asking = query.get("withdraw") === "1";
-  const askingDelete = query.get("delete") === "1";
-  const askingDecline = query.get("decline") === "1";
+  // What the address asks the page to confirm (`?withdraw=1`, `?delete=1`…), for pages without
+  // JavaScript; each view reads its own.
+  const asking = [...new URL(args.request.url).searchParams]
+    .filter(([, value]) => value === "1")
+    .map(([name]) => name);
   return {
     seo,
     state: "found" as const,
     pageUrl,
     asking,
-    askingDelete,
-    askingDecline,
     uploadLimits: services.uploads.limits,
     page,
   };
@@ -99,23 +86,12 @@ export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
   const pageUrl = localizePath(`/status/${args.params.token}`, lang);
-  if (new URL(args.request.url).searchParams.get("intent") === "comment") {
-    const id = await issueOfLink(services, args.params.token);
-    if (!id) return refuse(services, args.params.token);
-    const form = await parseForm(args.request, issueCommentSchema);
-    if (form.status === "error") return { result: form.result };
-    const outcome = await addInfoToIssue(services, id, form.value);
-    if (!outcome.ok) return { result: toFormReply(outcome, form.reply, issueFormTexts) };
-    return redirectWithFlash(
-      pageUrl,
-      { kind: "success", messages: ["support-report:status.comment.done"] },
-      services.config,
-    );
-  }
-  const form = await readForm(args.request);
-  const intent = form.get("intent");
+  // A form's own fields are checked by its action's schema; `intent` says which action (in the
+  // address for the issue report's comment form, a button's field otherwise).
+  const form = await readForm(args.request, { only: ["intent"] });
+  const intent = new URL(args.request.url).searchParams.get("intent") ?? form.get("intent");
   if (intent === "delete") {
-    // "Delete now": the application, its résumé and its links; the page no longer opens.
+    // "Delete now": the submission, its files and its links; the page no longer opens.
     const deleted = await deleteByStatusLink(services, args.params.token);
     if (!deleted.ok) return refuse(services, args.params.token);
     return redirectWithFlash(
@@ -124,43 +100,13 @@ export async function action(args: Route.ActionArgs) {
       services.config,
     );
   }
-  if (intent === "confirm" || intent === "decline") {
-    // A playtester's answer: a seat (or the waitlist when none is left), or "I can't make it".
-    const answered = await answerPlaytestByLink(services, args.params.token, intent);
-    if (!answered.ok && answered.code === "notFound") return refuse(services, args.params.token);
-    return redirectWithFlash(
-      pageUrl,
-      answered.ok
-        ? { kind: "success", messages: [`playtesting:status.answer.done.${answered.stage}`] }
-        : { kind: "error", messages: ["playtesting:status.answer.notActive"] },
-      services.config,
-    );
-  }
-  if (intent === "sign") {
-    // The NDA, signed by typing the full name given at sign-up.
-    const fullName = form.get("fullName");
-    if (typeof fullName !== "string" || fullName.length > 200)
-      throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
-    const signed = await signNdaByLink(services, args.params.token, fullName);
-    if (!signed.ok && signed.code === "notFound") return refuse(services, args.params.token);
-    return redirectWithFlash(
-      pageUrl,
-      signed.ok
-        ? { kind: "success", messages: ["playtesting:status.nda.done"] }
-        : { kind: "error", messages: [`playtesting:status.nda.${signed.code}`] },
-      services.config,
-    );
-  }
-  if (intent !== "withdraw") throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
-  const outcome = await withdrawByLink(services, args.params.token);
-  if (!outcome.ok && outcome.code === "notFound") return refuse(services, args.params.token);
-  return redirectWithFlash(
-    pageUrl,
-    outcome.ok
-      ? { kind: "success", messages: ["careers:status.withdraw.done"] }
-      : { kind: "error", messages: ["careers:status.withdraw.notActive"] },
-    services.config,
-  );
+  if (typeof intent !== "string") throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
+  const outcome = await actOnStatusLink(services, args.params.token, intent, form);
+  if ("unknownIntent" in outcome) throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400 });
+  if ("invalid" in outcome) throw data({ messages: outcome.invalid }, { status: 400 });
+  if ("notFound" in outcome) return refuse(services, args.params.token);
+  if ("result" in outcome) return { result: outcome.result };
+  return redirectWithFlash(pageUrl, outcome.message, services.config);
 }
 
 /**
@@ -218,14 +164,13 @@ export default function StatusPage({ loaderData, actionData }: Route.ComponentPr
               page={loaderData.page}
               pageUrl={loaderData.pageUrl}
               asking={loaderData.asking}
-              askingDecline={loaderData.askingDecline}
               uploadLimits={loaderData.uploadLimits}
               lastResult={actionData && "result" in actionData ? actionData.result : undefined}
             />
             <StatusDataCard
               pageHref={loaderData.pageUrl}
               downloadHref={`${loaderData.pageUrl}/download`}
-              asking={loaderData.askingDelete}
+              asking={loaderData.asking.includes("delete")}
               deleteOn={loaderData.page.deleteOn}
               kind={loaderData.page.kind}
             />
@@ -241,40 +186,22 @@ export default function StatusPage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-/** Each kind's own view (its feature's). */
+/** Each kind's own view (its feature's, listed in features/status/status-views.tsx). */
 function StatusBody(props: {
   page: StatusPageData;
   pageUrl: string;
-  asking: boolean;
-  askingDecline: boolean;
+  asking: readonly string[];
   uploadLimits: UploadLimits;
   lastResult: FormReply | undefined;
 }) {
-  const { page, pageUrl } = props;
-  switch (page.kind) {
-    case "application":
-      return (
-        <ApplicationStatusView
-          data={page.application}
-          pageHref={pageUrl}
-          withdrawHref={`${pageUrl}?withdraw=1`}
-          askingWithdraw={props.asking}
-        />
-      );
-    case "contact":
-      return <ContactStatusView data={page.contact} />;
-    case "issueReport":
-      return (
-        <IssueStatusView
-          data={page.issue}
-          commentAction={`${pageUrl}?intent=comment`}
-          limits={props.uploadLimits}
-          lastResult={props.lastResult}
-        />
-      );
-    case "playtest":
-      return (
-        <PlaytestStatusView data={page.playtest} pageHref={pageUrl} askingDecline={props.askingDecline} />
-      );
-  }
+  const View = statusViews[props.page.kind];
+  return (
+    <View
+      data={props.page.data}
+      pageUrl={props.pageUrl}
+      asking={props.asking}
+      uploadLimits={props.uploadLimits}
+      lastResult={props.lastResult}
+    />
+  );
 }

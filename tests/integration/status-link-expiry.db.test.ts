@@ -7,19 +7,16 @@ import { submitApplication } from "~/features/careers/application.server";
 import { applicationStatus, moveApplication } from "~/features/careers/application-status.server";
 import { loadContent } from "~/features/content/index.server";
 import { getJobOffer } from "~/features/jobs/index.server";
+import { sessionCalendarByLink } from "~/features/playtesting/index.server";
 import { confirmSeat, inviteToSession } from "~/features/playtesting/playtest-status.server";
 import { signupSchemaInput } from "~/features/playtesting/playtest-test-data";
 import { signUpPlaytester } from "~/features/playtesting/signup.server";
 import { playtestSignupSchema } from "~/features/playtesting/signup-form";
 import {
-  answerPlaytestByLink,
   deleteByStatusLink,
   exportByStatusLink,
   loadStatusPage,
   sendStatusLinks,
-  sessionCalendarByLink,
-  signNdaByLink,
-  withdrawByLink,
 } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
@@ -35,6 +32,7 @@ import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { contentKinds } from "../../server/content-kinds";
 import { testServices } from "../support/services";
+import { postOnStatusPage } from "../support/status-posts";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
 
@@ -181,7 +179,7 @@ describe("a status link unused for 90 days", () => {
     const application = await apply("expired.applicant@example.com");
     await leaveUnopened(application.token, 90);
     expect(await statusLinkGone(database.db, application.token)).toBe(true);
-    expect(await withdrawByLink(svc, application.token)).toEqual({ ok: false, code: "notFound" });
+    expect(await postOnStatusPage(svc, application.token, "withdraw")).toEqual({ notFound: true });
     expect(await exportByStatusLink(svc, application.token)).toBeNull();
     expect(await deleteByStatusLink(svc, application.token)).toEqual({ ok: false, code: "notFound" });
     expect((await applicationStatus(database.db, application.id))?.stage).toBe("apply");
@@ -194,9 +192,11 @@ describe("a status link unused for 90 days", () => {
     expect((await confirmSeat(svc, tester.id)).ok).toBe(true);
     for (const token of [tester.token, invited!]) await leaveUnopened(token, 91);
     for (const token of [tester.token, invited!]) {
-      expect(await answerPlaytestByLink(svc, token, "decline")).toEqual({ ok: false, code: "notFound" });
-      expect(await answerPlaytestByLink(svc, token, "confirm")).toEqual({ ok: false, code: "notFound" });
-      expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notFound" });
+      expect(await postOnStatusPage(svc, token, "decline")).toEqual({ notFound: true });
+      expect(await postOnStatusPage(svc, token, "confirm")).toEqual({ notFound: true });
+      expect(await postOnStatusPage(svc, token, "sign", { fullName: "Léa Tremblay" })).toEqual({
+        notFound: true,
+      });
       expect(await sessionCalendarByLink(svc, token, "fr")).toBeNull();
       expect(await exportByStatusLink(svc, token)).toBeNull();
       expect(await deleteByStatusLink(svc, token)).toEqual({ ok: false, code: "notFound" });
@@ -230,7 +230,7 @@ describe("asking for the links again", () => {
       expect(await loadStatusPage(svc, token, "fr")).toBeNull();
       expect(await statusLinkGone(database.db, token)).toBe(true);
     }
-    expect(await withdrawByLink(svc, application.token)).toEqual({ ok: false, code: "notFound" });
+    expect(await postOnStatusPage(svc, application.token, "withdraw")).toEqual({ notFound: true });
     const opened = await Promise.all(fresh.map((token) => loadStatusPage(svc, token, "fr")));
     expect(opened.map((page) => page?.kind).sort()).toEqual(["application", "playtest"]);
     expect(await findStatusLink(database.db, someoneElse.token)).toEqual({

@@ -1,6 +1,7 @@
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import type { StatusViewProps } from "~/platform/status/view";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import type { ProgressStep } from "~/ui/page-kit/ProgressSteps";
 import { StatusNowCard, StatusProgress } from "~/ui/page-kit/StatusCards";
@@ -61,16 +62,12 @@ function progress(
  */
 export function ApplicationStatusView({
   data,
-  withdrawHref,
-  pageHref,
-  askingWithdraw,
-}: {
-  data: ApplicationStatusData;
-  /** This page asking to confirm the withdrawal (no JavaScript). */
-  withdrawHref: string;
-  pageHref: string;
-  askingWithdraw: boolean;
-}) {
+  pageUrl: pageHref,
+  asking,
+}: StatusViewProps<ApplicationStatusData>) {
+  // This page asking to confirm the withdrawal (no JavaScript).
+  const withdrawHref = `${pageHref}?withdraw=1`;
+  const askingWithdraw = asking.includes("withdraw");
   const { t } = useTranslation("careers");
   const localize = useLocalizePath();
   const active = isHiringStep(data.stage);

@@ -6,12 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { JobOffer } from "~/features/jobs";
 import { getJobOffer } from "~/features/jobs/index.server";
-import {
-  deleteByStatusLink,
-  loadStatusPage,
-  sendStatusLinks,
-  withdrawByLink,
-} from "~/features/status/index.server";
+import { deleteByStatusLink, loadStatusPage, sendStatusLinks } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
@@ -25,6 +20,7 @@ import { findStatusLink } from "~/platform/status/links.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { contentKinds } from "../../../server/content-kinds";
+import { pageSays, postOnStatusPage } from "../../../tests/support/status-posts";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { purgeExpiredApplications, submitApplication } from "./application.server";
@@ -102,7 +98,7 @@ async function apply(email = "lea@example.com", lang: "fr" | "en" = "fr", offer 
 /** What the status page shows of the application a token opens (none: not an application's). */
 async function applicationPage(token: string) {
   const page = await loadStatusPage(svc, token, "fr");
-  return page?.kind === "application" ? page.application : undefined;
+  return page?.kind === "application" ? page.data : undefined;
 }
 
 const mails = (kind: string) => database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, kind));
@@ -140,7 +136,7 @@ describe("an open application's status link", () => {
     expect(await findStatusLink(database.db, token)).toEqual({ kind: "application", itemId: id });
     const opened = await loadStatusPage(svc, token, "fr");
     expect(opened?.title).toBe(openApplication.title);
-    expect(opened?.kind === "application" && opened.application.stage).toBe("apply");
+    expect(opened?.kind === "application" && opened.data.stage).toBe("apply");
   });
 });
 
@@ -255,21 +251,27 @@ describe("the studio moving an application", () => {
     expect(mail!.to).toBe("sam@example.com");
     expect(mail!.text).toContain("we would be glad to read your next application");
     expect(await moveApplication(svc, { id })).toEqual({ ok: false, code: "notActive" });
-    expect(await withdrawByLink(svc, token)).toEqual({ ok: false, code: "notActive" });
+    expect(await postOnStatusPage(svc, token, "withdraw")).toEqual(
+      pageSays("error", "careers:status.withdraw.notActive"),
+    );
   });
 });
 
 describe("the applicant withdrawing", () => {
   it("ends the application, tells recruiting and confirms to the applicant; the tools cannot move it after", async () => {
     const { id, token } = await apply();
-    expect(await withdrawByLink(svc, token)).toEqual({ ok: true });
+    expect(await postOnStatusPage(svc, token, "withdraw")).toEqual(
+      pageSays("success", "careers:status.withdraw.done"),
+    );
     expect((await applicationPage(token))?.stage).toBe("withdrawn");
     expect((await mails("job-application-withdrawn")).map((m) => m.to)).toEqual(["lea@example.com"]);
     expect((await mails("job-application-withdrawn-recruiting")).map((m) => m.to)).toEqual([
       "jobs@stormkettle.example",
     ]);
     expect(await moveApplication(svc, { id })).toEqual({ ok: false, code: "notActive" });
-    expect(await withdrawByLink(svc, token)).toEqual({ ok: false, code: "notActive" });
+    expect(await postOnStatusPage(svc, token, "withdraw")).toEqual(
+      pageSays("error", "careers:status.withdraw.notActive"),
+    );
     const refused = applicationCommands.find((c) => c.name === "applications.advance")!;
     await expect(refused.run(svc as never, { id })).rejects.toThrow(/withdrawn or already decided/);
   });

@@ -9,6 +9,7 @@ export {
   applicationsOf,
   withdrawApplication,
 } from "./application-status.server";
+export { applicationStatusSource } from "./application-status-source.server";
 export { applicationFormTexts, applicationLimit, applyForJob } from "./apply-for-job.server";
 export { createCareersApi } from "./careers-api.server";
 export { applicationPersonalData } from "./personal-data.server";

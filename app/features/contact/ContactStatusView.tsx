@@ -1,4 +1,5 @@
 import { useTranslation } from "~/platform/i18n/use-translation";
+import type { StatusViewProps } from "~/platform/status/view";
 import type { ProgressStep } from "~/ui/page-kit/ProgressSteps";
 import { StatusNowCard, StatusProgress } from "~/ui/page-kit/StatusCards";
 
@@ -15,7 +16,7 @@ export type ContactStatusData = {
  * A contact message's status page body: its topic and date, received or answered, and what to
  * expect (the contact page's own promise: an answer within two working days).
  */
-export function ContactStatusView({ data }: { data: ContactStatusData }) {
+export function ContactStatusView({ data }: StatusViewProps<ContactStatusData>) {
   const { t } = useTranslation("contact");
   const answered = data.status === "answered";
   const steps: ProgressStep[] = [

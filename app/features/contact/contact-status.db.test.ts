@@ -57,7 +57,7 @@ async function send(email = "noor@example.com", lang: "fr" | "en" = "fr") {
 
 const page = async (token: string) => {
   const opened = await loadStatusPage(svc, token, "fr");
-  return opened?.kind === "contact" ? opened.contact : undefined;
+  return opened?.kind === "contact" ? opened.data : undefined;
 };
 
 describe("a contact message's status link", () => {

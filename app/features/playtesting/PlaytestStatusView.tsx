@@ -1,5 +1,6 @@
 import type { PlaytestSessionKind } from "~/platform/db/schema/playtest";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import type { StatusViewProps } from "~/platform/status/view";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import type { ProgressStep } from "~/ui/page-kit/ProgressSteps";
 import { RichText } from "~/ui/page-kit/RichText";
@@ -66,15 +67,8 @@ function progress(data: PlaytestStatusData, t: (key: string, values?: Record<str
  * date, time and address once invited, and its calendar file), confirming a seat and "I can't
  * make it" (asks first), as plain forms that work without JavaScript.
  */
-export function PlaytestStatusView({
-  data,
-  pageHref,
-  askingDecline,
-}: {
-  data: PlaytestStatusData;
-  pageHref: string;
-  askingDecline: boolean;
-}) {
+export function PlaytestStatusView({ data, pageUrl: pageHref, asking }: StatusViewProps<PlaytestStatusData>) {
+  const askingDecline = asking.includes("decline");
   const { t } = useTranslation("playtesting");
   return (
     <>

@@ -7,6 +7,7 @@ export { createPlaytestApi } from "./playtest-api.server";
 export { playtestSitesKind } from "./playtest-site-kind.server";
 export { confirmSeat, declineSession, signupsOf } from "./playtest-status.server";
 export { playtestStatusPage } from "./playtest-status-page.server";
+export { playtestStatusSource, sessionCalendarByLink } from "./playtest-status-source.server";
 export { playtestReminderTask } from "./reminder.server";
 export { playtestRetentionTask } from "./retention.server";
 export { sessionCalendar } from "./session-calendar.server";

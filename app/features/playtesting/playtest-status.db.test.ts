@@ -5,14 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import { removeByPrivacyLink, removeEverythingByPrivacyLink } from "~/features/privacy-requests/index.server";
-import {
-  answerPlaytestByLink,
-  deleteByStatusLink,
-  loadStatusPage,
-  sendStatusLinks,
-  sessionCalendarByLink,
-  signNdaByLink,
-} from "~/features/status/index.server";
+import { deleteByStatusLink, loadStatusPage, sendStatusLinks } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
 import { outboxEmails } from "~/platform/db/schema/platform";
@@ -24,6 +17,7 @@ import { createLogger } from "~/platform/logging.server";
 import { createPrivacyLink } from "~/platform/privacy/links.server";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { contentKinds } from "../../../server/content-kinds";
+import { pageSays, postOnStatusPage } from "../../../tests/support/status-posts";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { playtestPersonalData } from "./personal-data.server";
@@ -37,6 +31,7 @@ import {
   signupStatus,
   waitlistForSession,
 } from "./playtest-status.server";
+import { sessionCalendarByLink } from "./playtest-status-source.server";
 import { signupSchemaInput } from "./playtest-test-data";
 import { sendSessionReminders } from "./reminder.server";
 import { purgeExpiredSignups, removeSignup, signUpPlaytester } from "./signup.server";
@@ -105,9 +100,9 @@ describe("a playtest sign-up's status page", () => {
     const page = await loadStatusPage(svc, token, "fr");
     expect(page).toMatchObject({ kind: "playtest", title: "Inscription aux tests de jeu : Québec (Canada)" });
     if (page?.kind !== "playtest") throw new Error("not a playtest page");
-    expect(page.playtest.stage).toBe("received");
-    expect(page.playtest.history.map((h) => h.stage)).toEqual(["received"]);
-    expect(page.playtest.reachedOn.signUp).toBe(page.playtest.sentOn.replace("Inscription faite le ", ""));
+    expect(page.data.stage).toBe("received");
+    expect(page.data.history.map((h) => h.stage)).toEqual(["received"]);
+    expect(page.data.reachedOn.signUp).toBe(page.data.sentOn.replace("Inscription faite le ", ""));
     expect(page.deleteOn).toMatch(/\d{4}/);
   });
 
@@ -123,7 +118,9 @@ describe("a playtest sign-up's status page", () => {
     // The office's zone as people write it, in January.
     expect(invitation!.text).toMatch(/9:00\sAM EST/);
     expect(invitation!.text).toMatch(/\/status\/[A-Za-z0-9_-]{43}\/session\.ics/);
-    expect(await answerPlaytestByLink(svc, token, "confirm")).toEqual({ ok: true, stage: "confirmed" });
+    expect(await postOnStatusPage(svc, token, "confirm")).toEqual(
+      pageSays("success", "playtesting:status.answer.done.confirmed"),
+    );
     expect(await markAttended(svc, id)).toMatchObject({ ok: true, to: "attended" });
     const status = await signupStatus(database.db, id);
     expect(status!.history.map((h) => h.stage)).toEqual([
@@ -145,8 +142,8 @@ describe("a playtest sign-up's status page", () => {
     );
     const page = await loadStatusPage(svc, token, "en");
     if (page?.kind !== "playtest") throw new Error("not a playtest page");
-    expect(page.playtest.session).toMatchObject({ when: expect.stringContaining("9:00"), hasCalendar: true });
-    expect(page.playtest.canConfirm).toBe(false);
+    expect(page.data.session).toMatchObject({ when: expect.stringContaining("9:00"), hasCalendar: true });
+    expect(page.data.canConfirm).toBe(false);
   });
 
   it("puts an invitation past the seats on the session's waitlist, and says so", async () => {
@@ -192,10 +189,15 @@ describe("a playtest sign-up's status page", () => {
     for (const t of [a, b])
       await inviteToSession(svc, { id: t.id, session: SESSION, at: "2094-01-23T09:00" });
     const answers = await Promise.all([
-      answerPlaytestByLink(svc, a.token, "confirm"),
-      answerPlaytestByLink(svc, b.token, "confirm"),
+      postOnStatusPage(svc, a.token, "confirm"),
+      postOnStatusPage(svc, b.token, "confirm"),
     ]);
-    expect(answers.map((x) => (x.ok ? x.stage : x.code)).sort()).toEqual(["confirmed", "waitlisted"]);
+    expect(answers).toEqual(
+      expect.arrayContaining([
+        pageSays("success", "playtesting:status.answer.done.confirmed"),
+        pageSays("success", "playtesting:status.answer.done.waitlisted"),
+      ]),
+    );
     expect([await stageOf(a.id), await stageOf(b.id)].sort()).toEqual(["confirmed", "waitlisted"]);
   });
 
@@ -210,7 +212,9 @@ describe("a playtest sign-up's status page", () => {
     await waitlistForSession(svc, { id: newer.id, session: SESSION });
     await database.db.delete(outboxEmails);
 
-    expect(await answerPlaytestByLink(svc, holder.token, "decline")).toEqual({ ok: true, stage: "declined" });
+    expect(await postOnStatusPage(svc, holder.token, "decline")).toEqual(
+      pageSays("success", "playtesting:status.answer.done.declined"),
+    );
     expect(await stageOf(holder.id)).toBe("declined");
     expect(await stageOf(older.id)).toBe("sessionInvited");
     expect(await stageOf(newer.id)).toBe("waitlisted");
@@ -255,14 +259,12 @@ describe("a playtest sign-up's status page", () => {
 
     // The tester can only confirm an invitation.
     const waiting = await signUp("waiting@example.com");
-    expect(await answerPlaytestByLink(svc, waiting.token, "confirm")).toEqual({
-      ok: false,
-      code: "notActive",
-    });
-    expect(await answerPlaytestByLink(svc, waiting.token, "decline")).toEqual({
-      ok: false,
-      code: "notActive",
-    });
+    expect(await postOnStatusPage(svc, waiting.token, "confirm")).toEqual(
+      pageSays("error", "playtesting:status.answer.notActive"),
+    );
+    expect(await postOnStatusPage(svc, waiting.token, "decline")).toEqual(
+      pageSays("error", "playtesting:status.answer.notActive"),
+    );
     expect(await stageOf(waiting.id)).toBe("received");
   });
 
@@ -310,20 +312,26 @@ describe("a playtest sign-up's status page", () => {
   it("shows the NDA once the seat is confirmed, and signs it with the sign-up's full name typed (case and spaces aside)", async () => {
     const { id, token } = await signUp("lea@example.com");
     await inviteToSession(svc, { id, session: SESSION, at: "2094-01-23T09:00" });
-    expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notActive" });
+    expect(await postOnStatusPage(svc, token, "sign", { fullName: "Léa Tremblay" })).toEqual(
+      pageSays("error", "playtesting:status.nda.notActive"),
+    );
     await confirmSeat(svc, id);
     const page = await loadStatusPage(svc, token, "fr");
     if (page?.kind !== "playtest") throw new Error("not a playtest page");
-    expect(page.playtest.nda).toMatchObject({
+    expect(page.data.nda).toMatchObject({
       title: "Entente de non-divulgation des tests de jeu",
       version: 1,
     });
-    expect(page.playtest.nda!.html).toContain("confidentiel");
+    expect(page.data.nda!.html).toContain("confidentiel");
     await database.db.delete(outboxEmails);
 
-    expect(await signNdaByLink(svc, token, "Lea Tremblay")).toEqual({ ok: false, code: "nameMismatch" });
+    expect(await postOnStatusPage(svc, token, "sign", { fullName: "Lea Tremblay" })).toEqual(
+      pageSays("error", "playtesting:status.nda.nameMismatch"),
+    );
     expect(await stageOf(id)).toBe("confirmed");
-    expect(await signNdaByLink(svc, token, "  léa   TREMBLAY ")).toEqual({ ok: true });
+    expect(await postOnStatusPage(svc, token, "sign", { fullName: "  léa   TREMBLAY " })).toEqual(
+      pageSays("success", "playtesting:status.nda.done"),
+    );
     const [row] = await database.db.select().from(playtestSignups).where(eq(playtestSignups.id, id));
     expect(row).toMatchObject({ stage: "signed", ndaVersion: 1, ndaName: "léa   TREMBLAY" });
     expect(row!.ndaSignedAt).toBeInstanceOf(Date);
@@ -333,8 +341,8 @@ describe("a playtest sign-up's status page", () => {
     expect(copy!.text).toContain("Ne pas apporter d'appareil dans la salle de test");
     const after = await loadStatusPage(svc, token, "fr");
     if (after?.kind !== "playtest") throw new Error("not a playtest page");
-    expect(after.playtest.nda).toBeNull();
-    expect(after.playtest.signedNda).toMatchObject({ version: 1, name: "léa   TREMBLAY" });
+    expect(after.data.nda).toBeNull();
+    expect(after.data.signedNda).toMatchObject({ version: 1, name: "léa   TREMBLAY" });
     // "Download my data" has the stages and the signature.
     const exported = (await playtestPersonalData.export(svc, id))!.json as {
       stages: Array<{ stage: string }>;
@@ -348,7 +356,9 @@ describe("a playtest sign-up's status page", () => {
     ]);
     expect(exported.ndaName).toBe("léa   TREMBLAY");
     // Signed once: a second signature changes nothing.
-    expect(await signNdaByLink(svc, token, "Léa Tremblay")).toEqual({ ok: false, code: "notActive" });
+    expect(await postOnStatusPage(svc, token, "sign", { fullName: "Léa Tremblay" })).toEqual(
+      pageSays("error", "playtesting:status.nda.notActive"),
+    );
   });
 
   it("is among the links sent again to the address, labelled without the tester's own words", async () => {
@@ -507,7 +517,7 @@ describe("a seat freed by deleting the sign-up that held it", () => {
       ["older@example.com", "newer@example.com"],
     );
     const [, deletion] = await Promise.all([
-      answerPlaytestByLink(svc, held[0]!.token, "decline"),
+      postOnStatusPage(svc, held[0]!.token, "decline"),
       deleteByStatusLink(svc, held[0]!.token),
     ]);
     expect(deletion).toEqual({ ok: true, kind: "playtest" });

@@ -1,17 +1,13 @@
 /* The status pages' server face. */
 export {
-  answerPlaytestByLink,
+  actOnStatusLink,
   deleteByStatusLink,
   exportByStatusLink,
   hasStatusPage,
-  issueOfLink,
   linkToItemOf,
   loadStatusPage,
-  type StatusKind,
   type StatusPage,
   sendStatusLinks,
-  sessionCalendarByLink,
-  signNdaByLink,
   statusSummary,
-  withdrawByLink,
 } from "./status.server";
+export { type StatusKind, statusSources } from "./status-sources.server";

@@ -1,2 +1,3 @@
 /* status: its face. */
 export { StatusDataCard } from "./StatusDataCard";
+export { statusViews } from "./status-views";

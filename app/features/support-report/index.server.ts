@@ -3,6 +3,7 @@
 export { issueCommentSchema, issueSchema } from "./issue-form";
 export { purgeExpiredIssueReports } from "./issue-report.server";
 export { addIssueInfo, type IssueStatus, issueReportsOf, issueStatus } from "./issue-status.server";
+export { issueReportStatusSource } from "./issue-status-source.server";
 export { createIssuesApi } from "./issues-api.server";
 export { knownIssuesKind } from "./known-issue-kind.server";
 export { type KnownIssueView, knownIssueQuery } from "./known-issue-search";

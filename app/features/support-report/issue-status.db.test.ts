@@ -84,7 +84,7 @@ const linkIn = (text: string) => /\/fr\/status\/([A-Za-z0-9_-]{43})/.exec(text)?
 
 const page = async (token: string) => {
   const opened = await loadStatusPage(svc, token, "fr");
-  return opened?.kind === "issueReport" ? opened.issue : undefined;
+  return opened?.kind === "issueReport" ? opened.data : undefined;
 };
 
 describe("an issue report's status link", () => {

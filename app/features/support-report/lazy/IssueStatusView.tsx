@@ -2,6 +2,7 @@ import type { FormReply } from "~/platform/forms/parse-form.server";
 import type { UploadLimits } from "~/platform/forms/upload-rules";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import type { StatusViewProps } from "~/platform/status/view";
 import { SubmitButton } from "~/ui/forms/SubmitButton";
 import { Textarea } from "~/ui/forms/Textarea";
 import { UploadWidget } from "~/ui/forms/UploadWidget";
@@ -38,16 +39,12 @@ export const issueCommentFormId = "issue-comment";
  */
 export function IssueStatusView({
   data,
-  commentAction,
-  limits,
+  pageUrl,
+  uploadLimits: limits,
   lastResult,
-}: {
-  data: IssueStatusData;
-  /** Where the comment form posts (this page's action). */
-  commentAction: string;
-  limits: UploadLimits;
-  lastResult?: FormReply | null | undefined;
-}) {
+}: StatusViewProps<IssueStatusData>) {
+  // The comment form posts to this page's action, named by its intent.
+  const commentAction = `${pageUrl}?intent=comment`;
   const { t } = useTranslation("support-report");
   const final = data.status === "fixed" || data.status === "wontFix";
   return (
