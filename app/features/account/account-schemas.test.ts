@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as forms from "./account-forms";
 import { apiSchemas } from "./account-forms";
+import * as face from "./index.server";
 import * as smsForms from "./sms-setup-form";
 
 /**
@@ -19,10 +20,12 @@ const read = (file: string) => fs.readFileSync(path.resolve(file), "utf8");
 const all = (source: string, pattern: RegExp, group = 1) =>
   [...source.matchAll(pattern)].map((match) => match[group]!);
 
-/** The schemas the shared form modules export, by name. */
+/**
+ * The schemas the shared form modules export, by name; pages import them through the account
+ * feature's server face, which exports them under the same names.
+ */
 const exported: Record<string, unknown> = { ...forms, ...smsForms };
-const fromFormModules =
-  /import\s*\{([^}]*)\}\s*from\s*"~\/features\/account\/(?:account-forms|sms-setup-form)"/g;
+const fromFormModules = /import\s*\{([^}]*)\}\s*from\s*"~\/features\/account\/index\.server"/g;
 
 function pageSteps(): Step[] {
   const files = fs
@@ -93,6 +96,13 @@ describe("account writes: one schema for the page and the API", () => {
     // Every entry is some endpoint's.
     const used = new Set(api.flatMap((step) => step.schemas));
     expect(Object.keys(apiSchemas).filter((key) => !used.has(`apiSchemas.${key}`))).toEqual([]);
+  });
+
+  it("the pages' schemas, taken from the server face, are the form modules' own", () => {
+    const names = [...new Set(pages.flatMap((step) => step.schemas))];
+    expect(names.length).toBeGreaterThan(0);
+    const faceExports: Record<string, unknown> = face;
+    expect(names.filter((name) => faceExports[name] !== exported[name])).toEqual([]);
   });
 
   it("each page action's write is checked with the schema its API endpoint uses", () => {
