@@ -53,15 +53,16 @@ export async function loadAccountData(
     verified: true,
     email,
     groups: await Promise.all(
-      groups.map(async (group) => {
-        const withPage = hasStatusPage(group.kind);
+      groups.map(async ({ kind, items }) => {
+        // Only kinds with a status page have a one-line status.
+        const summaryOf = hasStatusPage(kind) ? (id: string) => statusSummary(svc, kind, id, lang) : null;
         return {
-          kind: group.kind,
+          kind,
           items: await Promise.all(
-            group.items.map(async (item) => ({
+            items.map(async (item) => ({
               ...item,
-              status: hasStatusPage(group.kind) ? await statusSummary(svc, group.kind, item.id, lang) : null,
-              statusPage: withPage,
+              status: summaryOf ? await summaryOf(item.id) : null,
+              statusPage: summaryOf !== null,
             })),
           ),
         };
