@@ -49,6 +49,8 @@ export const issueReportStatusSource = defineStatusSource<IssueStatusData>({
   async sentFrom(tx, address, { t, lang }) {
     const reports = await issueReportsOf(tx, address);
     if (!reports.length) return [];
+    // Read in the transaction, not through the process's content memo: the embedded database is
+    // one connection, which the transaction holds until it ends (a rare, rate-limited request).
     const studio = await getStudioInfo(tx, lang);
     const gameName = (slug: string) => studio.games.find((g) => g.slug === slug)?.name ?? slug;
     // Never the visitor's own words (a summary): the reference and the game.
