@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/site-process";
 import { createTestDatabase } from "../../../tests/support/test-db";
@@ -267,6 +267,18 @@ describe("deliverDueEmails", () => {
     const messageIds = smtp.received.map((mail) => mail.messageId);
     expect(new Set(messageIds).size).toBe(7);
     expect(messageIds.sort()).toEqual(ids.map((id) => `<${id}@lumenforge.test>`).sort());
+  });
+
+  it("claims an e-mail that fell due within the worker clock's current millisecond", async () => {
+    const id = await enqueueAt(await compose("ada@example.com"));
+    // The database's clock has microseconds: queued 0.7 ms into the millisecond the worker's
+    // clock (JavaScript, milliseconds) reads as now.
+    await database.db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: sql`'2030-01-01T12:00:00.000700Z'::timestamptz` })
+      .where(eq(outboxEmails.id, id));
+    const claimed = await claimDueEmails(database.db, { now: new Date(start), limit: 10, leaseMs: 60_000 });
+    expect(claimed.map((email) => email.id)).toEqual([id]);
   });
 
   it("does not let a second worker take a claimed e-mail until its lease runs out", async () => {

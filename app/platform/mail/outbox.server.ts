@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { outboxEmails } from "~/platform/db/schema";
@@ -253,11 +253,15 @@ export async function claimDueEmails(
   db: Db,
   options: { now: Date; limit: number; leaseMs: number },
 ): Promise<DueEmail[]> {
+  // `now` has milliseconds and the database's clock microseconds: an e-mail queued in this very
+  // millisecond (due at 12:00:00.000700, `now` 12:00:00.000) is due all the same, not on the
+  // next round.
+  const dueBy = new Date(options.now.getTime() + 1);
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(outboxEmails)
-      .where(and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, options.now)))
+      .where(and(eq(outboxEmails.status, "pending"), lt(outboxEmails.nextAttemptAt, dueBy)))
       .orderBy(asc(outboxEmails.nextAttemptAt))
       .limit(options.limit)
       .for("update", { skipLocked: true });
