@@ -19,7 +19,6 @@ import { loadPrivacyRequestPage } from "~/features/privacy-requests/index.server
 import { loadStatusPage } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import * as schema from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { createPrivacyLink } from "~/platform/privacy/links.server";
@@ -28,6 +27,7 @@ import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { contentKinds } from "../../server/content-kinds";
 import { testServices } from "../support/services";
+import * as schema from "../support/tables";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
 

@@ -29,7 +29,6 @@ import { submitIssueReport } from "~/features/support-report/issue-report.server
 import { moveIssue } from "~/features/support-report/issue-status.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import * as schema from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
@@ -39,6 +38,7 @@ import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { contentKinds } from "../../server/content-kinds";
 import { findTraces, mailedLink, type Traces, tokensMailedAbout } from "../support/deletion-oracle";
 import { serveApi, testServices } from "../support/services";
+import * as schema from "../support/tables";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
 

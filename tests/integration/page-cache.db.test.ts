@@ -16,6 +16,7 @@ import {
 import { siteCookies } from "~/features/consent/index.server";
 import { loadContent } from "~/features/content/index.server";
 import { jobOffersVersion } from "~/features/jobs/index.server";
+import { jobOffers } from "~/features/jobs/tables";
 import { createContentVersion, registerContentVersionSource } from "~/platform/cache/content-version.server";
 import {
   createPageCache,
@@ -28,7 +29,6 @@ import {
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { jobOffers } from "~/platform/db/schema/content";
 import { afterPaintModuleType } from "~/platform/http/page-scripts.server";
 import { cookieNames, pageCacheCookies } from "~/platform/privacy/cookie-registry.server";
 import { securityHeaders } from "~/platform/security/headers.server";

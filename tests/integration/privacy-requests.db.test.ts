@@ -26,7 +26,6 @@ import { issueSchema } from "~/features/support-report/issue-form";
 import { submitIssueReport } from "~/features/support-report/issue-report.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import * as schema from "~/platform/db/schema";
 import { createLocalFileStore, type FileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails, type MailTransport, recipientHash } from "~/platform/mail/outbox.server";
@@ -36,6 +35,7 @@ import { contentKinds } from "../../server/content-kinds";
 import { findTraces } from "../support/deletion-oracle";
 import { type S3StandIn, s3StoreFor, startS3StandIn } from "../support/s3-stand-in";
 import { testServices } from "../support/services";
+import * as schema from "../support/tables";
 import { testContent } from "../support/test-content";
 import { createTestDatabase } from "../support/test-db";
 

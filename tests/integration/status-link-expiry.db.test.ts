@@ -7,11 +7,13 @@ import { submitApplication } from "~/features/careers/application.server";
 import { applicationStatus, moveApplication } from "~/features/careers/application-status.server";
 import { loadContent } from "~/features/content/index.server";
 import { getJobOffer } from "~/features/jobs/index.server";
+import { jobOffers } from "~/features/jobs/tables";
 import { sessionCalendarByLink } from "~/features/playtesting/index.server";
 import { confirmSeat, inviteToSession } from "~/features/playtesting/playtest-status.server";
 import { signupSchemaInput } from "~/features/playtesting/playtest-test-data";
 import { signUpPlaytester } from "~/features/playtesting/signup.server";
 import { playtestSignupSchema } from "~/features/playtesting/signup-form";
+import { playtestSignups } from "~/features/playtesting/tables";
 import {
   deleteByStatusLink,
   exportByStatusLink,
@@ -20,10 +22,7 @@ import {
 } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { jobOffers } from "~/platform/db/schema/content";
-import { outboxEmails } from "~/platform/db/schema/platform";
-import { playtestSignups } from "~/platform/db/schema/playtest";
-import { statusLinks } from "~/platform/db/schema/status";
+import { outboxEmails, statusLinks } from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { hashLinkToken } from "~/platform/security/link-token.server";

@@ -1,11 +1,11 @@
 /** What every account file shares: the refusal with its code, the dependencies, the user. */
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import type { accountUsers } from "~/platform/db/schema";
 import type { Logger } from "~/platform/logging.server";
 import type { AccountLimits } from "./account-budgets.server";
 import { currentTosVersion } from "./account-forms";
 import type { SmsConfig } from "./sms.server";
+import type { accountUsers } from "./tables";
 
 /**
  * A refusal with its service error code (docs/requirements.md#service-error-codes); the API answers

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accountSessions, accountTokens, accountUsers, outboxEmails } from "~/platform/db/schema";
+import { outboxEmails } from "~/platform/db/schema";
 import { type AccountApiKit, accountPassword, startAccountApi } from "../../../tests/support/account-api";
 import { sha256 } from "./secrets.server";
+import { accountSessions, accountTokens, accountUsers } from "./tables";
 
 /**
  * Every secret with a lifetime stops working once it is over: sessions, verification and reset

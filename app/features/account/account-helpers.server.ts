@@ -2,12 +2,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { accountTokens, accountUsers } from "~/platform/db/schema";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
 import { type SecurityChange, securityNotices } from "./account-emails.server";
 import { checkNewPassword } from "./password-policy.server";
 import { sha256 } from "./secrets.server";
+import { accountTokens, accountUsers } from "./tables";
 
 /** Verification and reset links: single-use, one hour. */
 const linkTtlMs = 60 * 60_000;

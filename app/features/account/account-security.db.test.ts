@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accountTokens, accountUsers, outboxEmails } from "~/platform/db/schema";
+import { outboxEmails } from "~/platform/db/schema";
 import { validateForm } from "~/platform/forms/validate";
 import { createRateLimits, type RateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
@@ -13,6 +13,7 @@ import { AccountError } from "./account-core.server";
 import { createAccountSchema } from "./account-forms";
 import { login, submitCode } from "./login.server";
 import { hashPassword } from "./secrets.server";
+import { accountTokens, accountUsers } from "./tables";
 
 /**
  * Account security (docs/decisions/0017-account-budgets-revocation-notices.md): lockout per

@@ -7,16 +7,11 @@ import express from "express";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
+import { siteSettings } from "~/features/content/tables";
 import { studioFileSchema } from "~/features/studio/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
-import {
-  accountSessions,
-  accountTokens,
-  accountUsers,
-  outboxEmails,
-  siteSettings,
-} from "~/platform/db/schema";
+import { outboxEmails } from "~/platform/db/schema";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
@@ -25,6 +20,7 @@ import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createAccountApi } from "./account-api.server";
 import { purgeExpiredAccountData } from "./sessions.server";
+import { accountSessions, accountTokens, accountUsers } from "./tables";
 
 let database: Database;
 let db: Db;

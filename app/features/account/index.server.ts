@@ -47,11 +47,13 @@ export {
 } from "./account-route.server";
 export { accountWrites, attempt } from "./account-writes.server";
 export { type LoginResult, startSignIn } from "./login.server";
-export { accountPersonalData } from "./personal-data.server";
+export { type AccountDataPart, accountPersonalData } from "./personal-data.server";
 export { accountRetentionTask } from "./retention.server";
 export { hashPassword, newToken, sha256 } from "./secrets.server";
 export { createSession, endSession } from "./sessions.server";
 export { listSessions } from "./settings.server";
 export { signedInAccountId } from "./signed-in.server";
 export { smsSetupSchema } from "./sms-setup-form";
+// Its tables, for the features that join or read them.
+export { accountUsers } from "./tables";
 export { totpSetup } from "./totp.server";

@@ -1,12 +1,12 @@
 /** Signing in: the password (or a platform's sign-in), then the second factor when it is on. */
 import { and, eq } from "drizzle-orm";
-import { accountTokens, accountUsers } from "~/platform/db/schema";
 import { passwordBudget, withinBudget } from "./account-budgets.server";
 import { type AccountDeps, AccountError, type AccountUser } from "./account-core.server";
 import { findByIdentifier, takeToken } from "./account-helpers.server";
 import { codeHash, newToken, sha256, verifyPassword } from "./secrets.server";
 import { createSession } from "./sessions.server";
 import { acceptSmsCode, sendSmsCode } from "./sms-factor.server";
+import { accountTokens, accountUsers } from "./tables";
 import { acceptTotp } from "./totp.server";
 
 /** The second-factor step at login: five minutes. */

@@ -1,6 +1,5 @@
 /** Passwords: asked again for sensitive changes, forgotten and reset by link, changed. */
 import { and, eq } from "drizzle-orm";
-import { accountTokens, accountUsers } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { passwordBudget, withinBudget } from "./account-budgets.server";
@@ -19,6 +18,7 @@ import {
 } from "./account-helpers.server";
 import { hashPassword, newToken, sha256, verifyPassword } from "./secrets.server";
 import { endAllSessions, type SessionInfo } from "./sessions.server";
+import { accountTokens, accountUsers } from "./tables";
 
 /** The password of a signed-in account, asked again: it spends the account's login budget. */
 export async function requirePassword(deps: AccountDeps, user: AccountUser, password: string) {

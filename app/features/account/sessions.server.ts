@@ -1,9 +1,9 @@
 /** Account sessions: created at sign-in, read from the cookie, ended one or all at a time. */
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { accountSessions, accountTokens, accountUsers } from "~/platform/db/schema";
 import type { AccountUser } from "./account-core.server";
 import { newToken, sha256 } from "./secrets.server";
+import { accountSessions, accountTokens, accountUsers } from "./tables";
 
 /**
  * docs/requirements.md#account-and-second-factor: a session lasts at most 172800 s (absolute, from

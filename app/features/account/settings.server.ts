@@ -2,7 +2,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { accountSessions, accountTokens, accountUsers } from "~/platform/db/schema";
 import { isUniqueViolation } from "~/platform/db/sql-errors";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
@@ -16,6 +15,7 @@ import { audience, revokeMailedSecrets, securityNotice, takeToken } from "./acco
 import { requirePassword } from "./passwords.server";
 import { codeHash, newNumericCode, sha256 } from "./secrets.server";
 import { endAllSessions, type SessionInfo } from "./sessions.server";
+import { accountSessions, accountTokens, accountUsers } from "./tables";
 
 /** The e-mail change code: ten minutes. */
 const codeTtlMs = 10 * 60_000;

@@ -1,6 +1,5 @@
 /** Creating an account and proving its address: the sign-up and its verification link. */
 import { eq } from "drizzle-orm";
-import { accountUsers } from "~/platform/db/schema";
 import { isUniqueViolation } from "~/platform/db/sql-errors";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
@@ -17,6 +16,7 @@ import {
   takeToken,
 } from "./account-helpers.server";
 import { hashPassword, newToken, sha256 } from "./secrets.server";
+import { accountUsers } from "./tables";
 
 export type CreateInput = {
   username: string;

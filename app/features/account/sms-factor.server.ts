@@ -1,7 +1,6 @@
 /** Text messages as second factor: codes for setting it up and for each login. */
 import { and, eq } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
-import { accountTokens, accountUsers } from "~/platform/db/schema";
 import { normalizePhone } from "~/platform/forms/phone-numbers";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
@@ -12,6 +11,7 @@ import { revokeMailedSecrets, securityNotice, takeToken } from "./account-helper
 import { requirePassword } from "./passwords.server";
 import { codeHash, newNumericCode } from "./secrets.server";
 import { SmsUnavailable, sendSms } from "./sms.server";
+import { accountTokens, accountUsers } from "./tables";
 import { replaceRecoveryCodes } from "./totp.server";
 
 const smsCodeTtlMs = 5 * 60_000;

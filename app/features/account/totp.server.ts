@@ -3,13 +3,13 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Tx } from "~/platform/db/client.server";
-import { accountTokens, accountUsers } from "~/platform/db/schema";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { withinBudget } from "./account-budgets.server";
 import { type AccountDeps, AccountError, type AccountUser, accountItemKind } from "./account-core.server";
 import { revokeMailedSecrets, securityNotice } from "./account-helpers.server";
 import { requirePassword } from "./passwords.server";
 import { codeHash, newRecoveryCode } from "./secrets.server";
+import { accountTokens, accountUsers } from "./tables";
 
 const recoveryCodeCount = 10;
 

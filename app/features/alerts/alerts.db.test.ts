@@ -4,16 +4,11 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent, stampContent } from "~/features/content/index.server";
+import { jobOffers } from "~/features/jobs/tables";
+import { offices } from "~/features/offices/tables";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import {
-  jobAlertDeliveries,
-  jobAlerts,
-  jobAlertTokens,
-  jobOffers,
-  offices,
-  outboxEmails,
-} from "~/platform/db/schema";
+import { outboxEmails } from "~/platform/db/schema";
 import { languages } from "~/platform/i18n/languages";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
@@ -37,6 +32,7 @@ import {
 } from "./alerts.server";
 import { createAlertsApi } from "./alerts-api.server";
 import { matchJobAlerts } from "./match.server";
+import { jobAlertDeliveries, jobAlerts, jobAlertTokens } from "./tables";
 import { hashAlertToken } from "./tokens.server";
 
 const logger = createLogger("silent");

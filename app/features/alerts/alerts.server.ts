@@ -1,11 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { listTaxonomy } from "~/features/jobs/index.server";
-import { listOffices } from "~/features/offices/index.server";
+import { listTaxonomy, taxonomyTerms } from "~/features/jobs/index.server";
+import { listOffices, offices } from "~/features/offices/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { jobAlerts, jobAlertTokens } from "~/platform/db/schema/alerts";
-import { offices, taxonomyTerms } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
@@ -14,6 +12,7 @@ import { deleteItemTraces } from "~/platform/privacy/item-traces.server";
 import type { AlertFilterKey } from "./alert-filters";
 import type { AlertCreateInput, AlertCriteria } from "./alert-form";
 import { type AlertCriteriaLines, alertCreatedEmail, manageUrl } from "./emails.server";
+import { jobAlerts, jobAlertTokens } from "./tables";
 import { hashAlertToken, idShape, newAlertToken, sameHash, tokenShape } from "./tokens.server";
 
 export type JobAlert = typeof jobAlerts.$inferSelect;

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
+import type { JobOfferText } from "~/features/jobs";
 import { listedInLanguageSql, recentlyListedOffersSql } from "~/features/jobs/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { jobAlertTokens } from "~/platform/db/schema/alerts";
-import type { JobOfferText } from "~/platform/db/schema/content";
 import {
   isLanguage,
   type Language,
@@ -17,6 +16,7 @@ import { enqueueEmails, type OutboxItem } from "~/platform/mail/outbox.server";
 import type { OutgoingEmail } from "~/platform/mail/templates.server";
 import { alertItemKind } from "./alerts.server";
 import { alertJobsEmail, manageUrl, oneClickUrl } from "./emails.server";
+import { jobAlertTokens } from "./tables";
 import { hashAlertToken, newAlertToken } from "./tokens.server";
 
 /**

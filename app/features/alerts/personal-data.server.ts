@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { jobAlertDeliveries, jobAlerts } from "~/platform/db/schema/alerts";
 import { definePersonalData } from "~/platform/privacy/personal-data";
 import { alertItemKind, removeAlert } from "./alerts.server";
+import { jobAlertDeliveries, jobAlerts } from "./tables";
 
 /**
  * Job alerts as personal data (docs/requirements.md#data-rights), with their newsletter consent

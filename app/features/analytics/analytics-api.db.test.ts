@@ -4,13 +4,13 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { analyticsPageviews } from "~/platform/db/schema";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createAnalyticsApi } from "./analytics-api.server";
 import { pageviewDay, purgeOldPageviews, recordPageview } from "./pageviews.server";
+import { analyticsPageviews } from "./tables";
 
 let database: Database;
 let server: ReturnType<express.Express["listen"]>;

@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { analyticsPageviews } from "~/platform/db/schema";
+import { analyticsPageviews } from "./tables";
 
 /** The UTC calendar day a view is counted on (YYYY-MM-DD). */
 export function pageviewDay(now: Date): string {

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { publicPath, text } from "~/features/content";
 import { artAssets, type ContentKind, syncRows } from "~/features/content/index.server";
 import { trailerUrl } from "~/features/embeds/index.server";
-import { newsArticles } from "~/platform/db/schema/news";
 import { type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
 import { newsArtOf, renditionPath } from "~/ui/art/art";
 import { newsSearchText } from "./news-search.server";
 import { NEWS_CATEGORIES, NEWS_TAGS } from "./news-taxonomy";
+import { newsArticles } from "./tables";
 
 /**
  * Front matter of content/news/{slug}/{lang}.md; the body is the article (Markdown). Date,

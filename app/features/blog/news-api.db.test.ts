@@ -3,13 +3,13 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { Database } from "~/platform/db/client.server";
-import { newsArticles } from "~/platform/db/schema/news";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import { contentKinds } from "../../../server/content-kinds";
 import { expectEach } from "../../../tests/support/expect-each";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createNewsApi } from "./news-api.server";
+import { newsArticles } from "./tables";
 import type { NewsArticle, NewsPage } from "./types";
 
 let database: Database;

@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { parseTrailerUrl } from "~/features/embeds";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { newsArticles } from "~/platform/db/schema/news";
 import { type Language, localizePath, pick } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import type { NewsQuery } from "./news-query";
 import { searchWords } from "./news-search.server";
 import type { NewsCategory, NewsTag } from "./news-taxonomy";
+import { newsArticles } from "./tables";
 import type { NewsArticle, NewsArticleLink, NewsArticleSummary, NewsCategoryCount, NewsPage } from "./types";
 
 export type * from "./types";

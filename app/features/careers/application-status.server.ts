@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { offerSkillsStepSql } from "~/features/jobs/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
 import { formatDate } from "~/platform/i18n/format";
 import { isLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
@@ -18,6 +17,7 @@ import {
   recruitmentSteps,
   stepsOfRole,
 } from "./application-stages";
+import { jobApplicationStages, jobApplications } from "./tables";
 
 /**
  * An application's way through the hiring process after it was sent

@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import type { JobOffer } from "~/features/jobs";
 import { getJobOffer } from "~/features/jobs/index.server";
+import { jobOffers } from "~/features/jobs/tables";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { jobApplications } from "~/platform/db/schema/careers";
-import { jobOffers } from "~/platform/db/schema/content";
-import { outboxEmails, uploads } from "~/platform/db/schema/platform";
+import { outboxEmails, uploads } from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { pdf, png } from "~/platform/uploads/test-samples";
@@ -25,6 +24,7 @@ import {
   submitApplication,
 } from "./application.server";
 import { type ApplicationInput, applicationSchema } from "./application-form";
+import { jobApplications } from "./tables";
 
 let database: Database;
 let store: UploadStore;

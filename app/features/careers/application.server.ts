@@ -2,7 +2,6 @@ import { lt } from "drizzle-orm";
 import type { JobOffer } from "~/features/jobs";
 import { getJobOffer } from "~/features/jobs/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
-import { jobApplications } from "~/platform/db/schema/careers";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -15,6 +14,7 @@ import { storeFormFiles } from "~/platform/uploads/form-files.server";
 import { type ApplicationInput, isResumeName } from "./application-form";
 import { applicationHoneypot } from "./application-limits";
 import { applicationItemKind, recordApplied } from "./application-status.server";
+import { jobApplications } from "./tables";
 
 /** Why an application was not taken; `code` is a careers catalog key under "apply.errors.". */
 export class ApplicationRefused extends Error {

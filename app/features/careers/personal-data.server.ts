@@ -1,8 +1,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { jobApplicationStages, jobApplications } from "~/platform/db/schema/careers";
 import { definePersonalData, ownedFilesExport, removeItemWithFiles } from "~/platform/privacy/personal-data";
 import { applicationOwner } from "./application.server";
 import { applicationItemKind } from "./application-status.server";
+import { jobApplicationStages, jobApplications } from "./tables";
 
 /**
  * Job applications as personal data (docs/requirements.md#data-rights): the application, its

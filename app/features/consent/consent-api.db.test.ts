@@ -1,9 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { accountCookieNames, createSession } from "~/features/account/index.server";
+import { accountUsers } from "~/features/account/tables";
+import { siteSettings } from "~/features/content/tables";
 import { type Config, parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { accountUsers, consentRecords, siteSettings } from "~/platform/db/schema";
 import { addMonths } from "~/platform/time/months";
 import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
@@ -14,6 +15,7 @@ import { type ConsentState, readConsent } from "./consent-cookies";
 import { consentRecordsOf, purgeOldConsentRecords, recordConsent } from "./consent-records.server";
 import type { ConsentSettings } from "./consent-settings.server";
 import { consentRecordRetentionTask } from "./retention.server";
+import { consentRecords } from "./tables";
 
 let database: Database;
 let api: Awaited<ReturnType<typeof serveApi>>;

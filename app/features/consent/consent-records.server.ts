@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
-import { signedInAccountId } from "~/features/account/index.server";
+import { type AccountDataPart, signedInAccountId } from "~/features/account/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { consentRecords } from "~/platform/db/schema";
 import { parseCookies } from "~/platform/http/cookies";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import { type RateLimits, retryAfterSeconds, TOO_MANY_REQUESTS } from "~/platform/http/rate-limit.server";
@@ -26,6 +25,7 @@ import {
   parseConsentRecord,
 } from "./consent-cookies";
 import { type ConsentPolicy, consentPolicy } from "./consent-policy.server";
+import { consentRecords } from "./tables";
 
 export type ConsentMethod = (typeof consentRecords.$inferSelect)["method"];
 
@@ -364,3 +364,21 @@ export async function purgeOldConsentRecords(db: Db, keepMonths: number, now = n
     .returning({ id: consentRecords.id });
   return deleted.length;
 }
+
+/** The cookie choices made while signed in, as the account's personal-data export shows them. */
+export const cookieChoicesPart: AccountDataPart = {
+  key: "cookieChoices",
+  read: (db, accountId) =>
+    db
+      .select({
+        revision: consentRecords.revision,
+        effectiveRevision: consentRecords.effectiveRevision,
+        providers: consentRecords.providers,
+        analytics: consentRecords.analytics,
+        method: consentRecords.method,
+        gpc: consentRecords.gpc,
+        at: consentRecords.createdAt,
+      })
+      .from(consentRecords)
+      .where(eq(consentRecords.accountId, accountId)),
+};

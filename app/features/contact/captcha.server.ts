@@ -3,7 +3,7 @@ import { lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { captchaTokens } from "~/platform/db/schema";
+import { captchaTokens } from "./tables";
 
 /**
  * Server-side check of a reCAPTCHA v3 token (docs/requirements.md#contact). Only when

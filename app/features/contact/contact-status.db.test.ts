@@ -4,7 +4,7 @@ import { loadContent } from "~/features/content/index.server";
 import { deleteByStatusLink, loadStatusPage } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { contactMessages, outboxEmails, statusLinks } from "~/platform/db/schema";
+import { outboxEmails, statusLinks } from "~/platform/db/schema";
 import { findStatusLink } from "~/platform/status/links.server";
 import { contentKinds } from "../../../server/content-kinds";
 import { testServices } from "../../../tests/support/services";
@@ -12,6 +12,7 @@ import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { purgeExpiredContactData, sendContactMessage } from "./contact.server";
 import { contactStatus, listContactMessages, markAnswered } from "./contact-status.server";
+import { contactMessages } from "./tables";
 import { contactCommands } from "./tools.server";
 
 let database: Database;

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { contactMessages } from "~/platform/db/schema";
 import { isLanguage, type Language } from "~/platform/i18n/languages";
 import { type ContactCategory, contactCategorySlugs } from "./contact-categories";
+import { contactMessages } from "./tables";
 
 /**
  * A contact message after it was sent (docs/requirements.md#status-pages): `received`, then

@@ -2,7 +2,6 @@ import { lt, type SQL } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { contactMessages, feedbacks } from "~/platform/db/schema";
 import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -13,6 +12,7 @@ import { addMonths } from "~/platform/time/months";
 import { purgeUsedCaptchaTokens } from "./captcha.server";
 import { type ContactCategory, categoryAddress } from "./contact-categories";
 import type { ContactInput } from "./contact-form";
+import { contactMessages, feedbacks } from "./tables";
 
 /**
  * What the outbox, the status links and the data-rights pages call a contact message: its

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { contactMessages } from "~/platform/db/schema/contact";
 import { definePersonalData } from "~/platform/privacy/personal-data";
 import { contactItemKind, deleteContactMessages } from "./contact.server";
+import { contactMessages } from "./tables";
 
 /**
  * Contact messages as personal data (docs/requirements.md#data-rights). Deleting one deletes the

@@ -2,8 +2,8 @@ import { and, getTableColumns, notInArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Tx } from "~/platform/db/client.server";
-import { siteSettings } from "~/platform/db/schema/content";
 import type { ContentFile } from "./read-tree.server";
+import { siteSettings } from "./tables";
 
 /** An entity and the files it was made from; the loader rewrites it only when one changed. */
 export type Unit<T> = { key: string; sources: string[]; data: T };

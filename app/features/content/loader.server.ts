@@ -1,6 +1,6 @@
 import { notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { contentSources, contentVersion } from "~/platform/db/schema/content";
+import { contentSources, contentVersion } from "~/platform/db/schema";
 import type { ContentKind } from "./content-kinds.server";
 import { parseContentTree, type Unit, unitKeyOf } from "./parse-tree.server";
 import { readContentFiles } from "./read-tree.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { siteSettings } from "~/platform/db/schema/content";
+import { siteSettings } from "./tables";
 
 export class ContentMissingError extends Error {}
 

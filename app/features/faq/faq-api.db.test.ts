@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { faqItems, faqVotes } from "~/platform/db/schema";
 import { contentKinds } from "../../../server/content-kinds";
 import { expectEach } from "../../../tests/support/expect-each";
 import { serveApi, testServices } from "../../../tests/support/services";
@@ -11,6 +10,7 @@ import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createFaqApi } from "./faq-api.server";
 import type { FaqVoteSummary } from "./faq-votes.server";
+import { faqItems, faqVotes } from "./tables";
 import type { FaqArticle, FaqCategoryDetail, FaqCategorySummary, FaqPage } from "./types";
 
 let database: Database;

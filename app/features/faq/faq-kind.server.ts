@@ -7,9 +7,9 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { faqCategories, faqItems } from "~/platform/db/schema/content";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
+import { faqCategories, faqItems } from "./tables";
 
 /** content/faq/{category}/category.yaml */
 export const faqCategoryFileSchema = z.strictObject({

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { faqItems, faqVotes } from "~/platform/db/schema";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import { resolveVisitor } from "~/platform/privacy/anonymous-visitor.server";
+import { faqItems, faqVotes } from "./tables";
 
 /**
  * "Was this helpful?" (docs/requirements.md#support-and-faq: GET and POST /api/faqs/vote/{id}): one

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { faqCategories, faqItems } from "~/platform/db/schema";
 import { type Language, languages, pick } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { foldSql } from "~/platform/text/fold-sql.server";
 import { type FaqSearchInput, faqSearchLimits, searchTerms } from "./faq-search";
+import { faqCategories, faqItems } from "./tables";
 import type {
   FaqArticle,
   FaqCategory,

@@ -3,7 +3,7 @@
  * from the queries so components can import the types without touching server code.
  */
 
-import type { faqCategories } from "~/platform/db/schema/content";
+import type { faqCategories } from "./tables";
 
 /** The pages with a FAQ; each category belongs to one (the column's values, for the browser too). */
 export const faqSections = ["internships", "playtesting", "support"] as const satisfies ReadonlyArray<

@@ -8,9 +8,9 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { games } from "~/platform/db/schema/content";
 import { slugPattern } from "~/platform/text/slug";
 import { gameArtOf } from "~/ui/art/art";
+import { games } from "./tables";
 
 /**
  * content/games/{slug}.yaml. A game names no picture: its key art is app/ui/art/art.ts's, by

@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { games } from "~/platform/db/schema/content";
 import { type Language, pick } from "~/platform/i18n/languages";
+import { games } from "./tables";
 import type { Game } from "./types";
 
 /** The studio's games in its order, texts in the requested language. */

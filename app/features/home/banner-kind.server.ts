@@ -7,8 +7,8 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { banners } from "~/platform/db/schema/legal";
 import { slugPattern } from "~/platform/text/slug";
+import { banners } from "./tables";
 
 /** content/banners/{slug}.yaml: a home page banner, shown between its dates (inclusive, UTC). */
 export const bannerFileSchema = z

@@ -4,11 +4,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent, stampContent } from "~/features/content/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
-import { banners } from "~/platform/db/schema/legal";
 import { contentKinds } from "../../../server/content-kinds";
 import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { listActiveBanners } from "./banners.server";
+import { banners } from "./tables";
 
 const quiet = { info: () => {}, warn: () => {} };
 let database: Database;

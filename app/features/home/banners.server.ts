@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { banners } from "~/platform/db/schema/legal";
 import { type Language, pick } from "~/platform/i18n/languages";
+import { banners } from "./tables";
 
 /** A home page banner in one language (GET /api/multibanners and the home page). */
 export type Banner = {

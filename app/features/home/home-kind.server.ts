@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { link, localized, slug, text } from "~/features/content";
 import { type ContentKind, storeSetting, syncRows } from "~/features/content/index.server";
-import { awards, valuePanels } from "~/platform/db/schema/content";
+import { awards, valuePanels } from "./tables";
 
 /** content/home.yaml: the home page's texts, its four value panels and the awards. */
 export const homeFileSchema = z.strictObject({

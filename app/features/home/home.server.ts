@@ -3,9 +3,9 @@ import { readSetting } from "~/features/content/index.server";
 import { listGames } from "~/features/games/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { awards, valuePanels } from "~/platform/db/schema/content";
 import { type Language, pick } from "~/platform/i18n/languages";
 import type { HomeSettings } from "./home-kind.server";
+import { awards, valuePanels } from "./tables";
 import type { Award, HomeContent } from "./types";
 
 export type * from "./types";

@@ -6,4 +6,6 @@ export { listActiveBanners } from "./banners.server";
 export { createBannersApi } from "./banners-api.server";
 export { getHomeContent } from "./home.server";
 export { homeKind } from "./home-kind.server";
+// Its tables, for the features that join or read them.
+export { awards } from "./tables";
 export type * from "./types";

@@ -19,6 +19,8 @@ export {
   openOfferSql,
   recentlyListedOffersSql,
 } from "./open-offers.server";
+// Its tables, for the features that join or read them.
+export { taxonomyTerms } from "./tables";
 export { listTaxonomy, termLabels } from "./taxonomy.server";
 export { taxonomyKind } from "./taxonomy-kind.server";
 export type * from "./types";

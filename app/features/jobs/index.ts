@@ -20,4 +20,5 @@ export {
   offerPageLanguages,
   offerTextLanguage,
 } from "./offer-languages";
+export type { JobOfferText } from "./tables";
 export type * from "./types";

@@ -2,10 +2,11 @@ import { and, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { httpsUrl, slug, text } from "~/features/content";
 import { type ContentKind, upsertRows } from "~/features/content/index.server";
-import { type JobOfferText, jobOffers, offices } from "~/platform/db/schema/content";
+import { offices } from "~/features/offices/index.server";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
 import { frenchFirstRefusal } from "./offer-languages";
+import { type JobOfferText, jobOffers } from "./tables";
 import { type TaxonomyUnit, taxonomyFiles } from "./taxonomy-kind.server";
 import type { TaxonomyKind } from "./types";
 

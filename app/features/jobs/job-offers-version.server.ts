@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { jobOffers } from "~/platform/db/schema/content";
+import { jobOffers } from "./tables";
 
 /**
  * The job offers' part of the content version (platform/cache/content-version.server.ts): the

@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
+import { offices } from "~/features/offices/tables";
 import type { Database, Db } from "~/platform/db/client.server";
-import { jobOffers, offices } from "~/platform/db/schema/content";
 import { languages } from "~/platform/i18n/languages";
 import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
@@ -12,6 +12,7 @@ import { getJobOffer } from "./job-offers.server";
 import { searchJobOffers } from "./job-search.server";
 import { offerPageLanguages } from "./offer-languages";
 import { isOpenOffer, openOfferSql } from "./open-offers.server";
+import { jobOffers } from "./tables";
 import { listTaxonomy } from "./taxonomy.server";
 
 let database: Database;

@@ -1,11 +1,11 @@
 import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { toOffice } from "~/features/offices/index.server";
+import { offices, toOffice } from "~/features/offices/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { jobOffers, offices } from "~/platform/db/schema/content";
 import { type Language, languages } from "~/platform/i18n/languages";
 import { offerPageLanguages, offerTextLanguage } from "./offer-languages";
 import { isOpenOffer, openOfferSql } from "./open-offers.server";
+import { jobOffers } from "./tables";
 import { termLabels } from "./taxonomy.server";
 import type { JobOffer, JobOfferOffice, JobOfferSummary, TaxonomyKind, TaxonomyTerm } from "./types";
 

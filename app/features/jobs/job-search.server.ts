@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { listOffices } from "~/features/offices/index.server";
+import { listOffices, offices } from "~/features/offices/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content";
 import { defaultLanguage, type Language } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
 import { foldSql } from "~/platform/text/fold-sql.server";
@@ -18,6 +17,7 @@ import {
 } from "./job-filters";
 import { toSummary } from "./job-offers.server";
 import { listedInLanguageSql, openOfferSql } from "./open-offers.server";
+import { jobOffers, taxonomyTerms } from "./tables";
 import { listTaxonomy, termLabels } from "./taxonomy.server";
 import type { JobOfferSummary } from "./types";
 

@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { jobOffers, offices } from "~/platform/db/schema/content";
+import { offices } from "~/features/offices/index.server";
 import type { Language } from "~/platform/i18n/languages";
 import { frenchFirstOffices } from "./offer-languages";
+import { jobOffers } from "./tables";
 
 /*
  * When an offer is open, and where it is listed: the one rule for the careers lists, an offer's

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { localized, slug, uniqueSlugs } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
-import { taxonomyTerms } from "~/platform/db/schema/content";
 import type { Localized } from "~/platform/i18n/languages";
+import { taxonomyTerms } from "./tables";
 import type { TaxonomyKind } from "./types";
 
 /** content/taxonomy/{teams,levels,commitments}.yaml: a filter's vocabulary, in display order. */

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { taxonomyTerms } from "~/platform/db/schema/content";
 import { type Language, pick } from "~/platform/i18n/languages";
+import { taxonomyTerms } from "./tables";
 import type { TaxonomyKind, TaxonomyTerm } from "./types";
 
 /** One vocabulary (teams, levels or commitments) in its order (memoized per content version). */

@@ -4,8 +4,8 @@
  * without touching server code.
  */
 import type { Office } from "~/features/offices";
-import type { JobSalary } from "~/platform/db/schema/content";
 import type { Language } from "~/platform/i18n/languages";
+import type { JobSalary } from "./tables";
 
 export type { JobSalary };
 

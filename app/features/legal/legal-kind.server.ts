@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { text } from "~/features/content";
 import { type ContentKind, syncRows } from "~/features/content/index.server";
-import { legalDocuments } from "~/platform/db/schema/legal";
 import { type Localized, languages } from "~/platform/i18n/languages";
+import { legalDocuments } from "./tables";
 
 /**
  * The legal pages, each a folder content/legal/{doc}/ with one Markdown file per language. The

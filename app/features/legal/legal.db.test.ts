@@ -6,13 +6,13 @@ import { siteCookies } from "~/features/consent/index.server";
 import { loadContent, stampContent } from "~/features/content/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
-import { legalDocuments } from "~/platform/db/schema/legal";
 import { languages } from "~/platform/i18n/languages";
 import { contentKinds } from "../../../server/content-kinds";
 import { contentCopies, testContent } from "../../../tests/support/content-copies";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { getLegalDocument } from "./legal.server";
 import { legalDocumentSlugs } from "./legal-kind.server";
+import { legalDocuments } from "./tables";
 
 const quiet = { info: () => {}, warn: () => {} };
 let database: Database;

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { siteCookies } from "~/features/consent/index.server";
 import type { StudioInfo } from "~/features/studio";
 import type { Db } from "~/platform/db/client.server";
-import { legalDocuments } from "~/platform/db/schema/legal";
 import { type Language, pick } from "~/platform/i18n/languages";
 import { renderMarkdown } from "~/platform/markdown/markdown.server";
 import { cookieTable } from "~/platform/privacy/cookie-registry.server";
 import type { LegalDocumentSlug } from "./legal-kind.server";
 import { addHeadingAnchors, type TocEntry } from "./legal-toc";
+import { legalDocuments } from "./tables";
 
 export type LegalDocument = {
   slug: LegalDocumentSlug;

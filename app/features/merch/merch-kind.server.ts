@@ -7,8 +7,8 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { merchProducts } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
+import { merchProducts } from "./tables";
 
 /**
  * Merchandise as content: `content/merch/<slug>.yaml`, shown on /account/merch and by

@@ -2,9 +2,9 @@ import { asc } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { merchProducts } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
 import type { MerchProduct } from "./merch-product";
+import { merchProducts } from "./tables";
 
 export type MerchAnswer = { ok: true; products: MerchProduct[] } | { ok: false; status: number };
 

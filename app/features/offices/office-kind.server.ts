@@ -9,9 +9,9 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { offices } from "~/platform/db/schema/content";
 import { slugPattern } from "~/platform/text/slug";
 import { officeArtOf } from "~/ui/art/art";
+import { offices } from "./tables";
 
 /** Countries of the European Union, for the inEu cross-check on offices. */
 const euCountries = new Set(

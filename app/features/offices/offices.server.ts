@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { offices } from "~/platform/db/schema/content";
 import { type Language, pick } from "~/platform/i18n/languages";
+import { offices } from "./tables";
 import type { Office } from "./types";
 
 /** An office row with its texts picked for the requested language. */

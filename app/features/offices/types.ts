@@ -1,5 +1,5 @@
 /** An office as the queries (offices.server.ts) return it: texts in the requested language. */
-import type { OfficeAddress } from "~/platform/db/schema/content";
+import type { OfficeAddress } from "./tables";
 
 export type { OfficeAddress };
 

@@ -7,8 +7,8 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { supportPatches } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
+import { supportPatches } from "./tables";
 
 /**
  * Patch notes as content: `content/patches/<game slug>/<version>.yaml`, one file per release

@@ -12,13 +12,13 @@ import {
   stampContent,
 } from "~/features/content/index.server";
 import type { Database } from "~/platform/db/client.server";
-import { supportPatches } from "~/platform/db/schema";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
 import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { createPatchesApi } from "./patches-api.server";
+import { supportPatches } from "./tables";
 
 let database: Database;
 let server: ReturnType<express.Express["listen"]>;

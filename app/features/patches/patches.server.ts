@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { type PatchChange, supportPatches } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
+import { type PatchChange, supportPatches } from "./tables";
 
 export type PatchNote = {
   version: string;

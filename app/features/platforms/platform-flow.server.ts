@@ -4,10 +4,10 @@ import {
   AccountError,
   type AccountUser,
   accountDeps,
+  accountUsers,
   type LoginResult,
   startSignIn,
 } from "~/features/account/index.server";
-import { accountUsers } from "~/platform/db/schema";
 import { defaultLanguage, isLanguage, type Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { newCodeVerifier, OAuthRefused, oauthIdentity, oauthRedirect } from "./oauth-platform.server";

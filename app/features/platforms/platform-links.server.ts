@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { AccountDataPart } from "~/features/account/index.server";
 import { AccountError } from "~/features/account/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { accountPlatformLinks } from "~/platform/db/schema";
 import { uniqueViolation } from "~/platform/db/sql-errors";
 import { configuredPlatforms, type Platform, type PlatformsConfig } from "./platform-config.server";
 import { platformOrder } from "./platform-names";
+import { accountPlatformLinks } from "./tables";
 
 /** A platform as the account sees it: configured on this site or not, and linked as whom. */
 export type PlatformState = {
@@ -95,3 +96,18 @@ export async function hasLink(db: Db, accountId: string, platform: Platform): Pr
     .limit(1);
   return Boolean(row);
 }
+
+/** The account's linked platforms, as its personal-data export shows them. */
+export const linkedPlatformsPart: AccountDataPart = {
+  key: "linkedPlatforms",
+  read: (db, accountId) =>
+    db
+      .select({
+        platform: accountPlatformLinks.platform,
+        externalId: accountPlatformLinks.externalId,
+        displayName: accountPlatformLinks.displayName,
+        linkedAt: accountPlatformLinks.linkedAt,
+      })
+      .from(accountPlatformLinks)
+      .where(eq(accountPlatformLinks.accountId, accountId)),
+};

@@ -1,4 +1,4 @@
-import { accountPlatform } from "~/platform/db/schema/platforms";
+import { accountPlatform } from "./tables";
 
 /**
  * The platforms in the order pages show them, as the database enum lists them. Browser code

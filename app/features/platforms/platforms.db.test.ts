@@ -11,15 +11,11 @@ import {
   createSession,
   hashPassword,
 } from "~/features/account/index.server";
+import { accountUsers } from "~/features/account/tables";
 import { forgetMerchCache } from "~/features/merch/index.server";
+import { merchProducts } from "~/features/merch/tables";
 import { type Config, parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
-import {
-  accountPlatformLinks,
-  accountPlatformStates,
-  accountUsers,
-  merchProducts,
-} from "~/platform/db/schema";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
@@ -29,6 +25,7 @@ import { addLink, removeLink } from "./platform-links.server";
 import { createPlatformsApi } from "./platforms-api.server";
 import { createState, stateTtlMs, takeState } from "./sign-in-states.server";
 import { requiredSignedFields } from "./steam-openid.server";
+import { accountPlatformLinks, accountPlatformStates } from "./tables";
 
 /**
  * Linked platforms and merch through the API, against stand-ins started here: a Steam-like

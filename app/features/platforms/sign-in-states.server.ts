@@ -1,9 +1,9 @@
 import { and, eq, lt } from "drizzle-orm";
 import { newToken, sha256 } from "~/features/account/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { accountPlatformStates, openidNonces } from "~/platform/db/schema";
 import type { Language } from "~/platform/i18n/languages";
 import type { Platform } from "./platform-config.server";
+import { accountPlatformStates, openidNonces } from "./tables";
 
 /**
  * A sign-in at a platform must come back within this (and at most 10 minutes:

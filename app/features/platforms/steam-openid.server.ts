@@ -1,6 +1,6 @@
 import type { Db } from "~/platform/db/client.server";
-import { openidNonces } from "~/platform/db/schema";
 import type { SteamProvider } from "./platform-config.server";
+import { openidNonces } from "./tables";
 
 /**
  * Steam sign-in by OpenID 2.0 (Steam offers no OAuth), verified on the server. Steam's

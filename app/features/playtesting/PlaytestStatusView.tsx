@@ -1,4 +1,3 @@
-import type { PlaytestSessionKind } from "~/platform/db/schema/playtest";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { StatusViewProps } from "~/platform/status/view";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
@@ -12,6 +11,7 @@ import {
   type PlaytestStep,
   playtestSteps,
 } from "./playtest-stages";
+import type { PlaytestSessionKind } from "./tables";
 
 /** What the status page shows of a playtest sign-up; dates and places already in the tester's language. */
 export type PlaytestStatusData = {

@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { getLegalDocument } from "~/features/legal/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { playtestSignupStages, playtestSignups } from "~/platform/db/schema/playtest";
 import type { Language } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { emailStage, type PlaytestChange, signupStatus } from "./playtest-status.server";
+import { playtestSignupStages, playtestSignups } from "./tables";
 
 /**
  * The playtest non-disclosure agreement (docs/requirements.md#playtesting): a legal document of

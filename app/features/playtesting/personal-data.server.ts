@@ -1,13 +1,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import {
-  playtestSignupStages,
-  playtestSignups,
-  playtestSites,
-  surveyResponses,
-} from "~/platform/db/schema/playtest";
 import { pick } from "~/platform/i18n/languages";
 import { definePersonalData } from "~/platform/privacy/personal-data";
 import { deleteSignups, playtestItemKind } from "./playtest-status.server";
+import { playtestSignupStages, playtestSignups, playtestSites, surveyResponses } from "./tables";
 
 /**
  * Playtest sign-ups and their survey answers as personal data (docs/requirements.md#data-rights).

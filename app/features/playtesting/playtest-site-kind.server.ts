@@ -7,8 +7,8 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { playtestSessionKinds, playtestSessionStatuses, playtestSites } from "~/platform/db/schema/playtest";
 import { slugPattern } from "~/platform/text/slug";
+import { playtestSessionKinds, playtestSessionStatuses, playtestSites } from "./tables";
 
 /** content/playtests/{site}.yaml: a playtest site, the office that runs it, and its sessions. */
 export const playtestSiteFileSchema = z

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { playtestSignups } from "~/platform/db/schema/playtest";
 import { formatDate } from "~/platform/i18n/format";
 import { type Language, pick } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
@@ -8,6 +7,7 @@ import { playtestNda } from "./nda.server";
 import type { PlaytestStatusData } from "./PlaytestStatusView";
 import { declinableStages, playtestSteps, stepReachedBy } from "./playtest-stages";
 import { formatSessionStart, sessionPlace, signupStatus } from "./playtest-status.server";
+import { playtestSignups } from "./tables";
 
 const day = (date: Date, lang: Language) => formatDate(date.toISOString(), lang);
 

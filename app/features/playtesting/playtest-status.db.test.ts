@@ -8,9 +8,7 @@ import { removeByPrivacyLink, removeEverythingByPrivacyLink } from "~/features/p
 import { deleteByStatusLink, loadStatusPage, sendStatusLinks } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { outboxEmails } from "~/platform/db/schema/platform";
-import { playtestSignups, playtestSites } from "~/platform/db/schema/playtest";
-import { statusLinks } from "~/platform/db/schema/status";
+import { outboxEmails, statusLinks } from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
@@ -36,6 +34,7 @@ import { signupSchemaInput } from "./playtest-test-data";
 import { sendSessionReminders } from "./reminder.server";
 import { purgeExpiredSignups, removeSignup, signUpPlaytester } from "./signup.server";
 import { playtestSignupSchema } from "./signup-form";
+import { playtestSignups, playtestSites } from "./tables";
 import { playtestCommands } from "./tools.server";
 
 const SESSION = "quebec-lantern-focus-2094-01";

@@ -1,13 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { offices } from "~/features/offices/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { offices } from "~/platform/db/schema/content";
-import {
-  type PlaytestSession,
-  playtestSignupStages,
-  playtestSignups,
-  playtestSites,
-} from "~/platform/db/schema/playtest";
 import { dateTimeFormat, formatDate } from "~/platform/i18n/format";
 import { isLanguage, type Language, languageTags, localizePath, pick } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
@@ -24,6 +18,7 @@ import {
   type PlaytestStage,
   seatStages,
 } from "./playtest-stages";
+import { type PlaytestSession, playtestSignupStages, playtestSignups, playtestSites } from "./tables";
 
 /**
  * A playtest sign-up's way from sign-up to the session (docs/requirements.md#playtesting,

@@ -3,19 +3,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
+import { siteSettings } from "~/features/content/tables";
 import { officeFileSchema } from "~/features/offices/index.server";
+import { offices } from "~/features/offices/tables";
 import { studioFileSchema } from "~/features/studio/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
-import {
-  offices,
-  outboxEmails,
-  playtestSignups,
-  playtestSites,
-  siteSettings,
-  surveyResponses,
-  surveys,
-} from "~/platform/db/schema";
+import { outboxEmails } from "~/platform/db/schema";
 import { hashLinkToken } from "~/platform/security/link-token.server";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
@@ -28,6 +22,7 @@ import { listSignups } from "./selection.server";
 import { purgeExpiredSignups, removeSignup, SignupRefused, signUpPlaytester } from "./signup.server";
 import { playtestSignupSchema } from "./signup-form";
 import { surveyDefinitionSchema } from "./survey-schema";
+import { playtestSignups, playtestSites, surveyResponses, surveys } from "./tables";
 
 const readYaml = (file: string) => YAML.parse(fs.readFileSync(path.join(testContent, file), "utf8"));
 

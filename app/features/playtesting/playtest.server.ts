@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
+import { offices } from "~/features/offices/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { offices } from "~/platform/db/schema/content";
-import { playtestSites, surveys } from "~/platform/db/schema/playtest";
 import { type Language, pick } from "~/platform/i18n/languages";
 import type { SurveyDefinition } from "./survey-definition";
 import { surveyDefinitionSchema } from "./survey-schema";
+import { playtestSites, surveys } from "./tables";
 import type { PlaytestSiteView } from "./types";
 
 export type * from "./types";

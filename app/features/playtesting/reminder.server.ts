@@ -1,9 +1,9 @@
 import { and, gt, inArray, isNull, lte } from "drizzle-orm";
-import { playtestSignups } from "~/platform/db/schema/playtest";
 import { isLanguage } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { defineTask, type Task } from "~/platform/tasks/task";
 import { emailStage } from "./playtest-status.server";
+import { playtestSignups } from "./tables";
 
 const day = 24 * 60 * 60_000;
 

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { playtestSignups, surveyResponses } from "~/platform/db/schema/playtest";
 import { isPlaytestStage, type PlaytestStage } from "./playtest-stages";
 import { ageOnDay } from "./signup.server";
+import { playtestSignups, surveyResponses } from "./tables";
 
 /**
  * The studio's selection of playtesters (there are no administrators on the site,

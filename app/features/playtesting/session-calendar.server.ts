@@ -1,10 +1,10 @@
 import { createEvent } from "ics";
 import type { Db } from "~/platform/db/client.server";
-import type { PlaytestSessionKind } from "~/platform/db/schema/playtest";
 import { type Language, pick } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
 import { localTimeToInstant, parseLocalDateTime } from "~/platform/time/zoned";
 import { sessionPlace, signupStatus } from "./playtest-status.server";
+import type { PlaytestSessionKind } from "./tables";
 
 /** The stages whose page offers the session's calendar file: invited, or holding a seat. */
 const withCalendar = new Set(["sessionInvited", "confirmed", "signed"]);

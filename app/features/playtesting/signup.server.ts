@@ -2,7 +2,6 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
-import { playtestSignups } from "~/platform/db/schema/playtest";
 import { ageOn } from "~/platform/forms/date-of-birth";
 import { type Language, localizePath } from "~/platform/i18n/languages";
 import { translator } from "~/platform/i18n/translator.server";
@@ -15,6 +14,7 @@ import { addMonths } from "~/platform/time/months";
 import { listSiteSlugs } from "./playtest.server";
 import { deleteSignups, playtestItemKind, recordReceived } from "./playtest-status.server";
 import { type PlaytestSignupInput, playtestMinAge } from "./signup-form";
+import { playtestSignups } from "./tables";
 
 /** A refusal the visitor can act on; `code` is a playtesting catalog key under "errors.". */
 export class SignupRefused extends Error {

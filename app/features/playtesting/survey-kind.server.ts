@@ -5,10 +5,10 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { surveys } from "~/platform/db/schema/playtest";
 import { slugPattern } from "~/platform/text/slug";
 import type { SurveyDefinition } from "./survey-definition";
 import { surveyDefinitionSchema } from "./survey-schema";
+import { surveys } from "./tables";
 
 export type SurveyUnit = { code: string; definition: SurveyDefinition };
 

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { playtestSignups, surveyResponses } from "~/platform/db/schema/playtest";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import { getSurvey } from "./playtest.server";
 import { findSignupBySurveyToken } from "./signup.server";
 import { normalizeAnswers, validateSurveyAnswers } from "./survey-definition";
+import { playtestSignups, surveyResponses } from "./tables";
 
 /** The form tier's counter of the survey, spent by the page and the API alike. */
 export const surveyLimit = "survey";

@@ -1,5 +1,5 @@
-import type { OfficeAddress } from "~/platform/db/schema/content";
-import type { PlaytestSessionKind, PlaytestSessionStatus } from "~/platform/db/schema/playtest";
+import type { OfficeAddress } from "~/features/offices";
+import type { PlaytestSessionKind, PlaytestSessionStatus } from "./tables";
 
 /** Shapes the playtest queries return: texts already in the requested language. */
 

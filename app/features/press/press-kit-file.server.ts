@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { httpsUrl, localized, slug, text } from "~/features/content";
 import { trailerUrl } from "~/features/embeds/index.server";
-import { pressKitKinds } from "~/platform/db/schema/press";
 import { slugMaxLength, slugPattern } from "~/platform/text/slug";
+import { pressKitKinds } from "./tables";
 
 /**
  * `content/press/<kit>/kit.yaml`: one press kit in the spirit of presskit() (layout in

@@ -1,7 +1,7 @@
 import { type ContentKind, type ContentReader, syncRows, type Unit } from "~/features/content/index.server";
-import { pressKits } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
 import { type PressKitFile, pressKitFileSchema } from "./press-kit-file.server";
+import { pressKits } from "./tables";
 
 /**
  * Press kits as content: `content/press/<kit>/kit.yaml`, the downloadable images and logos in

@@ -1,5 +1,5 @@
 import type { TrailerView } from "~/features/embeds";
-import type { PressKitKind } from "~/platform/db/schema/press";
+import type { PressKitKind } from "./tables";
 /**
  * A press kit as pages and `GET /api/presses` show it: plain, serializable, texts already in
  * the requested language (press.server.ts builds it). Kept apart so components can import it.

@@ -14,7 +14,6 @@ import {
 } from "~/features/content/index.server";
 import { listSitemapPages } from "~/features/discovery/index.server";
 import type { Database } from "~/platform/db/client.server";
-import { pressKits } from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { apiErrorHandler } from "~/platform/http/errors.server";
 import type { Services } from "~/platform/services.server";
@@ -26,6 +25,7 @@ import { createPressKits } from "./press.server";
 import { createPressApi } from "./press-api.server";
 import { createPressFilesRouter } from "./press-files-routes.server";
 import type { PressKit, PressKits } from "./press-types";
+import { pressKits } from "./tables";
 
 let database: Database;
 let server: ReturnType<express.Express["listen"]>;

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { parseTrailerUrl } from "~/features/embeds";
+import { games } from "~/features/games/index.server";
+import { awards } from "~/features/home/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
-import { awards, games, pressKits } from "~/platform/db/schema";
 import { type Language, pick } from "~/platform/i18n/languages";
 import type { Services } from "~/platform/services.server";
 import { asciiSlug } from "~/platform/text/fold";
@@ -13,6 +14,7 @@ import { createPressFiles, extensionOf, formats, type PressFiles } from "./press
 import { type PressKitFile, storedKit } from "./press-kit-file.server";
 import type { PressFile, PressKit, PressKits } from "./press-types";
 import { type BuiltZip, createPressZips, type PressZips, type ZipEntry } from "./press-zip.server";
+import { pressKits } from "./tables";
 
 /** Where a kit's files are served (features/press/press-files-routes.server.ts). */
 export const pressPaths = {

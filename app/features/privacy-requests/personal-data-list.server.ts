@@ -1,7 +1,9 @@
 import { accountPersonalData } from "~/features/account/index.server";
 import { alertPersonalData } from "~/features/alerts/index.server";
 import { applicationPersonalData } from "~/features/careers/index.server";
+import { cookieChoicesPart } from "~/features/consent/index.server";
 import { contactPersonalData } from "~/features/contact/index.server";
+import { linkedPlatformsPart } from "~/features/platforms/index.server";
 import { playtestPersonalData } from "~/features/playtesting/index.server";
 import { issueReportPersonalData } from "~/features/support-report/index.server";
 import type { PersonalDataSource } from "~/platform/privacy/personal-data";
@@ -14,7 +16,7 @@ import type { PersonalDataSource } from "~/platform/privacy/personal-data";
  */
 export function personalDataSources(): PersonalDataSource[] {
   return [
-    accountPersonalData,
+    accountPersonalData([linkedPlatformsPart, cookieChoicesPart]),
     applicationPersonalData,
     playtestPersonalData,
     alertPersonalData,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
-import { issueReports, outboxEmails, uploads } from "~/platform/db/schema";
+import { outboxEmails, uploads } from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
@@ -19,6 +19,7 @@ import { createTestDatabase } from "../../../tests/support/test-db";
 import { issueSchema } from "./issue-form";
 import { submitIssueReport } from "./issue-report.server";
 import { createIssuesApi } from "./issues-api.server";
+import { issueReports } from "./tables";
 
 /** Issue reports with archives attached: what support unpacks must hold no program. */
 

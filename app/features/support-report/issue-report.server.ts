@@ -1,6 +1,5 @@
 import { lt } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
-import { issueReportStages, issueReports } from "~/platform/db/schema";
 import { defaultLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -11,6 +10,7 @@ import { addMonths } from "~/platform/time/months";
 import { storeFormFiles } from "~/platform/uploads/form-files.server";
 import { issueHoneypot } from "./issue-choices";
 import type { IssueInput } from "./issue-form";
+import { issueReportStages, issueReports } from "./tables";
 
 /** The game named is not one of the studio's (content/games). */
 export class IssueRefused extends Error {

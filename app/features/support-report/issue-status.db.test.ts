@@ -3,18 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contactMessages } from "~/features/contact/tables";
 import { loadContent } from "~/features/content/index.server";
 import { deleteByStatusLink, loadStatusPage, sendStatusLinks } from "~/features/status/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import {
-  contactMessages,
-  issueReportStages,
-  issueReports,
-  outboxEmails,
-  statusLinks,
-  uploads,
-} from "~/platform/db/schema";
+import { outboxEmails, statusLinks, uploads } from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import type { Services } from "~/platform/services.server";
@@ -27,6 +21,7 @@ import { testContent } from "../../../tests/support/test-content";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { issueOwner, purgeExpiredIssueReports, submitIssueReport } from "./issue-report.server";
 import { addIssueInfo, issueStatus, linkPatch, listIssueReports, moveIssue } from "./issue-status.server";
+import { issueReportStages, issueReports } from "./tables";
 import { issueCommands } from "./tools.server";
 
 let database: Database;

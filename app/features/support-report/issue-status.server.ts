@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { patchNotesPath } from "~/features/patches";
+import { supportPatches } from "~/features/patches/index.server";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { issueReportStages, issueReports, supportPatches } from "~/platform/db/schema";
 import { defaultLanguage, isLanguage, type Language, localizePath } from "~/platform/i18n/languages";
 import { enqueueEmail } from "~/platform/mail/outbox.server";
 import { defineEmailTemplate } from "~/platform/mail/templates.server";
@@ -10,6 +10,7 @@ import type { Services } from "~/platform/services.server";
 import { createStatusLink, statusPath } from "~/platform/status/links.server";
 import { storeFormFiles } from "~/platform/uploads/form-files.server";
 import { issueOwner, issueReportItemKind, reportReference } from "./issue-report.server";
+import { issueReportStages, issueReports } from "./tables";
 
 /**
  * An issue report after it was sent (docs/requirements.md#status-pages): received, confirmed,

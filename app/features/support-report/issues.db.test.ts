@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
-import { issueReports, outboxEmails, uploads } from "~/platform/db/schema";
+import { outboxEmails, uploads } from "~/platform/db/schema";
 import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
@@ -22,6 +22,7 @@ import { createTestDatabase } from "../../../tests/support/test-db";
 import { issueSchema } from "./issue-form";
 import { issueOwner, purgeExpiredIssueReports, submitIssueReport } from "./issue-report.server";
 import { createIssuesApi } from "./issues-api.server";
+import { issueReports } from "./tables";
 
 let database: Database;
 let db: Db;

@@ -7,10 +7,10 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
-import { knownIssueStatuses, knownIssues } from "~/platform/db/schema";
 import { slugPattern } from "~/platform/text/slug";
 import { slugSchema } from "~/platform/text/slug-schema";
 import { issuePlatforms } from "./issue-choices";
+import { knownIssueStatuses, knownIssues } from "./tables";
 
 /**
  * Known issues as content: `content/known-issues/<slug>.yaml` (layout in content/README.md), the

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { KnownIssueStatus } from "~/platform/db/schema/support";
 import { defaultLanguage, languages } from "~/platform/i18n/languages";
 import { queryWords } from "~/platform/text/fold";
 import { slugSchema } from "~/platform/text/slug-schema";
 import { issuePlatforms } from "./issue-choices";
+import type { KnownIssueStatus } from "./tables";
 
 /**
  * Suggesting known issues while a player types a report (docs/requirements.md#known-issues):

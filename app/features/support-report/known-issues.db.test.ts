@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeTree, loadContent, problemsOf, readContentFiles } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database } from "~/platform/db/client.server";
-import { issueReports, knownIssueAffected, knownIssues } from "~/platform/db/schema";
 import { contentKinds } from "../../../server/content-kinds";
 import { serveApi, testServices } from "../../../tests/support/services";
 import { testContent } from "../../../tests/support/test-content";
@@ -14,6 +13,7 @@ import { createTestDatabase } from "../../../tests/support/test-db";
 import { createIssuesApi } from "./issues-api.server";
 import type { KnownIssueQuery } from "./known-issue-search";
 import { addMeToo, listKnownIssues, searchKnownIssues } from "./known-issues.server";
+import { issueReports, knownIssueAffected, knownIssues } from "./tables";
 
 let database: Database;
 let server: Awaited<ReturnType<typeof serveApi>>;

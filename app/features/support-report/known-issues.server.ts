@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import { patchNotesPath } from "~/features/patches";
 import type { Db } from "~/platform/db/client.server";
-import { knownIssueAffected, knownIssues } from "~/platform/db/schema";
 import { isForeignKeyViolation } from "~/platform/db/sql-errors";
 import { type Outcome, ok, refuse } from "~/platform/http/outcome";
 import { type Language, languages, pick } from "~/platform/i18n/languages";
@@ -13,6 +12,7 @@ import {
   knownIssueSearchLimits,
   knownIssueTerms,
 } from "./known-issue-search";
+import { knownIssueAffected, knownIssues } from "./tables";
 
 /**
  * Known issues (docs/requirements.md#known-issues): the studio's published texts, searched like the

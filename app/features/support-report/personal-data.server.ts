@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { issueReportStages, issueReports } from "~/platform/db/schema/contact";
 import { definePersonalData, ownedFilesExport, removeItemWithFiles } from "~/platform/privacy/personal-data";
 import { issueOwner, issueReportItemKind } from "./issue-report.server";
+import { issueReportStages, issueReports } from "./tables";
 
 /**
  * Issue reports as personal data (docs/requirements.md#data-rights), with their attachments

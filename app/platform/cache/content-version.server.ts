@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { contentSources } from "~/platform/db/schema/content";
+import { contentSources } from "~/platform/db/schema";
 
 /**
  * A fingerprint of rows public pages show that change without a content load (job offers written

@@ -12,11 +12,11 @@ import lockfile from "proper-lockfile";
 import type { Logger } from "~/platform/logging.server";
 import { type Availability, trackAvailability } from "./availability.server";
 import { queryCounter } from "./query-count.server";
-import * as schema from "./schema";
-
-export type Schema = typeof schema;
-/** The query builder every service takes; the same on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The query builder every service takes; the same on PGlite and PostgreSQL. It knows no table:
+ * each feature imports its own (app/features/<name>/tables.ts), the platform its (./schema).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction is a Db too, so services compose inside one. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -71,7 +71,7 @@ export async function openPgliteFromDump(dump: Blob): Promise<Database> {
 /** The `Database` over a PGlite instance, once it is ready; `release` frees its folder's lock. */
 async function pgliteDatabase(client: PGlite, release?: () => Promise<void>): Promise<Database> {
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger: queryCounter }) as unknown as Db;
+  const db = drizzlePglite(client, { logger: queryCounter }) as unknown as Db;
   const ping = async () => {
     await client.query("select 1");
   };
@@ -79,7 +79,7 @@ async function pgliteDatabase(client: PGlite, release?: () => Promise<void>): Pr
     db,
     kind: "pglite",
     withBootLock: (work) => work(),
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping,
     // In the process, so never unreachable; a failed ping (a closed database) is noted all the same.
     availability: trackAvailability(ping),
@@ -108,7 +108,7 @@ export function openPostgres(
     max: options.max ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  const db = drizzlePg(pool, { schema, logger: queryCounter }) as unknown as Db;
+  const db = drizzlePg(pool, { logger: queryCounter }) as unknown as Db;
   const ping = async () => {
     await db.execute(sql`select 1`);
   };
@@ -132,7 +132,7 @@ export function openPostgres(
         client.release();
       }
     },
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     ping,
     availability,
     close: () => {

@@ -1,8 +1,6 @@
-import { is, type SQL, sql } from "drizzle-orm";
-import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
 import type { FileStore } from "~/platform/files/file-store.server";
 import type { Db, Tx } from "./client.server";
-import * as schema from "./schema";
 
 /**
  * The whole site's data as JSON lines, from one database to another (`npm run db:export` and
@@ -27,25 +25,38 @@ export type SchemaTable = {
   /** As written in SQL, quoted: "public"."uploads". */
   qualified: string;
   name: string;
-  /** The tables its foreign keys point at (parents come first in `schemaTables()`). */
+  /** The tables its foreign keys point at (parents come first in `schemaTables`). */
   parents: string[];
 };
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
-/** Every table of the Drizzle schema, parents before the tables whose foreign keys use them. */
-export function schemaTables(): SchemaTable[] {
+/**
+ * Every table of the database (schema public), parents before the tables whose foreign keys use
+ * them: read from the database itself, which the migrations built from the platform's and every
+ * feature's tables, so no list here can forget one.
+ */
+export async function schemaTables(db: Db | Tx): Promise<SchemaTable[]> {
+  const names = await query<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const links = await query<{ child: string; parent: string }>(
+    db,
+    sql`select child.relname as child, parent.relname as parent
+        from pg_constraint k
+        join pg_class child on child.oid = k.conrelid
+        join pg_class parent on parent.oid = k.confrelid
+        join pg_namespace n on n.oid = child.relnamespace
+        where k.contype = 'f' and n.nspname = 'public'`,
+  );
   const byName = new Map<string, SchemaTable>();
-  for (const value of Object.values(schema)) {
-    if (!is(value, PgTable)) continue;
-    const config = getTableConfig(value);
-    byName.set(config.name, {
-      name: config.name,
-      qualified: `${quote(config.schema ?? "public")}.${quote(config.name)}`,
-      parents: config.foreignKeys
-        .map((fk) => getTableConfig(fk.reference().foreignTable).name)
-        .filter((parent) => parent !== config.name),
-    });
+  for (const { name } of names)
+    byName.set(name, { name, qualified: `${quote("public")}.${quote(name)}`, parents: [] });
+  for (const { child, parent } of links) {
+    const table = byName.get(child);
+    if (table && parent !== child && !table.parents.includes(parent)) table.parents.push(parent);
   }
   const ordered: SchemaTable[] = [];
   const state = new Map<string, "visiting" | "done">();
@@ -118,20 +129,11 @@ export async function exportDump(
   write: (line: string) => Promise<void> | void,
   options: { files?: FileStore } = {},
 ): Promise<DumpSummary> {
-  const tables = schemaTables();
   const summary: DumpSummary = { rows: {}, files: 0 };
   await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
     await exactText(tx);
-    // A table the schema does not know would be left behind without a word.
-    const known = new Set(tables.map((table) => table.name));
-    const present = await query<{ name: string }>(
-      tx,
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    );
-    const unknown = present.map((row) => row.name).filter((name) => !known.has(name));
-    if (unknown.length) throw new MoveError(`tables outside the schema, not exported: ${unknown.join(", ")}`);
+    const tables = await schemaTables(tx);
 
     const header: Header = {
       format: DUMP_FORMAT,
@@ -201,9 +203,11 @@ export async function importDump(
   lines: AsyncIterable<string>,
   options: { force?: boolean; files?: FileStore } = {},
 ): Promise<DumpSummary> {
-  const tables = schemaTables();
-  const byName = new Map(tables.map((table) => [table.name, table]));
+  // Iterated from the start: a reader (readline) emits its lines whether or not anyone listens.
   const iterator = lines[Symbol.asyncIterator]();
+  const tables = await schemaTables(db);
+  if (!tables.length) throw new MoveError("the database has no tables yet: start the site on it once first");
+  const byName = new Map(tables.map((table) => [table.name, table]));
   const next = async (): Promise<Record<string, unknown> | undefined> => {
     for (;;) {
       const { value, done } = await iterator.next();

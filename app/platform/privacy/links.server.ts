@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { privacyLinks } from "~/platform/db/schema/privacy";
+import { privacyLinks } from "~/platform/db/schema";
 import { deleteEmailsAbout, type OutboxItem } from "~/platform/mail/outbox.server";
 import { removeMailFiles } from "~/platform/mail/transport.server";
 import { hashLinkToken, linkTokenShape, newLinkToken } from "~/platform/security/link-token.server";

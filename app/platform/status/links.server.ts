@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { data } from "react-router";
 import { noStore } from "~/platform/cache/page-headers";
 import type { Db, Tx } from "~/platform/db/client.server";
-import { statusLinks } from "~/platform/db/schema/status";
+import { statusLinks } from "~/platform/db/schema";
 import { hashLinkToken, linkTokenShape, newLinkToken } from "~/platform/security/link-token.server";
 
 /**

@@ -1,8 +1,8 @@
 import sanitizeHtml from "sanitize-html";
-import type { JobOfferText, JobSalary } from "~/platform/db/schema/content";
 import { isLanguage, type Language } from "~/platform/i18n/languages";
 import { asciiSlug } from "~/platform/text/fold";
 import { frenchFirstRefusal } from "../offer-languages";
+import type { JobOfferText, JobSalary } from "../tables";
 import type { GreenhouseJob } from "./greenhouse-feed.server";
 
 /**

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { loadContent } from "~/features/content/index.server";
 import { parseConfig } from "~/platform/config.server";
 import type { Database, Db } from "~/platform/db/client.server";
-import { jobOffers } from "~/platform/db/schema/content";
 import { startTasks } from "~/platform/tasks/scheduler.server";
 import { contentKinds } from "../../../../server/content-kinds";
 import { expectEach } from "../../../../tests/support/expect-each";
 import { testContent } from "../../../../tests/support/test-content";
 import { createTestDatabase } from "../../../../tests/support/test-db";
 import { getJobOffer } from "../job-offers.server";
+import { jobOffers } from "../tables";
 import { FeedError } from "./greenhouse-feed.server";
 import { GREENHOUSE_SOURCE, syncGreenhouse } from "./greenhouse-sync.server";
 import { greenhouseSyncTask } from "./periodic-sync.server";

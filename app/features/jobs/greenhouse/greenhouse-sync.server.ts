@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { and, eq } from "drizzle-orm";
+import { offices } from "~/features/offices/index.server";
 import type { Db } from "~/platform/db/client.server";
-import { jobOffers, offices, taxonomyTerms } from "~/platform/db/schema/content";
+import { jobOffers, taxonomyTerms } from "../tables";
 import { fetchGreenhouseBoard, type GreenhouseBoard } from "./greenhouse-feed.server";
 import {
   type MappedOffer,

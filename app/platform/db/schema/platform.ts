@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** A file attached to an outbox e-mail: a path inside the upload store, its name and type. */
 /**
@@ -105,15 +93,4 @@ export const uploads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("uploads_unattached_idx").on(t.attachedTo, t.createdAt)],
-);
-
-/** First-party analytics: page views counted per route and day, nothing about the visitor. */
-export const analyticsPageviews = pgTable(
-  "analytics_pageviews",
-  {
-    route: text("route").notNull(),
-    day: date("day").notNull(),
-    views: integer("views").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.route, t.day] })],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { jobOffers } from "./content";
+import { jobOffers } from "~/features/jobs/tables";
 
 /**
  * Job alerts: visitor data. An alert is confirmed on its own (anyone can type any

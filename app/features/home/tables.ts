@@ -2,19 +2,25 @@ import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { Localized } from "~/platform/i18n/languages";
 
 /**
- * The legal pages (content/legal/{doc}/{lang}.md) and the home page's banners
+ * The home page's value panels and awards (content/home.yaml) and its banners
  * (content/banners/{slug}.yaml), copied here by the content loader.
  */
 
-/** One legal document in every language; version and date of last change are shared by all. */
-export const legalDocuments = pgTable("legal_documents", {
+export const valuePanels = pgTable("value_panels", {
   slug: text("slug").primaryKey(),
   title: jsonb("title").$type<Localized>().notNull(),
-  /** Markdown source per language; pages render it sanitized. */
   body: jsonb("body").$type<Localized>().notNull(),
-  version: integer("version").notNull(),
-  /** ISO date (YYYY-MM-DD) of the last change to the text. */
-  lastChanged: text("last_changed").notNull(),
+  icon: text("icon").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+export const awards = pgTable("awards", {
+  slug: text("slug").primaryKey(),
+  title: jsonb("title").$type<Localized>().notNull(),
+  organization: text("organization").notNull(),
+  year: integer("year").notNull(),
+  game: text("game"),
+  sort: integer("sort").notNull().default(0),
 });
 
 /** A promotional banner shown on the home page and by GET /api/multibanners while active. */

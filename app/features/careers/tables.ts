@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { jobOffers } from "./content";
+import { jobOffers } from "~/features/jobs/tables";
 
 /**
  * Job applications sent through the site's own form (offers without a recruiting service's

@@ -1,5 +1,5 @@
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { accountUsers } from "./account";
+import { accountUsers } from "~/features/account/tables";
 
 /**
  * The game platforms an account may link, in the order pages show them: Steam by OpenID 2.0, the

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { accountUsers } from "./account";
+import { accountUsers } from "~/features/account/tables";
 
 /**
  * Proof of cookie consent, pseudonymous: one row per choice, filed under the random consent id

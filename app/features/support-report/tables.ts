@@ -1,5 +1,4 @@
 import {
-  boolean,
   char,
   index,
   integer,
@@ -9,31 +8,56 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
 } from "drizzle-orm/pg-core";
 import type { Localized } from "~/platform/i18n/languages";
-import { faqItems } from "./content";
 
 /**
- * "Was this helpful?" answers (the FAQ feature): one row per visitor and FAQ answer; voting
- * again replaces the row. The visitor is a random id kept in an HttpOnly cookie; only its
- * SHA-256 hash is stored, so the table holds no personal data. Rows go with their answer.
+ * Problem reports from the support pages: sent to the support address with their
+ * attachments (uploads attached as "issue-report:<id>"), deleted with those files after
+ * CONTACT_RETENTION_MONTHS.
  */
-export const faqVotes = pgTable(
-  "faq_votes",
+export const issueReports = pgTable(
+  "issue_reports",
   {
-    faqItemId: integer("faq_item_id")
-      .notNull()
-      .references(() => faqItems.id, { onDelete: "cascade" }),
-    /** Hex SHA-256 of the visitor cookie's value. */
-    visitorHash: char("visitor_hash", { length: 64 }).notNull(),
-    helpful: boolean("helpful").notNull(),
+    id: uuid("id").primaryKey().defaultRandom(),
+    category: text("category").notNull(),
+    /** A slug of content/games. */
+    game: text("game").notNull(),
+    platform: text("platform").notNull(),
+    email: text("email").notNull(),
+    summary: text("summary").notNull(),
+    description: text("description").notNull(),
+    language: text("language").notNull(),
+    /**
+     * received, confirmed, needsInfo, fixed or wontFix (features/support-report/issue-status.server.ts);
+     * fixed and wontFix are final.
+     */
+    status: text("status").notNull().default("received"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What information the studio needs (needsInfo), or its note on the last change. */
+    note: text("note"),
+    /** The patch that fixed it ("<game>/<version>", a `support_patches` key) when fixed. */
+    patchKey: text("patch_key"),
+    /** When the reporter last added information from the status page. */
+    infoAddedAt: timestamp("info_added_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.faqItemId, t.visitorHash] }),
-    index("faq_votes_item_helpful_idx").on(t.faqItemId, t.helpful),
-  ],
+  (t) => [index("issue_reports_expires_idx").on(t.expiresAt), index("issue_reports_status_idx").on(t.status)],
+);
+
+/** Each status a report reached and when (the status page's dates). Goes with its report. */
+export const issueReportStages = pgTable(
+  "issue_report_stages",
+  {
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => issueReports.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("issue_report_stages_report_idx").on(t.reportId, t.at)],
 );
 
 /** Where a known issue stands, as the studio publishes it. */
