@@ -14,7 +14,7 @@ import { catalogFile } from "./app/platform/i18n/frame-namespaces";
  * all was ~28 requests queued ahead of the page's images on a phone's few connections.
  */
 function catalogChunk(id: string): string | undefined {
-  const match = /\/app\/platform\/i18n\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
+  const match = /\/app\/(?:platform\/i18n|features\/[^/]+)\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
   if (!match) return undefined;
   const [, lang = "", ns = ""] = match;
   return catalogFile(lang, ns);

@@ -53,6 +53,10 @@ export function fontCharacters(root: string): string {
   const files = [
     ...textFiles(path.join(root, "content"), /\.(ya?ml|md)$/),
     ...textFiles(path.join(root, "app/platform/i18n/locales"), /\.json$/),
+    // Each feature's catalogs (app/features/<name>/locales/<lang>/<namespace>.json).
+    ...textFiles(path.join(root, "app/features"), /\.json$/).filter((file) =>
+      file.split(path.sep).includes("locales"),
+    ),
   ];
   for (const file of files)
     for (const char of fs.readFileSync(file, "utf8")) {

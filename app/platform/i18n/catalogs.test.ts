@@ -1,10 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { namespaces } from "./catalogs";
 import { languages } from "./languages";
 
 /** Every visible string lives in en, fr and es: a key missing in one language fails here. */
-const root = path.join(import.meta.dirname, "locales");
+const features = path.join(import.meta.dirname, "../../features");
+/** The folders holding catalogs: the platform's and each feature's that has texts. */
+const roots = [
+  path.join(import.meta.dirname, "locales"),
+  ...fs
+    .readdirSync(features)
+    .map((feature) => path.join(features, feature, "locales"))
+    .filter((dir) => fs.existsSync(dir)),
+];
 
 function flatten(value: unknown, prefix = ""): Record<string, string> {
   if (typeof value === "string") return { [prefix]: value };
@@ -18,15 +27,16 @@ function flatten(value: unknown, prefix = ""): Record<string, string> {
 }
 
 function load(lang: string) {
-  const dir = path.join(root, lang);
   return Object.fromEntries(
-    fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(".json"))
-      .map((f) => [
-        f.replace(/\.json$/, ""),
-        flatten(JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"))),
-      ]),
+    roots.flatMap((root) =>
+      fs
+        .readdirSync(path.join(root, lang))
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => [
+          f.replace(/\.json$/, ""),
+          flatten(JSON.parse(fs.readFileSync(path.join(root, lang, f), "utf8"))),
+        ]),
+    ),
   );
 }
 
@@ -39,6 +49,12 @@ const keysWithPlurals = (catalog: Record<string, string>) =>
   [...new Set(Object.keys(catalog).map((key) => key.replace(pluralSuffix, "_*")))].sort();
 
 describe("catalogs", () => {
+  it("are all found by the loader, the platform's and the features' alike", () => {
+    expect([...namespaces].sort()).toEqual(Object.keys(catalogs.en ?? {}).sort());
+    expect(namespaces).toContain("layout");
+    expect(namespaces).toContain("careers");
+  });
+
   it("have the same namespaces in every language", () => {
     for (const lang of languages) {
       expect(Object.keys(catalogs[lang] ?? {}).sort(), lang).toEqual(Object.keys(catalogs.en ?? {}).sort());
