@@ -1,25 +1,20 @@
-// Renders every illustration of app/ui/art/art.ts (layered SVGs under public/images/art/), and
-// the city scene of every office in content/offices (CONTENT_DIR), to AVIF, WebP and JPEG at
-// each crop's widths, and prints a size table. The outputs are committed,
-// so neither the build nor the server needs sharp; run again after changing an SVG or a crop:
-//   npx tsx scripts/art-renditions.ts             every illustration
-//   npx tsx scripts/art-renditions.ts tidebound   only those whose folder names it
+// Renders every illustration (layered SVGs under public/images/art/) to AVIF, WebP and JPEG at
+// each crop's widths, and prints a size table: the page headers' scenes (app/ui/art/art.ts) and
+// every picture the content is shown with, cut as it says (a game's `art:`, an office's
+// `art:`, an article's `coverArt:`; CONTENT_DIR, else content/). The outputs are committed, so
+// neither the build nor the server needs sharp; run again after changing an SVG or a cut:
+//   npm run art:renditions                     every illustration
+//   npm run art:renditions -- games/tidebound  only those whose folder names it
+// (vite-node, as the content check: the content kinds reach modules that use import.meta.glob)
 // Exits with 1 when a rendition is over its weight budget (docs/art-direction.md).
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
-import {
-  type Art,
-  allArt,
-  artFormats,
-  type Box,
-  officeArtOf,
-  renditionHeight,
-  renditionPath,
-} from "~/ui/art/art";
+import { type Art, artFormats, type Box, renditionHeight, renditionPath } from "~/ui/art/art";
+import { siteArt } from "./lib/site-art";
 
 const publicDir = path.resolve("public");
-const only = process.argv[2];
+const only = process.argv.slice(2).find((arg) => arg !== "--");
 
 /** AVIF budgets by crop (the hero's is for its largest width, 1920); WebP and JPEG are not capped. */
 function budget(crop: string): number | undefined {
@@ -79,13 +74,9 @@ async function render(art: Art) {
   }
 }
 
-// Offices added to the content since the catalogue was written have their scene by slug alone.
-const contentOffices = path.join(process.env.CONTENT_DIR ?? "content", "offices");
-const newOffices = (await fs.readdir(contentOffices))
-  .filter((file) => file.endsWith(".yaml"))
-  .map((file) => officeArtOf(file.slice(0, -".yaml".length)))
-  .filter((art): art is Art => art !== undefined && !allArt.some((known) => known.dir === art.dir));
-const selected = [...allArt, ...newOffices].filter((art) => !only || art.dir.includes(only));
+const selected = (await siteArt(process.env.CONTENT_DIR ?? "content")).filter(
+  (art) => !only || art.dir.includes(only),
+);
 if (selected.length === 0) throw new Error(`No illustration matches ${only}`);
 for (const art of selected) await render(art);
 

@@ -15,7 +15,7 @@ import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { socialImage } from "~/platform/seo/social-image";
 import { isSlug } from "~/platform/text/slug";
-import { officeArtOf } from "~/ui/art/art";
+import { officeArt } from "~/ui/art/art";
 import { PageHeader } from "~/ui/frame/PageHeader";
 import type { LayoutHandle } from "~/ui/layouts/handle";
 import type { Route } from "./+types/careers-locations-single";
@@ -61,6 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
       latitude: office.latitude,
       longitude: office.longitude,
       email: office.email,
+      artFocus: office.artFocus,
     },
     jobs,
     otherOffices: offices
@@ -74,7 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function CareersLocationsSingle({ loaderData }: Route.ComponentProps) {
   const { office, jobs, otherOffices } = loaderData;
   const { t } = useTranslation("careers");
-  const art = officeArtOf(office.slug);
+  const art = officeArt(office.slug, office.artFocus);
   return (
     <>
       <PageHeader

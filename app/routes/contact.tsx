@@ -64,18 +64,21 @@ export async function loader(args: Route.LoaderArgs) {
         ? { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION }
         : null,
       sent: new URL(args.request.url).searchParams.has("sent"),
-      offices: offices.map(({ slug, name, country, address, latitude, longitude, phone, email }) => ({
-        slug,
-        name,
-        country,
-        address,
-        latitude,
-        longitude,
-        // Stored as E.164; shown grouped the international way ("+44 1632 960418").
-        phone: phone ? (parsePhoneNumberFromString(phone)?.formatInternational() ?? phone) : null,
-        phoneHref: phone,
-        email,
-      })),
+      offices: offices.map(
+        ({ slug, name, country, address, latitude, longitude, phone, email, artFocus }) => ({
+          slug,
+          name,
+          country,
+          address,
+          latitude,
+          longitude,
+          artFocus,
+          // Stored as E.164; shown grouped the international way ("+44 1632 960418").
+          phone: phone ? (parsePhoneNumberFromString(phone)?.formatInternational() ?? phone) : null,
+          phoneHref: phone,
+          email,
+        }),
+      ),
     },
     { headers: pageCspHeader(contactCspExtras(config)) },
   );

@@ -46,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       description: game.description,
       platforms: game.platforms,
       website: game.website,
+      art: game.art,
       released:
         game.releaseDate && game.releaseDate <= new Date().toISOString().slice(0, 10)
           ? formatDate(game.releaseDate, lang)

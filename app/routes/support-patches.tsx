@@ -9,7 +9,7 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
-import { gameArtOf } from "~/ui/art/art";
+import { gameArt } from "~/ui/art/art";
 import { PageHeader, pageHeaderArt } from "~/ui/frame/PageHeader";
 import type { Route } from "./+types/support-patches";
 
@@ -46,14 +46,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?
 export default function SupportPatches({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("patches");
   // One game's notes show that game's key art; all games', the support page's scene.
-  const gameArt = gameArtOf(loaderData.game);
+  const shown = loaderData.games.find((game) => game.slug === loaderData.game);
+  const headerArt = shown ? gameArt(shown.slug, shown.art) : undefined;
   return (
     <>
       <PageHeader
         label={t("header.label")}
         title={t("header.title")}
         content={t("header.content")}
-        art={gameArt ? { art: gameArt, crop: "hero" } : pageHeaderArt("support")}
+        art={headerArt ? { art: headerArt, crop: "hero" } : pageHeaderArt("support")}
       />
       <div className="container">
         <PatchFilter games={loaderData.games} current={loaderData.game} />

@@ -2,27 +2,31 @@ import "./news.css";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
-import { newsArtOfCover } from "~/ui/art/art";
+import { type CoverArt, newsArt } from "~/ui/art/art";
 import type { NewsArticleSummary } from "./types";
 
 /**
- * An article's cover: the manifest's AVIF, WebP and JPEG renditions when the front matter names
- * one (app/ui/art/art.ts), the named image alone otherwise.
+ * An article's cover: its AVIF, WebP and JPEG renditions when the front matter says how it is cut
+ * from a scene (`coverArt`, app/ui/art/art.ts), the named image alone otherwise.
  */
 export function NewsCover({
+  slug,
   cover,
+  coverArt,
   className,
   sizes,
   priority = false,
   eager = false,
 }: {
+  slug: string;
   cover: string;
+  coverArt: CoverArt | null;
   className: string;
   sizes?: string;
   priority?: boolean;
   eager?: boolean;
 }) {
-  const art = newsArtOfCover(cover);
+  const art = coverArt ? newsArt(slug, coverArt) : undefined;
   if (art) {
     return (
       <ArtPicture
@@ -72,7 +76,14 @@ export function ArticleCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="news-card">
-      <NewsCover cover={article.cover} className="news-card__cover" sizes={cardCoverSizes} eager={eager} />
+      <NewsCover
+        slug={article.slug}
+        cover={article.cover}
+        coverArt={article.coverArt}
+        className="news-card__cover"
+        sizes={cardCoverSizes}
+        eager={eager}
+      />
       <div className="news-card__body">
         <p className="news-card__meta">
           <span className="news-card__category">{t(`categories.${article.category}`)}</span>

@@ -49,7 +49,13 @@ export function ArticleView({ article, studioName }: { article: ArticleViewData;
           </span>
         </p>
       </header>
-      <NewsCover cover={article.cover} className="news-article__cover" priority />
+      <NewsCover
+        slug={article.slug}
+        cover={article.cover}
+        coverArt={article.coverArt}
+        className="news-article__cover"
+        priority
+      />
       <RichText className="news-article__body" html={article.html} />
       {article.trailer ? (
         <div className="news-article__trailer">

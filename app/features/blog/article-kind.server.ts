@@ -1,17 +1,41 @@
 import { z } from "zod";
-import { publicPath, text } from "~/features/content";
-import { artAssets, type ContentKind, syncRows } from "~/features/content/index.server";
+import { focus, publicPath, text } from "~/features/content";
+import { type ContentKind, syncRows } from "~/features/content/index.server";
 import { trailerUrl } from "~/features/embeds/index.server";
 import { type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
-import { newsArtOf, renditionPath } from "~/ui/art/art";
+import { newsArt, newsCoverPath } from "~/ui/art/art";
 import { newsSearchText } from "./news-search.server";
 import { NEWS_CATEGORIES, NEWS_TAGS } from "./news-taxonomy";
 import { newsArticles } from "./tables";
 
+/** How a cover is cut from a scene (public/images/art/{scene}.svg); its box is 40:21 high. */
+const coverArtSchema = z.strictObject({
+  scene: z
+    .string()
+    .regex(
+      new RegExp(`^(games|offices|pages)/${slugPattern}$`),
+      'Must name a scene: "games/<slug>", "offices/<slug>" or "pages/<name>"',
+    ),
+  box: z.strictObject({
+    x: z.number().min(0),
+    y: z.number().min(0),
+    width: z.number().positive(),
+  }),
+  focus,
+  grade: z
+    .strictObject({
+      brightness: z.number().positive().optional(),
+      saturation: z.number().min(0).optional(),
+      hue: z.number().min(-180).max(180).optional(),
+    })
+    .optional(),
+});
+
 /**
  * Front matter of content/news/{slug}/{lang}.md; the body is the article (Markdown). Date,
- * author, category, tags and cover are the same in every language (checked across the files).
+ * author, category, tags, cover and its cut are the same in every language (checked across the
+ * files).
  */
 export const newsArticleFrontMatterSchema = z.strictObject({
   title: text,
@@ -20,14 +44,20 @@ export const newsArticleFrontMatterSchema = z.strictObject({
   category: z.enum(NEWS_CATEGORIES),
   tags: z.array(z.enum(NEWS_TAGS)).max(6).default([]),
   cover: publicPath,
+  /** How the cover is cut from a scene; `cover` is then its 1200 JPEG rendition. */
+  coverArt: coverArtSchema.optional(),
   summary: text.max(300),
   /** A YouTube or Twitch trailer played under the cover after a click (features/embeds). */
   trailer: trailerUrl.optional(),
 });
 export type NewsArticleFrontMatter = z.infer<typeof newsArticleFrontMatterSchema>;
 
-export type NewsArticleData = Omit<NewsArticleFrontMatter, "title" | "summary" | "date" | "trailer"> & {
+export type NewsArticleData = Omit<
+  NewsArticleFrontMatter,
+  "title" | "summary" | "date" | "trailer" | "coverArt"
+> & {
   trailer: string | null;
+  coverArt: NonNullable<NewsArticleFrontMatter["coverArt"]> | null;
   slug: string;
   publishedOn: string;
   title: Localized;
@@ -80,7 +110,7 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
           shared = { data: parsed.data, file };
           continue;
         }
-        for (const field of ["date", "author", "category", "tags", "cover", "trailer"] as const) {
+        for (const field of ["date", "author", "category", "tags", "cover", "coverArt", "trailer"] as const) {
           const mine = JSON.stringify(parsed.data[field]);
           const theirs = JSON.stringify(shared.data[field]);
           if (mine !== theirs) {
@@ -90,7 +120,7 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
         }
       }
       if (!valid || !shared) continue;
-      const { date, author, category, tags, cover, trailer } = shared.data;
+      const { date, author, category, tags, cover, coverArt, trailer } = shared.data;
       articles.push({
         key: `news:${slug}`,
         sources: languages.map((lang) => `news/${slug}/${lang}.md`),
@@ -101,6 +131,7 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
           category,
           tags,
           cover,
+          coverArt: coverArt ?? null,
           trailer: trailer ?? null,
           title: title as Localized,
           summary: summary as Localized,
@@ -110,19 +141,20 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
     }
     return articles;
   },
-  // The cover is the article's own entry of the art catalogue, as every language names it.
+  // A cover cut from a scene is named by its 1200 JPEG rendition, as every language names it.
   assets: (units) =>
-    units.flatMap(({ data, sources }) => {
+    units.map(({ data, sources }) => {
       const file = sources[0]!;
-      const art = newsArtOf(data.slug);
-      const own = art && renditionPath(art, "cover", 1200, "jpg");
+      const own = data.coverArt && newsCoverPath(newsArt(data.slug, data.coverArt));
       if (own && data.cover !== own) {
-        return [
-          { file, field: "cover", missing: `must be ${own}, the article's cover in app/ui/art/art.ts` },
-        ];
+        return { file, field: "cover", missing: `must be ${own}, the rendition its coverArt cuts` };
       }
-      return [{ file, field: "cover", asset: data.cover }, ...artAssets(file, art, "cover art")];
+      return { file, field: "cover", asset: data.cover };
     }),
+  art: (units) =>
+    units.flatMap(({ data, sources }) =>
+      data.coverArt ? [{ file: sources[0]!, what: "cover art", art: newsArt(data.slug, data.coverArt) }] : [],
+    ),
   store: (tx, units, changed) =>
     syncRows(tx, {
       table: newsArticles,
@@ -136,6 +168,7 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
         publishedOn: data.publishedOn,
         author: data.author,
         cover: data.cover,
+        coverArt: data.coverArt,
         trailer: data.trailer,
         title: data.title,
         summary: data.summary,

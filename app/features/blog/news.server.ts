@@ -27,8 +27,9 @@ const summaryColumns = {
   category: newsArticles.category,
   tags: newsArticles.tags,
   cover: newsArticles.cover,
+  coverArt: newsArticles.coverArt,
 };
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] };
+type SummaryRow = Pick<typeof newsArticles.$inferSelect, keyof typeof summaryColumns>;
 
 export function articlePath(slug: string, lang: Language): string {
   return localizePath(`/blog/${slug}`, lang);
@@ -44,6 +45,7 @@ function toSummary(row: SummaryRow, lang: Language): NewsArticleSummary {
     category: row.category as NewsCategory,
     tags: row.tags as NewsTag[],
     cover: row.cover,
+    coverArt: row.coverArt,
     url: articlePath(row.slug, lang),
   };
 }

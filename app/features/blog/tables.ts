@@ -1,5 +1,6 @@
 import { date, index, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import type { Localized } from "~/platform/i18n/languages";
+import type { CoverArt } from "~/ui/art/art";
 
 /**
  * Blog and news articles (content/news/<slug>/{en,fr,es}.md), copied here by the content loader.
@@ -16,8 +17,10 @@ export const newsArticles = pgTable(
     tags: jsonb("tags").$type<string[]>().notNull(),
     publishedOn: date("published_on", { mode: "string" }).notNull(),
     author: text("author").notNull(),
-    /** Path of the cover image under public/ (an SVG, 1200 × 630). */
+    /** Path of the cover image under public/ (a 1200 × 630 JPEG). */
     cover: text("cover").notNull(),
+    /** How the cover is cut from a scene (front matter `coverArt`); null: a plain image. */
+    coverArt: jsonb("cover_art").$type<CoverArt>(),
     /** A YouTube or Twitch video's address, played in the article after a click; null: none. */
     trailer: text("trailer"),
     title: jsonb("title").$type<Localized>().notNull(),

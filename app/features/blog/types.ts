@@ -1,5 +1,6 @@
 import type { TrailerView } from "~/features/embeds";
 import type { Language } from "~/platform/i18n/languages";
+import type { CoverArt } from "~/ui/art/art";
 import type { NewsCategory, NewsTag } from "./news-taxonomy";
 
 /** An article in a list: texts in the requested language. */
@@ -14,6 +15,8 @@ export type NewsArticleSummary = {
   tags: NewsTag[];
   /** Path of the cover image under the site's root (1200 × 630 JPEG, see app/ui/art/art.ts). */
   cover: string;
+  /** How the cover is cut from a scene (front matter `coverArt`), for its AVIF and WebP too; null: a plain image. */
+  coverArt: CoverArt | null;
   /** The article's page in the requested language, e.g. /fr/blog/slug. */
   url: string;
 };

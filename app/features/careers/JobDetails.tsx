@@ -7,7 +7,7 @@ import { type Language, languageTags } from "~/platform/i18n/languages";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
-import { officeArtOf } from "~/ui/art/art";
+import { officeArt } from "~/ui/art/art";
 import { hydrateLater } from "~/ui/hydrate-later";
 import { RichText } from "~/ui/page-kit/RichText";
 import { careersSectionId, RecruitmentSteps } from "./CareersSections";
@@ -62,7 +62,7 @@ export function JobHeader({
   const lang = useLanguage();
   const localize = useLocalizePath();
   const textLang = job.textLanguage === lang ? undefined : languageTags[job.textLanguage];
-  const art = officeArtOf(job.office.slug);
+  const art = officeArt(job.office.slug, job.office.artFocus);
   return (
     <header className={art ? "job-header job-header--with-art" : "job-header"}>
       <div className="container job-header__inner">

@@ -6,7 +6,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
-import { officeArtOf } from "~/ui/art/art";
+import { officeArt } from "~/ui/art/art";
 import { AddressText } from "~/ui/page-kit/AddressText";
 import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
@@ -59,7 +59,7 @@ export function ContactTiles({ email }: { email: { general: string; press: strin
 
 export type ContactOffice = Pick<
   Office,
-  "slug" | "name" | "country" | "address" | "latitude" | "longitude" | "phone" | "email"
+  "slug" | "name" | "country" | "address" | "latitude" | "longitude" | "phone" | "email" | "artFocus"
 > & { /** The E.164 number for the tel: link; `phone` is formatted for reading. */ phoneHref: string | null };
 
 export function OfficeList({ offices, map }: { offices: ContactOffice[]; map?: ReactNode }) {
@@ -69,7 +69,7 @@ export function OfficeList({ offices, map }: { offices: ContactOffice[]; map?: R
       {map}
       <ul className="office-list">
         {offices.map((office) => {
-          const art = officeArtOf(office.slug);
+          const art = officeArt(office.slug, office.artFocus);
           return (
             <li key={office.slug} className="office">
               {art ? <ArtPicture art={art} crop="card" className="office__art" /> : null}

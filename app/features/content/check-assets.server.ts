@@ -7,20 +7,29 @@ import { type ContentTree, unitsOf } from "./parse-tree.server";
 /** The ceiling for any image the site ships: heavier art would slow every page that shows it. */
 const maxBytes = 1024 * 1024;
 
-/** The images the units of every kind name (logo, game art, office pictures, covers…). */
+/**
+ * The images the units of every kind name (logo, press images…) and every file of the
+ * illustrations they are shown with (key art, city scenes, covers: the layered source and each
+ * rendition).
+ */
 export function assetsOf(tree: ContentTree, kinds: readonly ContentKind<unknown>[]): AssetReference[] {
-  return kinds.flatMap((kind) => kind.assets?.(unitsOf(tree, kind)) ?? []);
+  return kinds.flatMap((kind) => {
+    const units = unitsOf(tree, kind);
+    return [
+      ...(kind.assets?.(units) ?? []),
+      ...(kind.art?.(units) ?? []).flatMap(({ file, what, art }) =>
+        artFiles(art).map((asset) => ({ file, field: `(${what})`, asset })),
+      ),
+    ];
+  });
 }
 
 /**
- * What a unit whose picture comes from the art catalogue (app/ui/art/art.ts) needs: every file
- * of its entry, or the entry itself.
+ * Every illustration the content is shown with, framed as it says: what
+ * scripts/art-renditions.ts renders besides the page headers' scenes.
  */
-export function artAssets(file: string, art: Art | undefined, what: string): AssetReference[] {
-  if (!art) {
-    return [{ file, field: "(art)", missing: `no ${what} in app/ui/art/art.ts (docs/art-direction.md)` }];
-  }
-  return artFiles(art).map((asset) => ({ file, field: "(art)", asset }));
+export function contentArt(tree: ContentTree, kinds: readonly ContentKind<unknown>[]): Art[] {
+  return kinds.flatMap((kind) => (kind.art?.(unitsOf(tree, kind)) ?? []).map(({ art }) => art));
 }
 
 /**

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { artFiles, gameArtOf, newsArtOf, officeArtOf } from "~/ui/art/art";
+import { artFiles, gameArt, newsArt, officeArt } from "~/ui/art/art";
 import { contentKinds } from "../../../server/content-kinds";
 import { testContent } from "../../../tests/support/test-content";
 import { assetsOf, checkAssets } from "./check-assets.server";
@@ -27,44 +27,80 @@ describe("images the content names", { timeout: 60_000 }, () => {
     const logos = assets.filter((a) => a.file === "studio.yaml" && a.field === "logo");
     expect(logos).toHaveLength(1);
     expect("asset" in logos[0]! && size(logos[0].asset)).toBeLessThan(10 * 1024);
-    // Games and offices name no picture: their art is the catalogue's (app/ui/art/art.ts), by
-    // slug, and every file of it is checked.
+    // Games and offices name no picture file: their art is the scene named after them, cut as
+    // their content says, and every file of it is checked.
     expect(assets.filter((a) => a.file === "games/tidebound.yaml" && "asset" in a).length).toBeGreaterThan(
       40,
     );
     expect(assets.filter((a) => a.file === "offices/gent.yaml" && "asset" in a).length).toBeGreaterThan(10);
   });
 
-  it("a game or an article added without its art in the catalogue is reported, naming its file", () => {
+  it("a game or an article added without its art is reported, each missing file naming its own", () => {
+    const tidebound = real.files.get("games/tidebound.yaml")!.text;
+    const framing = {
+      bannerY: 200,
+      thumb: { x: 630, y: 100, width: 1100, height: 1100 },
+      focus: { x: 49, y: 40 },
+    };
+    const cut = {
+      scene: "offices/quebec",
+      box: { x: 0, y: 72, width: 1920 },
+      focus: { x: 50, y: 45 },
+    };
     fc.assert(
       fc.property(
         fc.constantFrom("games", "news"),
         fc.stringMatching(/^[a-z][a-z0-9]{0,12}(-[a-z0-9]{1,8}){0,2}$/),
         (kind, slug) => {
-          fc.pre(!(kind === "games" ? gameArtOf(slug) : newsArtOf(slug)));
+          fc.pre(
+            !fs.existsSync(path.join(`public/images/art/${kind}`, kind === "games" ? `${slug}.svg` : slug)),
+          );
+          const cover = `/images/art/news/${slug}/cover-1200.jpg`;
           const added =
             kind === "news"
               ? Object.fromEntries(
                   ["en", "fr", "es"].map((lang) => [
                     `news/${slug}/${lang}.md`,
-                    real.files.get(`news/quebec-studio-opens/${lang}.md`)!.text,
+                    real.files
+                      .get(`news/quebec-studio-opens/${lang}.md`)!
+                      .text.replace(/cover: .*/, `cover: ${cover}`),
                   ]),
                 )
-              : { [`games/${slug}.yaml`]: real.files.get("games/tidebound.yaml")!.text };
+              : { [`games/${slug}.yaml`]: tidebound };
           const problems = checkAssets(
             parseContentTree(changeTree(real, added), contentKinds),
             contentKinds,
             path.resolve("public"),
           );
-          const [file, what] =
-            kind === "news" ? [`news/${slug}/en.md`, "cover art"] : [`games/${slug}.yaml`, "key art"];
-          expect(problems).toEqual([
-            `content/${file}: (art): no ${what} in app/ui/art/art.ts (docs/art-direction.md)`,
-          ]);
+          const missing = (file: string, field: string, asset: string) =>
+            `content/${file}: ${field}: ${asset} does not exist under public/`;
+          expect(problems).toEqual(
+            kind === "news"
+              ? [
+                  missing(`news/${slug}/en.md`, "cover", cover),
+                  // Quebec's scene is there; the renditions cut from it are not.
+                  ...artFiles(newsArt(slug, cut))
+                    .filter((asset) => asset !== "/images/art/offices/quebec.svg")
+                    .map((asset) => missing(`news/${slug}/en.md`, "(cover art)", asset)),
+                ]
+              : artFiles(gameArt(slug, framing)).map((asset) =>
+                  missing(`games/${slug}.yaml`, "(key art)", asset),
+                ),
+          );
         },
       ),
       { numRuns: 30 },
     );
+  });
+
+  it("a game whose thumbnail leaves its scene is refused, naming the file and field", () => {
+    const tree = changeTree(
+      real,
+      editYaml(real, "games/tidebound.yaml", (d) => {
+        (d.art as { thumb: { x: number } }).thumb.x = 1500;
+      }),
+    );
+    expect(() => parseContentTree(tree, contentKinds)).toThrow(/games\/tidebound\.yaml.*art\.thumb/);
   });
 
   it("an office added without its city scene is reported: the scene and each rendition", () => {
@@ -77,10 +113,10 @@ describe("images the content names", { timeout: 60_000 }, () => {
           contentKinds,
           path.resolve("public"),
         );
-        const art = officeArtOf(slug)!;
+        const art = officeArt(slug, { x: 50, y: 50 });
         expect(problems).toEqual(
           artFiles(art).map(
-            (asset) => `content/offices/${slug}.yaml: (art): ${asset} does not exist under public/`,
+            (asset) => `content/offices/${slug}.yaml: (city scene): ${asset} does not exist under public/`,
           ),
         );
         expect(problems[0]).toContain(`/images/art/offices/${slug}.svg`);
@@ -89,7 +125,7 @@ describe("images the content names", { timeout: 60_000 }, () => {
     );
   });
 
-  it("an article whose cover is not its own from the catalogue is reported", () => {
+  it("an article whose cover is not the rendition its coverArt cuts is reported", () => {
     const tree = parseContentTree(
       changeTree(
         real,
@@ -107,7 +143,7 @@ describe("images the content names", { timeout: 60_000 }, () => {
       contentKinds,
     );
     expect(checkAssets(tree, contentKinds, path.resolve("public"))).toEqual([
-      "content/news/quebec-studio-opens/en.md: cover: must be /images/art/news/quebec-studio-opens/cover-1200.jpg, the article's cover in app/ui/art/art.ts",
+      "content/news/quebec-studio-opens/en.md: cover: must be /images/art/news/quebec-studio-opens/cover-1200.jpg, the rendition its coverArt cuts",
     ]);
   });
 
@@ -126,7 +162,7 @@ describe("images the content names", { timeout: 60_000 }, () => {
     ]);
   });
 
-  it("a game or office that names a picture is refused: its art is the manifest's", () => {
+  it("a game or office that names a picture is refused: its art is the scene named after it", () => {
     for (const file of ["games/tidebound.yaml", "offices/gent.yaml"]) {
       const tree = changeTree(
         real,

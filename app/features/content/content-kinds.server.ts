@@ -2,6 +2,7 @@ import { and, getTableColumns, notInArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Tx } from "~/platform/db/client.server";
+import type { Art } from "~/ui/art/art";
 import type { ContentFile } from "./read-tree.server";
 import { siteSettings } from "./tables";
 
@@ -41,6 +42,9 @@ export type ContentLookup = ContentProblems & {
  */
 export type AssetReference = { file: string; field: string } & ({ asset: string } | { missing: string });
 
+/** An illustration of a unit (ContentKind.art), with the file that frames it and what it is. */
+export type UnitArt = { file: string; what: string; art: Art };
+
 export type StoredCounts = {
   upserted: number;
   removed: number;
@@ -65,6 +69,12 @@ export type ContentKind<T = unknown> = {
   check?(units: Unit<T>[], lookup: ContentLookup): void;
   /** Images the units name. */
   assets?(units: Unit<T>[]): AssetReference[];
+  /**
+   * The illustrations the units are shown with, framed as their content says (a game's key art,
+   * an office's city, an article's cover): the content check wants every file of each, and
+   * scripts/art-renditions.ts renders them. `file` is the unit's file that frames it.
+   */
+  art?(units: Unit<T>[]): UnitArt[];
   /**
    * Writes the changed units and removes the rows of units that are gone (syncRows does both),
    * in the load's transaction.

@@ -39,3 +39,14 @@ export function uniqueSlugs<T extends { slug: string }>(
     seen.add(item.slug);
   });
 }
+
+/** Where a picture's subject sits, in percent of its width and height. */
+export const focus = z.strictObject({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) });
+
+/** A rectangle in a scene's own units (its SVG's viewBox). */
+export const box = z.strictObject({
+  x: z.number().min(0),
+  y: z.number().min(0),
+  width: z.number().positive(),
+  height: z.number().positive(),
+});

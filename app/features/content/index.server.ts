@@ -4,7 +4,7 @@
  * ContentKind contract and the store helpers (field rules are in "~/features/content"). For
  * tests of content rules: change a real tree and read the problems.
  */
-export { artAssets, assetsOf, checkAssets } from "./check-assets.server";
+export { assetsOf, checkAssets, contentArt } from "./check-assets.server";
 export { ContentError } from "./content-error";
 export {
   type AssetReference,
@@ -17,6 +17,7 @@ export {
   storeSetting,
   syncRows,
   type Unit,
+  type UnitArt,
   upsertRows,
   type YamlFiles,
   yamlFileKey,

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { listFaq } from "~/features/faq/index.server";
+import { listGames } from "~/features/games/index.server";
 import { getJobOffer, searchJobOffers } from "~/features/jobs/index.server";
 import { listOffices } from "~/features/offices/index.server";
 import type { Database, Db } from "~/platform/db/client.server";
@@ -93,6 +94,32 @@ describe("loadContent", () => {
     expect(await db.$count(schema.contentSources)).toBe(files.filter((f) => f.isFile()).length - 1);
     const [version] = await db.select().from(schema.contentVersion);
     expect(version?.stampedAt).toEqual((await readContentFiles(testContent)).stamp?.stampedAt);
+  });
+
+  it("stores how a game's, an office's and an article's pictures are cut, as their content says", async () => {
+    await loadContent(db, testContent, contentKinds, quiet);
+    const [tidebound] = await listGames(db, "en").then((games) =>
+      games.filter((g) => g.slug === "tidebound"),
+    );
+    expect(tidebound?.art).toEqual({
+      bannerY: 200,
+      thumb: { x: 630, y: 100, width: 1100, height: 1100 },
+      focus: { x: 49, y: 40 },
+    });
+    const offices = await listOffices(db, "en");
+    expect(offices.find((o) => o.slug === "dublin")?.artFocus).toEqual({ x: 50, y: 55 });
+    // An office whose content says nothing is framed by default.
+    expect(offices.find((o) => o.slug === "warsaw")?.artFocus).toBeNull();
+    const [article] = await db
+      .select({ coverArt: schema.newsArticles.coverArt })
+      .from(schema.newsArticles)
+      .where(eq(schema.newsArticles.slug, "quebec-playtest-lab"));
+    expect(article?.coverArt).toEqual({
+      scene: "offices/quebec",
+      box: { x: 560, y: 150, width: 800 },
+      focus: { x: 50, y: 55 },
+      grade: { brightness: 1.05, hue: 25 },
+    });
   });
 
   it("is a no-op the second time: nothing in the database changes", async () => {

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { httpsUrl, localized, text } from "~/features/content";
+import { box, focus, httpsUrl, localized, text } from "~/features/content";
 import {
-  artAssets,
   type ContentKind,
   parseYamlFiles,
   syncRows,
@@ -9,12 +8,13 @@ import {
   yamlFileKey,
 } from "~/features/content/index.server";
 import { slugPattern } from "~/platform/text/slug";
-import { gameArtOf } from "~/ui/art/art";
+import { gameArt } from "~/ui/art/art";
 import { games } from "./tables";
 
 /**
- * content/games/{slug}.yaml. A game names no picture: its key art is app/ui/art/art.ts's, by
- * slug (docs/art-direction.md); the content check reports a game that has none.
+ * content/games/{slug}.yaml. Its key art is public/images/art/games/{slug}.svg and its
+ * renditions (docs/art-direction.md), cut as `art` says, else as a scene drawn to the art
+ * direction is cut by default; the content check reports a game whose files are missing.
  */
 export const gameFileSchema = z.strictObject({
   name: text,
@@ -24,6 +24,13 @@ export const gameFileSchema = z.strictObject({
   platforms: z.array(text).min(1),
   releaseDate: z.iso.date().optional(),
   website: httpsUrl.optional(),
+  art: z
+    .strictObject({ bannerY: z.number().min(0).max(550), thumb: box, focus })
+    .refine((art) => art.thumb.x + art.thumb.width <= 2400 && art.thumb.y + art.thumb.height <= 1350, {
+      message: "The thumbnail must lie inside the 2400 × 1350 scene",
+      path: ["thumb"],
+    })
+    .optional(),
 });
 export type GameFile = z.infer<typeof gameFileSchema>;
 /** A game as other kinds' checks see it (ContentLookup.units("games")). */
@@ -43,8 +50,12 @@ export const gamesKind: ContentKind<GameUnit> = {
   name: "games",
   unitKeyOf: (file) => yamlFileKey(gameFiles, file),
   parse: (reader) => parseYamlFiles(reader, gameFiles),
-  assets: (units) =>
-    units.flatMap(({ sources, data }) => artAssets(sources[0]!, gameArtOf(data.slug), "key art")),
+  art: (units) =>
+    units.map(({ sources, data }) => ({
+      file: sources[0]!,
+      what: "key art",
+      art: gameArt(data.slug, data.art),
+    })),
   store: (tx, units, changed) =>
     syncRows(tx, {
       table: games,
@@ -59,6 +70,7 @@ export const gamesKind: ContentKind<GameUnit> = {
         platforms: data.platforms,
         releaseDate: data.releaseDate ?? null,
         website: data.website ?? null,
+        art: data.art ?? null,
         sort: data.sort,
       }),
     }),

@@ -20,5 +20,6 @@ async function readGames(db: Db, lang: Language): Promise<Game[]> {
     platforms: row.platforms,
     releaseDate: row.releaseDate,
     website: row.website,
+    art: row.art,
   }));
 }

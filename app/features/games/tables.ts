@@ -1,5 +1,6 @@
 import { integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import type { Localized } from "~/platform/i18n/languages";
+import type { GameFraming } from "~/ui/art/art";
 
 export const games = pgTable("games", {
   id: serial("id").primaryKey(),
@@ -10,5 +11,7 @@ export const games = pgTable("games", {
   platforms: jsonb("platforms").$type<string[]>().notNull(),
   releaseDate: text("release_date"),
   website: text("website"),
+  /** How its key art is cut (content `art:`); null: the default framing. */
+  art: jsonb("art").$type<GameFraming>(),
   sort: integer("sort").notNull().default(0),
 });

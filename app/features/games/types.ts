@@ -1,8 +1,9 @@
+import type { GameFraming } from "~/ui/art/art";
 /**
- * A game as the queries (games.server.ts) return it: texts in the requested language. Its art is
- * not content: components look it up by slug in app/ui/art/art.ts (gameArtOf).
+ * A game as the queries (games.server.ts) return it: texts in the requested language. `art` is
+ * how its key art is cut (null: the default), for `gameArt(slug, art)` of app/ui/art/art.ts.
  */
-export type GameSummary = { slug: string; name: string; tagline: string };
+export type GameSummary = { slug: string; name: string; tagline: string; art: GameFraming | null };
 
 export type Game = GameSummary & {
   description: string;

@@ -1,7 +1,7 @@
 import "./home.css";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
-import { gameArtOf } from "~/ui/art/art";
+import { type GameFraming, gameArt } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";
 
 export type GameCard = {
@@ -11,6 +11,8 @@ export type GameCard = {
   description: string;
   platforms: string[];
   website: string | null;
+  /** How its key art is cut (content); null: the default. */
+  art: GameFraming | null;
   /** Formatted on the server ("12 March 2024"), null when unreleased. */
   released: string | null;
 };
@@ -34,10 +36,10 @@ export function GamesSection({ games }: { games: GameCard[] }) {
     >
       <ul className="games">
         {games.map((game) => {
-          const art = gameArtOf(game.slug);
+          const art = gameArt(game.slug, game.art);
           return (
             <li key={game.slug} className="game">
-              {art ? <ArtPicture art={art} crop="card" className="game__art" sizes={gameArtSizes} /> : null}
+              <ArtPicture art={art} crop="card" className="game__art" sizes={gameArtSizes} />
               <div className="game__body">
                 <h3 className="game__name">{game.name}</h3>
                 <p className="game__tagline">{game.tagline}</p>

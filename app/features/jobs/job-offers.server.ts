@@ -29,8 +29,8 @@ function term(labels: ReadonlyMap<string, string>, kind: TaxonomyKind, slug: str
 }
 
 function toOfficeSummary(row: typeof offices.$inferSelect, lang: Language): JobOfferOffice {
-  const { slug, name, country, countryCode, address, timezone, inEu } = toOffice(row, lang);
-  return { slug, name, country, countryCode, address, timezone, inEu };
+  const { slug, name, country, countryCode, address, timezone, inEu, artFocus } = toOffice(row, lang);
+  return { slug, name, country, countryCode, address, timezone, inEu, artFocus };
 }
 
 function writtenLanguages(job: Pick<typeof jobOffers.$inferSelect, "texts">): Language[] {

@@ -18,6 +18,7 @@ const job: JobOffer = {
     address: { street: "Voldersstraat 58", postalCode: "9000", city: "Gent", countryCode: "BE" },
     timezone: "Europe/Brussels",
     inEu: true,
+    artFocus: null,
   },
   salary: { min: 60000, max: 75000, currency: "EUR", period: "YEAR" },
   publishedAt: "2026-05-04T00:00:00.000Z",

@@ -15,7 +15,7 @@ export type TaxonomyTerm = { slug: string; label: string };
 
 export type JobOfferOffice = Pick<
   Office,
-  "slug" | "name" | "country" | "countryCode" | "address" | "timezone" | "inEu"
+  "slug" | "name" | "country" | "countryCode" | "address" | "timezone" | "inEu" | "artFocus"
 >;
 
 export type JobOfferSummary = {

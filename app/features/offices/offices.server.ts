@@ -22,6 +22,7 @@ export function toOffice(row: typeof offices.$inferSelect, lang: Language): Offi
     phone: row.phone,
     summary: text(row.summary),
     inEu: row.inEu,
+    artFocus: row.art?.focus ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import type { Localized } from "~/platform/i18n/languages";
+import type { Focus } from "~/ui/art/art";
 
 export type OfficeAddress = {
   street: string;
@@ -23,6 +24,8 @@ export const offices = pgTable("offices", {
   phone: text("phone"),
   summary: jsonb("summary").$type<Localized>().notNull(),
   /** Offices in the EU publish pay on every offer (Directive 2023/970). */
+  /** How its city scene is framed (content `art:`); null: the default. */
+  art: jsonb("art").$type<{ focus: Focus }>(),
   inEu: boolean("in_eu").notNull().default(false),
   sort: integer("sort").notNull().default(0),
 });

@@ -1,3 +1,4 @@
+import type { Focus } from "~/ui/art/art";
 /** An office as the queries (offices.server.ts) return it: texts in the requested language. */
 import type { OfficeAddress } from "./tables";
 
@@ -21,4 +22,6 @@ export type Office = {
   summary: string;
   /** Offers here publish pay (EU pay-transparency directive). */
   inEu: boolean;
+  /** Where its city scene's landmark sits (content `art.focus`); null: the default. */
+  artFocus: Focus | null;
 };

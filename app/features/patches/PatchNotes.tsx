@@ -4,7 +4,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
-import { gameArtOf } from "~/ui/art/art";
+import { gameArt } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";
 import { TaggedText } from "~/ui/page-kit/TaggedText";
 import type { GamePatches } from "./patches.server";
@@ -59,7 +59,7 @@ export function PatchNotes({ notes, dates }: { notes: GamePatches[]; dates: Reco
     <>
       {notes.length === 0 ? <p className="container">{t("empty")}</p> : null}
       {notes.map(({ game, patches }) => {
-        const art = gameArtOf(game.slug);
+        const art = gameArt(game.slug, game.art);
         return (
           <Section
             key={game.slug}

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { getStudioInfo } from "~/features/studio/index.server";
 import type { Db } from "~/platform/db/client.server";
 import type { Language } from "~/platform/i18n/languages";
+import type { GameFraming } from "~/ui/art/art";
 import { type PatchChange, supportPatches } from "./tables";
 
 export type PatchNote = {
@@ -12,7 +13,10 @@ export type PatchNote = {
   changes: Array<{ kind: PatchChange["kind"]; text: string }>;
 };
 
-export type GamePatches = { game: { slug: string; name: string }; patches: PatchNote[] };
+export type GamePatches = {
+  game: { slug: string; name: string; art: GameFraming | null };
+  patches: PatchNote[];
+};
 
 /**
  * Patch notes per game (`GET /api/support-patches`, docs/requirements.md#support-and-faq), newest
@@ -29,7 +33,7 @@ export async function listPatchNotes(db: Db, lang: Language, { game }: { game?: 
       .orderBy(desc(supportPatches.releasedOn), desc(supportPatches.version)),
   ]);
   const out: GamePatches[] = [];
-  for (const { slug, name } of studio.games) {
+  for (const { slug, name, art } of studio.games) {
     const patches = rows
       .filter((row) => row.game === slug)
       .map((row) => ({
@@ -39,7 +43,7 @@ export async function listPatchNotes(db: Db, lang: Language, { game }: { game?: 
         platforms: row.platforms,
         changes: row.changes.map((change) => ({ kind: change.kind, text: change.text[lang] })),
       }));
-    if (patches.length) out.push({ game: { slug, name }, patches });
+    if (patches.length) out.push({ game: { slug, name, art }, patches });
   }
   return out;
 }

@@ -3,7 +3,7 @@ import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
-import { gameArtOf } from "~/ui/art/art";
+import { gameArt } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";
 import type { LabelledKit, PressKit } from "./press-types";
 
@@ -24,11 +24,11 @@ export function GameKitCards({ kits }: { kits: LabelledKit[] }) {
       <ul className="kit-cards">
         {kits.map((kit) => {
           const art = kit.images[0]!;
-          const gameArt = gameArtOf(kit.game);
+          const keyArt = kit.game ? gameArt(kit.game, kit.gameArt) : undefined;
           return (
             <li key={kit.slug} className="kit-card">
-              {gameArt ? (
-                <ArtPicture art={gameArt} crop="card" className="kit-card__art" sizes={kitCardArtSizes} />
+              {keyArt ? (
+                <ArtPicture art={keyArt} crop="card" className="kit-card__art" sizes={kitCardArtSizes} />
               ) : (
                 <img
                   className="kit-card__art"

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { TrailerEmbed } from "~/features/embeds";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
-import { gameArtOf } from "~/ui/art/art";
+import { gameArt } from "~/ui/art/art";
 import { AddressText } from "~/ui/page-kit/AddressText";
 import { Section } from "~/ui/page-kit/Section";
 import type { LabelledFile, LabelledKit } from "./press-types";
@@ -120,7 +120,7 @@ export function PressKitBody({ kit }: KitProps) {
 export function KitHeader({ kit, label, intro }: KitProps & { label: string; intro?: string }) {
   const { t } = useTranslation("press");
   const art = kit.images[0]!;
-  const gameArt = gameArtOf(kit.game);
+  const keyArt = kit.game ? gameArt(kit.game, kit.gameArt) : undefined;
   return (
     <header className="page-header page-header--with-art kit-header">
       <div className="page-header__inner container">
@@ -135,9 +135,9 @@ export function KitHeader({ kit, label, intro }: KitProps & { label: string; int
           </p>
           <ZipDownload kit={kit} />
         </div>
-        {gameArt ? (
+        {keyArt ? (
           <ArtPicture
-            art={gameArt}
+            art={keyArt}
             crop="hero"
             className="page-header__art"
             sizes="(min-width: 970px) 45vw, 100vw"

@@ -1,4 +1,5 @@
 import type { TrailerView } from "~/features/embeds";
+import type { GameFraming } from "~/ui/art/art";
 import type { PressKitKind } from "./tables";
 /**
  * A press kit as pages and `GET /api/presses` show it: plain, serializable, texts already in
@@ -24,6 +25,8 @@ export type PressKit = {
   kind: PressKitKind;
   /** Slug of the kit's game (game kits). */
   game: string | null;
+  /** How the game's key art is cut (content); null: the default, or no game. */
+  gameArt: GameFraming | null;
   archived: boolean;
   /** ISO date (YYYY-MM-DD) of this version of the kit. */
   updatedOn: string;

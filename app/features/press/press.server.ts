@@ -89,6 +89,7 @@ export function createPressKits(svc: Pick<Services, "db" | "files"> & { contentD
       name: kit.name,
       kind: kit.kind,
       game: kit.game ?? null,
+      gameArt: game?.art ?? null,
       archived: kit.archived,
       updatedOn: kit.updatedOn,
       tagline: text(kit.tagline),

@@ -28,6 +28,6 @@ async function readStudioInfo(db: Db, lang: Language): Promise<StudioInfo> {
     foundedYear: studio.foundedYear,
     email: { ...studio.email },
     socialLinks: studio.socialLinks.map((link) => ({ ...link })),
-    games: gameList.map(({ slug, name, tagline }) => ({ slug, name, tagline })),
+    games: gameList.map(({ slug, name, tagline, art }) => ({ slug, name, tagline, art })),
   };
 }

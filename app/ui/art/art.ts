@@ -1,17 +1,17 @@
 /**
- * The site's illustrations: key art for each game, a city scene for each office, art for the
- * page headers and one cover per news article. Each is a layered SVG under public/images/art/
- * (the source of truth, see docs/art-direction.md) cut into crops and rendered by
+ * The site's picture kit: key art for a game, a city scene for an office, art for the page
+ * headers and a cover for a news article. Each is a layered SVG under public/images/art/ (the
+ * source of truth, see docs/art-direction.md) cut into crops and rendered by
  * `scripts/art-renditions.ts` as AVIF, WebP and JPEG at the widths listed here. The renditions
- * are committed, so neither the build nor the server needs sharp.
+ * are committed, so neither the build nor the server needs sharp. How a game's, office's or
+ * article's picture is framed is content (its YAML or front matter, `art:`/`coverArt:`): the
+ * content kinds list those pictures (`ContentKind.art`), and only the page headers' are here.
  *
  * Components render a crop with `pictureData()`: a <picture> with AVIF and WebP sources and a
  * JPEG <img>, its width and height set (no layout shift) and, below the fold, loaded lazily.
  */
 
 export const artFormats = ["avif", "webp", "jpg"] as const;
-
-import { slugPattern, slugRegExp } from "~/platform/text/slug";
 export type ArtFormat = (typeof artFormats)[number];
 
 const mimeTypes: Record<ArtFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
@@ -68,10 +68,32 @@ const gameSizes = {
 };
 export type GameCrop = keyof typeof gameWidths;
 
-function gameArt(
-  slug: string,
-  { bannerY, thumb, focus }: { bannerY: number; thumb: Box; focus: Focus },
-): Art<GameCrop> {
+/** How a game's key art is framed: the banner's band, the thumbnail's square, the subject. */
+export type GameFraming = {
+  /** Top of the 2400 × 800 banner band. */
+  bannerY: number;
+  /** The thumbnail's square, around the subject. */
+  thumb: Box;
+  /** Where the subject sits, in percent of the full scene. */
+  focus: Focus;
+};
+
+/**
+ * A scene drawn as docs/art-direction.md asks (the subject in the middle third) framed without
+ * being told: a game whose content says nothing of its art gets these.
+ */
+export const defaultGameFraming: GameFraming = {
+  bannerY: 275,
+  thumb: { x: 650, y: 125, width: 1100, height: 1100 },
+  focus: { x: 50, y: 50 },
+};
+
+/**
+ * A game's key art (public/images/art/games/{slug}.svg and its renditions), framed as its
+ * content says (content/games/{slug}.yaml, `art:`), else by default.
+ */
+export function gameArt(slug: string, framing?: GameFraming | null): Art<GameCrop> {
+  const { bannerY, thumb, focus } = framing ?? defaultGameFraming;
   const crop = (name: GameCrop, box: Box): Crop => ({
     box,
     widths: gameWidths[name],
@@ -94,36 +116,23 @@ function gameArt(
   };
 }
 
-/** Key art by game slug (content/games/{slug}.yaml). `focus` is in percent of the full scene. */
-export const gameArtBySlug = {
-  "ashen-covenant": gameArt("ashen-covenant", {
-    bannerY: 300,
-    thumb: { x: 650, y: 250, width: 1100, height: 1100 },
-    focus: { x: 50, y: 55 },
-  }),
-  "emberfall-tactics": gameArt("emberfall-tactics", {
-    bannerY: 300,
-    thumb: { x: 650, y: 200, width: 1100, height: 1100 },
-    focus: { x: 51, y: 55 },
-  }),
-  "the-lantern-court": gameArt("the-lantern-court", {
-    bannerY: 330,
-    thumb: { x: 700, y: 150, width: 1100, height: 1100 },
-    focus: { x: 52, y: 60 },
-  }),
-  tidebound: gameArt("tidebound", {
-    bannerY: 200,
-    thumb: { x: 630, y: 100, width: 1100, height: 1100 },
-    focus: { x: 49, y: 40 },
-  }),
-} satisfies Record<string, Art<GameCrop>>;
-
 // Office cities: 1920 × 1080 scenes, the landmark near the middle; the card is the 3:2 slice
 // around it.
 const officeWidths = { wide: [640, 960, 1280, 1920], card: [320, 480, 640, 960] } as const;
 export type OfficeCrop = keyof typeof officeWidths;
 
-function officeArt(slug: string, focus: Focus): Art<OfficeCrop> {
+/**
+ * Where an office's landmark sits when its content says nothing: the middle, a little above. A
+ * city scene is drawn that way (docs/art-direction.md), so most offices need no `art:`.
+ */
+export const defaultOfficeFocus: Focus = { x: 50, y: 45 };
+
+/**
+ * An office's city scene (public/images/art/offices/{slug}.svg and its renditions), framed on
+ * its landmark where its content puts it (content/offices/{slug}.yaml, `art.focus`).
+ */
+export function officeArt(slug: string, landmark?: Focus | null): Art<OfficeCrop> {
+  const focus = landmark ?? defaultOfficeFocus;
   const cardX = Math.min(300, Math.max(0, Math.round((focus.x / 100) * 1920 - 810)));
   return {
     source: `/images/art/offices/${slug}.svg`,
@@ -146,40 +155,6 @@ function officeArt(slug: string, focus: Focus): Art<OfficeCrop> {
   };
 }
 
-/**
- * Where an office's landmark sits when nothing else is said: the middle, a little above. A city
- * scene is drawn that way (docs/art-direction.md), so an office added to the content needs only
- * its scene under public/images/art/offices/ and its renditions, no entry here.
- */
-const officeFocus: Focus = { x: 50, y: 45 };
-
-/** Offices whose landmark sits elsewhere than `officeFocus`. */
-const officeFocusBySlug: Record<string, Focus> = {
-  dublin: { x: 50, y: 55 },
-  gent: { x: 50, y: 50 },
-};
-
-/** An office's city scene by its slug, framed on its landmark. */
-function cityArt(slug: string): Art<OfficeCrop> {
-  return officeArt(slug, lookUp(officeFocusBySlug, slug) ?? officeFocus);
-}
-
-/** The offices the page headers below borrow a city from; any other office has its scene by slug. */
-const headerOffices = [
-  "barcelona",
-  "dublin",
-  "gent",
-  "guildford",
-  "kuala-lumpur",
-  "quebec",
-  "warsaw",
-] as const;
-
-/** City art of those offices, also listed in `allArt` for the renditions script and the tests. */
-export const officeArtBySlug = Object.fromEntries(
-  headerOffices.map((slug) => [slug, cityArt(slug)]),
-) as Record<(typeof headerOffices)[number], Art<OfficeCrop>>;
-
 // Page headers: one wide 1920 × 1080 scene each. Beside the text (4:3 box) and on a phone
 // (a short full-width band) the same file is cropped by CSS: object-fit: cover with
 // object-position at `focus` keeps the subject in view.
@@ -201,6 +176,7 @@ function pageArt(key: string, focus: Focus): Art<PageCrop> {
   };
 }
 
+/** The page headers' scenes, by page: pages are code, so their art is listed here. */
 export const pageArtByKey = {
   careers: pageArt("careers", { x: 50, y: 60 }),
   internships: pageArt("internships", { x: 55, y: 55 }),
@@ -211,182 +187,49 @@ export const pageArtByKey = {
   playtesting: pageArt("playtesting", { x: 50, y: 50 }),
 } satisfies Record<string, Art<PageCrop>>;
 
-// News covers: 1200 × 630 (the Open Graph size), a crop of the subject's scene. Articles about
-// one game or one office crop different parts of it, or grade it differently. A box's width is
-// a multiple of 40, so its height (× 21/40) is whole and every rendition exactly 40:21.
+export type PageArtKey = keyof typeof pageArtByKey;
+
+// News covers: 1200 × 630 (the Open Graph size), a crop of a game's, office's or page's scene.
+// Articles about one game or one office crop different parts of it, or grade it differently. A
+// box's height is its width × 21/40; every rendition is 400 × 210, 800 × 420 or 1200 × 630.
 export type NewsCrop = "cover";
 const coverAspect = 630 / 1200;
 
-function newsArt(
-  slug: string,
-  from: Art,
-  box: Omit<Box, "height">,
-  focus: Focus,
-  grade?: Grade,
-): Art<NewsCrop> {
+/**
+ * How an article's cover is cut (its front matter's `coverArt`): the scene it is cut from
+ * ("games/tidebound", "offices/dublin", "pages/internships": public/images/art/{scene}.svg),
+ * the box (its height follows from the width), where the subject sits and an optional grade.
+ */
+export type CoverArt = {
+  scene: string;
+  box: Omit<Box, "height">;
+  focus: Focus;
+  grade?: Grade;
+};
+
+/** An article's cover art (public/images/art/news/{slug}/), cut as its front matter says. */
+export function newsArt(slug: string, cover: CoverArt): Art<NewsCrop> {
   return {
-    source: from.source,
+    source: `/images/art/${cover.scene}.svg`,
     dir: `/images/art/news/${slug}`,
     alt: decorative,
-    grade,
+    grade: cover.grade,
     crops: {
       cover: {
-        box: { ...box, height: Math.round(box.width * coverAspect) },
+        // Not rounded: a viewBox takes fractions, and every rendition is then exactly 40:21.
+        box: { ...cover.box, height: cover.box.width * coverAspect },
         widths: [400, 800, 1200],
-        focus,
+        focus: cover.focus,
         sizes: "(min-width: 970px) 720px, 100vw",
       },
     },
   };
 }
 
-const games = gameArtBySlug;
-const offices = officeArtBySlug;
-
-/** Covers by article slug (content/news/{slug}/); the front matter's `cover` is the 1200 JPEG. */
-export const newsArtBySlug = {
-  "accessibility-in-our-games": newsArt(
-    "accessibility-in-our-games",
-    games["the-lantern-court"],
-    { x: 760, y: 560, width: 1300 },
-    { x: 45, y: 60 },
-  ),
-  "ashen-covenant-awards": newsArt(
-    "ashen-covenant-awards",
-    games["ashen-covenant"],
-    { x: 840, y: 80, width: 720 },
-    { x: 50, y: 50 },
-    { brightness: 1.08, saturation: 1.2, hue: 12 },
-  ),
-  "ashen-covenant-launch": newsArt(
-    "ashen-covenant-launch",
-    games["ashen-covenant"],
-    { x: 0, y: 90, width: 2400 },
-    { x: 50, y: 60 },
-  ),
-  "ashen-covenant-update-1-2": newsArt(
-    "ashen-covenant-update-1-2",
-    games["ashen-covenant"],
-    { x: 770, y: 640, width: 880 },
-    { x: 50, y: 60 },
-    { saturation: 0.8, hue: -20 },
-  ),
-  "dublin-studio-new-home": newsArt(
-    "dublin-studio-new-home",
-    offices.dublin,
-    { x: 160, y: 200, width: 1600 },
-    { x: 50, y: 55 },
-  ),
-  "emberfall-tactics-remastered": newsArt(
-    "emberfall-tactics-remastered",
-    games["emberfall-tactics"],
-    { x: 200, y: 250, width: 2000 },
-    { x: 52, y: 55 },
-  ),
-  "gent-playtest-weekend": newsArt(
-    "gent-playtest-weekend",
-    offices.gent,
-    { x: 160, y: 160, width: 1600 },
-    { x: 50, y: 50 },
-  ),
-  "internships-2025": newsArt(
-    "internships-2025",
-    pageArtByKey.internships,
-    { x: 160, y: 200, width: 1600 },
-    { x: 50, y: 50 },
-  ),
-  "kuala-lumpur-art-jam": newsArt(
-    "kuala-lumpur-art-jam",
-    offices["kuala-lumpur"],
-    { x: 360, y: 120, width: 1200 },
-    { x: 50, y: 45 },
-  ),
-  "quebec-playtest-lab": newsArt(
-    "quebec-playtest-lab",
-    offices.quebec,
-    { x: 560, y: 150, width: 800 },
-    { x: 50, y: 55 },
-    { brightness: 1.05, hue: 25 },
-  ),
-  "quebec-studio-opens": newsArt(
-    "quebec-studio-opens",
-    offices.quebec,
-    { x: 0, y: 72, width: 1920 },
-    { x: 50, y: 45 },
-  ),
-  "the-lantern-court-launch": newsArt(
-    "the-lantern-court-launch",
-    games["the-lantern-court"],
-    { x: 300, y: 60, width: 1800 },
-    { x: 55, y: 45 },
-  ),
-  "tidebound-first-look": newsArt(
-    "tidebound-first-look",
-    games.tidebound,
-    { x: 200, y: 150, width: 2000 },
-    { x: 50, y: 45 },
-  ),
-  "warsaw-tools-team": newsArt(
-    "warsaw-tools-team",
-    offices.warsaw,
-    { x: 160, y: 100, width: 1600 },
-    { x: 50, y: 50 },
-  ),
-} satisfies Record<string, Art<NewsCrop>>;
-
-/**
- * Look-ups by the slugs content uses. The manifest is the one home of "which picture shows this
- * game, office or page": content files name no image for games and offices, and components ask
- * here with the slug they already have. `undefined` for a slug without art (a game just added
- * to content, before its art; the unit test fails until it has some).
- */
-function lookUp<A>(table: Record<string, A>, slug: string | null | undefined): A | undefined {
-  return slug && Object.hasOwn(table, slug) ? table[slug] : undefined;
+/** The rendition an article's front matter names as its `cover` (the 1200 JPEG): shares, feeds. */
+export function newsCoverPath(art: Art<NewsCrop>): string {
+  return renditionPath(art, "cover", 1200, "jpg");
 }
-
-/** A game's key art by its slug (content/games/{slug}.yaml). */
-export function gameArtOf(slug: string | null | undefined): Art<GameCrop> | undefined {
-  return lookUp<Art<GameCrop>>(gameArtBySlug, slug);
-}
-
-/**
- * An office's city by its slug (content/offices/{slug}.yaml): the scene named after it
- * (public/images/art/offices/{slug}.svg and its renditions, which the content check requires).
- */
-export function officeArtOf(slug: string | null | undefined): Art<OfficeCrop> | undefined {
-  if (!slug || !slugRegExp.test(slug)) return undefined;
-  return lookUp<Art<OfficeCrop>>(officeArtBySlug, slug) ?? cityArt(slug);
-}
-
-/** An article's cover by its slug (content/news/{slug}/). */
-export function newsArtOf(slug: string | null | undefined): Art<NewsCrop> | undefined {
-  return lookUp<Art<NewsCrop>>(newsArtBySlug, slug);
-}
-
-export type PageArtKey = keyof typeof pageArtByKey;
-
-const newsCoverPattern = new RegExp(`^/images/art/news/(${slugPattern})/cover-\\d+\\.jpg$`);
-
-/**
- * The news cover an article's front matter names, when it is one of the manifest's renditions
- * (`/images/art/news/{slug}/cover-1200.jpg`): a component then offers AVIF and WebP too. Any
- * other path (an image from before the manifest) has no rendition set: `undefined`.
- */
-export function newsArtOfCover(cover: string): Art<NewsCrop> | undefined {
-  const slug = newsCoverPattern.exec(cover)?.[1];
-  const art = lookUp<Art<NewsCrop>>(newsArtBySlug, slug);
-  return art?.crops.cover.widths.some((width) => renditionPath(art, "cover", width, "jpg") === cover)
-    ? art
-    : undefined;
-}
-
-/** Every illustration, for the rendering script and the tests. */
-export const allArt: Art[] = [
-  ...Object.values(gameArtBySlug),
-  ...Object.values(officeArtBySlug),
-  ...Object.values(pageArtByKey),
-  ...Object.values(newsArtBySlug),
-];
 
 /** Every file a piece of art needs under public/: its layered source and each rendition. */
 export function artFiles(art: Art): string[] {
