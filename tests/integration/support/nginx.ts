@@ -32,12 +32,23 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string): string
   return text.replace(pattern, replacement);
 }
 
+/** A certificate and key for the HTTPS server, and the loopback port of the plain one. */
+export type TestTls = { certFile: string; keyFile: string; httpPort: number };
+
 /**
  * deploy/nginx/studio.conf as the test runs it: its upstream lines (their parameters kept)
- * pointed at the given ports, its listen lines at one loopback port, its assets root at the
- * build's client folder. Everything else is the file as shipped.
+ * pointed at the given ports, its HTTPS server's listen lines at one loopback port, its assets
+ * root at the build's client folder. With `tls`, the HTTPS server keeps its TLS settings with the
+ * test's certificate, and the plain server (the redirect) listens on `tls.httpPort`; without,
+ * the tests that are about something else speak plain HTTP to the same server: the redirect
+ * server and the `ssl` settings are left out. Everything else is the file as shipped.
  */
-export function studioConfFor(options: { upstreamPorts: number[]; port: number; clientDir: string }): string {
+export function studioConfFor(options: {
+  upstreamPorts: number[];
+  port: number;
+  clientDir: string;
+  tls?: TestTls;
+}): string {
   let text = fs.readFileSync(studioConfPath, "utf8");
   const servers = [...text.matchAll(/^([ \t]*)server 127\.0\.0\.1:300\d((?: [^;\n]*)?);\n/gm)];
   if (servers.length < 2)
@@ -48,10 +59,33 @@ export function studioConfFor(options: { upstreamPorts: number[]; port: number; 
   const lines = options.upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${params};\n`).join("");
   for (const server of servers.slice(1)) text = text.replace(server[0], "");
   text = text.replace(first?.[0] ?? "", lines);
-  text = replaceOnce(text, /^([ \t]*)listen 80;$/m, `$1listen 127.0.0.1:${options.port};`);
-  text = replaceOnce(text, /^[ \t]*listen \[::\]:80;\n/m, "");
   text = replaceOnce(text, /root \/srv\/studio\/build\/client;/, `root ${options.clientDir};`);
-  return text;
+  text = replaceOnce(text, /^[ \t]*listen \[::\]:80;\n/m, "");
+  text = replaceOnce(text, /^[ \t]*listen \[::\]:443 ssl http2;\n/m, "");
+  const { tls } = options;
+  if (tls) {
+    text = replaceOnce(text, /^([ \t]*)listen 80;$/m, `$1listen 127.0.0.1:${tls.httpPort};`);
+    text = replaceOnce(
+      text,
+      /^([ \t]*)listen 443 ssl http2;$/m,
+      `$1listen 127.0.0.1:${options.port} ssl http2;`,
+    );
+    text = replaceOnce(
+      text,
+      /ssl_certificate \/etc\/letsencrypt\/[^;]+;/,
+      `ssl_certificate ${tls.certFile};`,
+    );
+    text = replaceOnce(
+      text,
+      /ssl_certificate_key \/etc\/letsencrypt\/[^;]+;/,
+      `ssl_certificate_key ${tls.keyFile};`,
+    );
+    return text;
+  }
+  // The redirect server is the first `server` block; the HTTPS one serves plain HTTP here.
+  text = replaceOnce(text, /^server \{\n[ \t]*listen 80;\n[\s\S]*?\n\}\n\n/m, "");
+  text = replaceOnce(text, /^([ \t]*)listen 443 ssl http2;$/m, `$1listen 127.0.0.1:${options.port};`);
+  return text.replace(/^[ \t]*ssl_[a-z_]+ [^;]+;\n/gm, "");
 }
 
 /** nginx processes this test process started; killed if it exits before stopping them. */
@@ -62,6 +96,8 @@ process.once("exit", () => {
 
 export type Nginx = {
   url: string;
+  /** With `tls`: the plain HTTP server (the redirect). */
+  httpUrl?: string;
   /** The access log so far, one entry per request. */
   access(): AccessLine[];
   /** The access log as the shipped configuration writes it (log_format studio_private). */
@@ -83,13 +119,16 @@ export async function startNginx(options: {
   http?: (dir: string) => string;
   /** Changes to the site configuration after studioConfFor (a CDN's `proxy_cache`). */
   site?: (conf: string) => string;
+  /** Run the HTTPS server as shipped, with this certificate (`url` is then https://). */
+  tls?: Omit<TestTls, "httpPort">;
 }): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-nginx-"));
   const port = await freePort();
+  const tls = options.tls && { ...options.tls, httpPort: await freePort() };
   // The shipped access log (its format kept, studio_private) goes to nginx's folder, beside the
   // tests' own log of upstreams.
   const site = replaceOnce(
-    studioConfFor({ ...options, port }),
+    studioConfFor({ ...options, port, tls }),
     /access_log \/var\/log\/nginx\/studio\.access\.log studio_private;/,
     `access_log ${dir}/studio.access.log studio_private;\n    access_log ${dir}/access.log upstreams;`,
   );
@@ -155,7 +194,8 @@ http {
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? "https" : "http"}://127.0.0.1:${port}`,
+    httpUrl: tls ? `http://127.0.0.1:${tls.httpPort}` : undefined,
     access: () =>
       read("access.log")
         .split("\n")
