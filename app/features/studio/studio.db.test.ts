@@ -45,6 +45,8 @@ describe("the studio, home page and office queries over the studio's content", (
       slug: "ashen-covenant",
       name: "Ashen Covenant",
       tagline: "Gather a fellowship. Break an oath. Rewrite a kingdom.",
+      // How its key art is cut, as its content says.
+      art: { bannerY: 300, thumb: { x: 650, y: 250, width: 1100, height: 1100 }, focus: { x: 50, y: 55 } },
     });
     // Loaders hand these to the browser: they must survive JSON unchanged.
     expect(JSON.parse(JSON.stringify(en))).toEqual(en);
