@@ -354,6 +354,28 @@ describe("navigation", () => {
       await expect.poll(current).toBe("Show slide 3");
     });
 
+    it("marks the slide a visitor scrolled the strip to, once it comes to rest", async () => {
+      const { page } = await open({ width: 375 });
+      await page.goto(`${site.url}/`);
+      await hydrated(page);
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
+      const carousel = page.getByRole("region", { name: "Highlights" });
+      const track = carousel.locator(".carousel__track");
+      const slides = carousel.locator("[aria-roledescription='slide']");
+      await expect.poll(() => slides.count()).toBe(3);
+      // A trackpad's sideways swipe: the browser scrolls the strip and snaps it to a slide.
+      await track.hover();
+      await page.mouse.wheel(800, 0);
+      await expect
+        .poll(() => carousel.locator(".carousel__dot[aria-current='true']").getAttribute("aria-label"))
+        .toBe("Show slide 3");
+      expect(await slides.evaluateAll((els) => els.map((el) => (el as HTMLElement).inert))).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    });
+
     it("is axe clean on the home page with the menu closed and open", async () => {
       const { page } = await open({ width: 375 });
       await page.goto(`${site.url}/`);

@@ -29,23 +29,34 @@ export function MenuCarousel({ slides }: { slides: MenuSlide[] }) {
     });
   };
 
-  // A swipe moves the strip by itself: follow it once it settles on a slide (not on every
-  // frame, or a button's smooth scroll across two slides would flash the middle one).
+  // A swipe moves the strip by itself: follow it once it settles on a slide, never on a frame
+  // in between, or a button's smooth scroll across two slides would mark the middle one (and a
+  // click in that moment would go from the wrong slide). Browsers with `scrollend` say when a
+  // scroll is over; others get a quiet spell of 120 ms, which a stalled frame can still fool.
   const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(settleTimer.current), []);
+  const follow = () => {
+    const track = trackRef.current;
+    if (!track || track.clientWidth === 0) return;
+    const index = Math.round(track.scrollLeft / track.clientWidth);
+    if (index >= 0 && index < count) setCurrent(index);
+  };
   const onScroll = () => {
+    if (hasScrollEnd()) return;
     clearTimeout(settleTimer.current);
-    settleTimer.current = setTimeout(() => {
-      const track = trackRef.current;
-      if (!track || track.clientWidth === 0) return;
-      const index = Math.round(track.scrollLeft / track.clientWidth);
-      if (index >= 0 && index < count) setCurrent(index);
-    }, 120);
+    settleTimer.current = setTimeout(follow, 120);
   };
 
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={t("carousel.label")}>
-      <div id={trackId} ref={trackRef} className="carousel__track" aria-live="polite" onScroll={onScroll}>
+      <div
+        id={trackId}
+        ref={trackRef}
+        className="carousel__track"
+        aria-live="polite"
+        onScroll={onScroll}
+        onScrollEnd={follow}
+      >
         {slides.map((slide, index) => (
           // biome-ignore lint/a11y/useSemanticElements: an APG carousel slide is a group, not a form fieldset.
           <div
@@ -117,4 +128,8 @@ export function MenuCarousel({ slides }: { slides: MenuSlide[] }) {
       </div>
     </section>
   );
+}
+
+function hasScrollEnd(): boolean {
+  return typeof window !== "undefined" && "onscrollend" in window;
 }
