@@ -70,8 +70,23 @@ const PAGE_BODY_MAX_BYTES = 1024 * 1024;
  * about what a bare node:http server spends on the same bytes (bench/README.md).
  */
 export function createHandler(): (req: IncomingMessage, res: ServerResponse) => void {
-  const { app, pageCache } = buildApp();
+  const { app, pageCache, routeOfRequest } = buildApp();
+  const { metrics } = services();
+  metrics.watchPageCache(pageCache.stats);
   return (req, res) => {
+    if (metrics.enabled) {
+      // Every answer, a cache hit included, under the route's pattern as the request's log line
+      // names it. A hit never reached Express: its pattern is its path's page route (`/api/*`
+      // for an API answer).
+      const started = performance.now();
+      res.once("finish", () => {
+        const expressed = (res as express.Response).locals !== undefined;
+        const route = expressed
+          ? routeOfRequest(req as express.Request, res as express.Response)
+          : routeOfRequest({ baseUrl: "", originalUrl: req.url ?? "/" }, { locals: {} });
+        metrics.request(route, req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000);
+      });
+    }
     pageCache.answer(req, res).then(
       (served) => {
         if (!served) app(req, res);
@@ -229,7 +244,11 @@ function buildApp() {
     // Pages render a few at a time, first come first served; a form post read whole is carried
     // out even if its client leaves before its turn (platform/http/render-queue.server.ts).
     queueRenders(
-      { concurrency: RENDERS_AT_ONCE, heldBodyBytes: HELD_BODY_BYTES },
+      {
+        concurrency: RENDERS_AT_ONCE,
+        heldBodyBytes: HELD_BODY_BYTES,
+        onStart: svc.metrics.enabled ? (waitedMs) => svc.metrics.renderWait(waitedMs / 1000) : undefined,
+      },
       createRequestHandler({
         build,
         mode: svc.config.NODE_ENV,
@@ -248,5 +267,5 @@ function buildApp() {
   );
   // The Express routes' errors (sitemap, press files): an unreachable database answers 503.
   app.use(unavailableErrorHandler);
-  return { app, pageCache };
+  return { app, pageCache, routeOfRequest };
 }

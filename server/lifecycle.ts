@@ -15,8 +15,9 @@ import { controlSocketPath, startControlChannel } from "~/platform/control/chann
 import { createLogger } from "~/platform/logging.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { mailDeliveryTask, outboxRetentionTask } from "~/platform/mail/worker.server";
+import { serveMetrics } from "~/platform/metrics/metrics.server";
 import { openServices, type Services } from "~/platform/services.server";
-import { databaseRunExclusive } from "~/platform/tasks/run-once.server";
+import { databaseRunExclusive, lastTaskSuccesses } from "~/platform/tasks/run-once.server";
 import { startTasks } from "~/platform/tasks/scheduler.server";
 import type { Task } from "~/platform/tasks/task";
 import { uploadPurgeTask } from "~/platform/uploads/upload-store.server";
@@ -102,6 +103,7 @@ export function boot(given?: Config): Promise<Services> {
     registerContentVersionSource("job-offers", jobOffersVersion);
     const svc = await openServices(cfg, logger, {
       onClose: onShutdown,
+      metrics: cfg.METRICS_PORT !== undefined,
       afterMigrate: async (db) => {
         // Content reads nearly every page makes, kept as long as pages are (off when that is 0).
         shareContentMemo(db, cfg.PAGE_CACHE_TTL_SECONDS * 1000);
@@ -115,13 +117,27 @@ export function boot(given?: Config): Promise<Services> {
     logger.info({ transport: mailTransport.description }, "mail transport ready");
     logger.info({ fileStore: svc.files.description }, "file store ready");
     const tasks = backgroundTasks(svc, mailTransport);
-    const everyProcess = startTasks(tasks.everyProcess, { logger });
+    const onSuccess = (task: Task, at: Date) => svc.metrics.taskSucceeded(task.name, task.everyMs, at);
+    const everyProcess = startTasks(tasks.everyProcess, { logger, onSuccess });
     // TASK_PERIOD_SECONDS (tests, staging): every claimed task at that period instead of its own.
     const periodMs = cfg.TASK_PERIOD_SECONDS && cfg.TASK_PERIOD_SECONDS * 1000;
-    const oncePerPeriod = startTasks(
-      periodMs ? tasks.oncePerPeriod.map((task) => ({ ...task, everyMs: periodMs })) : tasks.oncePerPeriod,
-      { logger, runExclusive: databaseRunExclusive(svc.db, { logger }) },
-    );
+    const claimed = periodMs
+      ? tasks.oncePerPeriod.map((task) => ({ ...task, everyMs: periodMs }))
+      : tasks.oncePerPeriod;
+    if (svc.metrics.enabled) {
+      // A task run once per period across the processes may have last succeeded in another
+      // one, or before this start: each starts from the last success the database recorded.
+      const recorded = await lastTaskSuccesses(svc.db);
+      for (const task of claimed) {
+        const at = recorded.get(task.name);
+        if (at) svc.metrics.taskSucceeded(task.name, task.everyMs, at);
+      }
+    }
+    const oncePerPeriod = startTasks(claimed, {
+      logger,
+      runExclusive: databaseRunExclusive(svc.db, { logger }),
+      onSuccess,
+    });
     onShutdown(() => Promise.all([everyProcess.stop(), oncePerPeriod.stop()]).then(() => undefined));
     // On the embedded database the studio's tools reach this process through a Unix socket
     // under DATA_DIR; with PostgreSQL they open the database themselves.
@@ -133,6 +149,11 @@ export function boot(given?: Config): Promise<Services> {
         logger,
       });
       onShutdown(() => channel.close());
+    }
+    if (cfg.METRICS_PORT !== undefined && "registry" in svc.metrics) {
+      const endpoint = await serveMetrics(svc.metrics, cfg.METRICS_PORT);
+      onShutdown(() => endpoint.close());
+      logger.info({ port: endpoint.port }, "metrics on 127.0.0.1");
     }
     state.services = svc;
     logger.info({ database: svc.database.kind }, "services ready");

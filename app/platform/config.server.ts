@@ -153,6 +153,12 @@ const envSchema = z.object({
    */
   TASK_PERIOD_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   /**
+   * Port of this process's Prometheus endpoint, `GET /metrics` on 127.0.0.1 only
+   * (deploy/README.md, "Metrics and alerts"); unset: no endpoint, nothing recorded. One per instance, as
+   * PORT is (the systemd unit sets 910i for instance i).
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
    * Seconds a rendered public page (home, careers, job, blog pages) and an API answer its route
    * marks `Cache-Control: public` are served from memory to anonymous visitors
    * (docs/decisions/0009-page-cache.md). Unset: 60 in production, off in development (where

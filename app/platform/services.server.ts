@@ -4,6 +4,13 @@ import type { FileStore } from "~/platform/files/file-store.server";
 import { openFileStore } from "~/platform/files/open-file-store.server";
 import { createRateLimits, type RateLimits } from "~/platform/http/rate-limit.server";
 import type { Logger } from "~/platform/logging.server";
+import { outboxBacklog } from "~/platform/mail/outbox.server";
+import {
+  createMetrics,
+  type Metrics,
+  noMetrics,
+  type ProcessMetrics,
+} from "~/platform/metrics/metrics.server";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
 
 /**
@@ -24,6 +31,8 @@ export type Services = {
   uploads: UploadStore;
   /** Rate-limit tiers: `form` for submissions (see consumeFormLimit), `api` for /api. */
   rateLimits: RateLimits;
+  /** What the process records for Prometheus (METRICS_PORT); `noMetrics` records nothing. */
+  metrics: Metrics | ProcessMetrics;
 };
 
 /**
@@ -44,6 +53,8 @@ export async function openServices(
     afterMigrate?: (db: Db) => Promise<void>;
     /** Counters in process memory whatever REDIS_URL says (a tool's process serves no visitor). */
     memoryRateLimits?: boolean;
+    /** Records metrics (the site with METRICS_PORT set; never a tool's process). */
+    metrics?: boolean;
   },
 ): Promise<Services> {
   const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir, logger });
@@ -67,5 +78,12 @@ export async function openServices(
     limits: { maxFiles: cfg.UPLOAD_MAX_FILES, maxKb: cfg.UPLOAD_MAX_KB },
     logger,
   });
-  return { config: cfg, database, db: database.db, logger, files, uploads, rateLimits };
+  const metrics = options.metrics
+    ? createMetrics({
+        outbox: () => outboxBacklog(database.db),
+        database: () => database.availability.check(),
+        redis: rateLimits.store === "redis" ? () => rateLimits.connected() === true : undefined,
+      })
+    : noMetrics;
+  return { config: cfg, database, db: database.db, logger, files, uploads, rateLimits, metrics };
 }

@@ -5,6 +5,7 @@ import type { Database } from "~/platform/db/client.server";
 import { apiErrorHandler, apiNotFound } from "~/platform/http/errors.server";
 import { createRateLimits } from "~/platform/http/rate-limit.server";
 import { createLogger } from "~/platform/logging.server";
+import { noMetrics } from "~/platform/metrics/metrics.server";
 import type { Services } from "~/platform/services.server";
 
 /**
@@ -22,6 +23,7 @@ export function testServices(database: Database, config: Config, extra: Partial<
     files: undefined as never,
     uploads: undefined as never,
     rateLimits: createRateLimits(config, logger),
+    metrics: noMetrics,
     ...extra,
   };
 }

@@ -28,6 +28,8 @@ export type RateLimits = Record<RateLimitTier, RateLimiterAbstract> & {
    * already count in Redis.
    */
   ready(timeoutMs?: number): Promise<boolean>;
+  /** Whether the shared store is connected now; undefined when there is none (memory). */
+  connected(): boolean | undefined;
   close(): Promise<void>;
 };
 
@@ -75,6 +77,7 @@ export function createRateLimits(
       api: memory("api"),
       budget: budgetOf(memoryLimiter),
       ready: async () => true,
+      connected: () => undefined,
       close: async () => {},
     };
   }
@@ -124,6 +127,7 @@ export function createRateLimits(
               resolve(true);
             });
           }),
+    connected: () => redis.status === "ready",
     close: async () => {
       closing = true;
       await redis.quit().catch(() => redis.disconnect());

@@ -37,7 +37,12 @@ export type RenderHandler = (req: Request, res: Response, next: NextFunction) =>
  * for a post whose client left, when its handler is done.
  */
 export function queueRenders(
-  options: { concurrency: number; heldBodyBytes: number },
+  options: {
+    concurrency: number;
+    heldBodyBytes: number;
+    /** Told how long each page waited in line before its render started (metrics). */
+    onStart?: (waitedMs: number) => void;
+  },
   render: RenderHandler,
 ): RequestHandler {
   const waiting = new Queue<() => boolean>();
@@ -61,10 +66,12 @@ export function queueRenders(
 
   /** Lines up a request; `body` is its body when it was read whole before. */
   const line = (req: Request, res: Response, next: NextFunction, body?: Buffer, release?: () => void) => {
+    const queuedAt = performance.now();
     waiting.enqueue(() => {
       const gone = res.destroyed || req.socket.destroyed;
       if (gone && body === undefined) return false;
       running++;
+      options.onStart?.(performance.now() - queuedAt);
       let ended = false;
       const end = () => {
         if (ended) return;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { noMetrics } from "~/platform/metrics/metrics.server";
 import { freePort } from "../../../scripts/lib/site-process";
 import { createTestDatabase } from "../../../tests/support/test-db";
 import { parseConfig } from "../config.server";
@@ -428,9 +429,12 @@ describe("mail delivery task", () => {
   it("delivers the outbox in the background and stops cleanly", async () => {
     const config = parseConfig({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_WORKER_INTERVAL_MS: "50" });
     const transport = createMailTransport(config, logger, noFiles);
-    const scheduler = startTasks([mailDeliveryTask({ config, db: database.db, logger }, transport)], {
-      logger,
-    });
+    const scheduler = startTasks(
+      [mailDeliveryTask({ config, db: database.db, logger, metrics: noMetrics }, transport)],
+      {
+        logger,
+      },
+    );
     try {
       await database.db.transaction(async (tx) => {
         await enqueueEmail(tx, await compose("ada@example.com"), alert);
@@ -455,7 +459,7 @@ describe("mail delivery task", () => {
     );
     const before = Date.now();
     try {
-      await mailDeliveryTask({ config, db: database.db, logger }, transport).run(
+      await mailDeliveryTask({ config, db: database.db, logger, metrics: noMetrics }, transport).run(
         new AbortController().signal,
       );
     } finally {

@@ -351,3 +351,27 @@ export async function deliverDueEmails(
   }
   return report;
 }
+
+/**
+ * The outbox as an operator watches it (platform/metrics): e-mails waiting to go, when the
+ * oldest of them was queued, and those given up on. One query; the status index serves it.
+ */
+export async function outboxBacklog(
+  db: Db,
+): Promise<{ pending: number; oldestPendingAt: Date | null; failed: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${outboxEmails.status} = 'pending')`.mapWith(Number),
+      oldestPendingAt: sql<
+        string | null
+      >`min(${outboxEmails.createdAt}) filter (where ${outboxEmails.status} = 'pending')`,
+      failed: sql<number>`count(*) filter (where ${outboxEmails.status} = 'failed')`.mapWith(Number),
+    })
+    .from(outboxEmails)
+    .where(ne(outboxEmails.status, "sent"));
+  return {
+    pending: row?.pending ?? 0,
+    oldestPendingAt: row?.oldestPendingAt ? new Date(row.oldestPendingAt) : null,
+    failed: row?.failed ?? 0,
+  };
+}

@@ -14,7 +14,7 @@ import { removeMailFiles } from "./transport.server";
  * draining full batches at once (until shutdown). Any number of processes may run it.
  */
 export function mailDeliveryTask(
-  services: Pick<Services, "config" | "db" | "logger">,
+  services: Pick<Services, "config" | "db" | "logger" | "metrics">,
   transport: MailTransport,
   options: Partial<DeliveryOptions> = {},
 ): Task {
@@ -34,6 +34,7 @@ export function mailDeliveryTask(
           logger,
           ...options,
         });
+        services.metrics.mailDeliveries(report);
         if (stopping.aborted || report.claimed < batchSize) break;
       }
     },

@@ -59,3 +59,15 @@ export function databaseRunExclusive(
     return result;
   };
 }
+
+/**
+ * When each task claimed through `databaseRunExclusive` last ended without an error, in
+ * whichever process ran it (its `finished_at`; none while a run goes or after one that failed).
+ */
+export async function lastTaskSuccesses(db: Db): Promise<Map<string, Date>> {
+  const result = await db.execute(
+    sql`select name, finished_at as "finishedAt" from task_runs where finished_at is not null`,
+  );
+  const rows = (result as unknown as { rows: Array<{ name: string; finishedAt: string | Date }> }).rows;
+  return new Map(rows.map((row) => [row.name, new Date(row.finishedAt)]));
+}

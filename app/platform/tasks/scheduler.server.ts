@@ -21,7 +21,12 @@ export type Scheduler = {
 
 export function startTasks(
   tasks: readonly Task[],
-  options: { logger: Pick<Logger, "warn">; runExclusive?: RunExclusive },
+  options: {
+    logger: Pick<Logger, "warn">;
+    runExclusive?: RunExclusive;
+    /** Told of each run this process carried out that ended without an error (metrics). */
+    onSuccess?: (task: Task, at: Date) => void;
+  },
 ): Scheduler {
   const runExclusive = options.runExclusive ?? runHere;
   const stopping = new AbortController();
@@ -31,7 +36,13 @@ export function startTasks(
   const runOnce = (task: Task) => {
     if (running.has(task.name)) return;
     const run = Promise.resolve()
-      .then(() => runExclusive(task, () => task.run(stopping.signal)))
+      .then(() =>
+        runExclusive(task, async () => {
+          const result = await task.run(stopping.signal);
+          options.onSuccess?.(task, new Date());
+          return result;
+        }),
+      )
       .then(
         () => undefined,
         (err: unknown) => options.logger.warn({ err, task: task.name }, "task failed; trying again later"),

@@ -140,4 +140,31 @@ describe("task scheduler", () => {
     await scheduler.stop();
     expect(runs).toBe(0);
   });
+
+  it("reports a run that ended without an error as a success, never a failed or skipped one", async () => {
+    const successes: string[] = [];
+    let fail = false;
+    const tasks = [
+      defineTask({
+        name: "flaky",
+        everyMs: 1000,
+        run: async () => {
+          fail = !fail;
+          if (fail) throw new Error("relay down");
+        },
+      }),
+      defineTask({ name: "elsewhere", everyMs: 1000, run: async () => {} }),
+    ];
+    const scheduler = startTasks(tasks, {
+      logger: quiet(),
+      // Another process claims every run of "elsewhere".
+      runExclusive: (task, run) => (task.name === "elsewhere" ? Promise.resolve(undefined) : run()),
+      onSuccess: (task, at) => successes.push(`${task.name}@${at.getTime()}`),
+    });
+    await vi.advanceTimersByTimeAsync(3000);
+    await scheduler.stop();
+    // Runs at 0 (fails), 1000 (succeeds), 2000 (fails), 3000 (succeeds).
+    const start = Date.now() - 3000;
+    expect(successes).toEqual([`flaky@${start + 1000}`, `flaky@${start + 3000}`]);
+  });
 });
