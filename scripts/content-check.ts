@@ -5,15 +5,7 @@
 // (vite-node, as the site runs: the content kinds reach modules that use Vite's import.meta.glob)
 import path from "node:path";
 import { parseArgs } from "node:util";
-import {
-  ContentError,
-  checkAssets,
-  parseContentTree,
-  readContentFiles,
-  stampProblem,
-  writeStamp,
-} from "~/features/content/index.server";
-import { contentKinds } from "../server/content-kinds";
+import { checkContent } from "./lib/content-check";
 
 const { values, positionals } = parseArgs({
   options: { stamp: { type: "boolean", default: false } },
@@ -23,21 +15,10 @@ const contentDir = path.resolve(positionals[0] ?? "content");
 const publicDir = path.resolve(positionals[1] ?? path.join(contentDir, "..", "public"));
 
 try {
-  const files = await readContentFiles(contentDir);
-  const tree = parseContentTree(files, contentKinds);
-  const problems = checkAssets(tree, contentKinds, publicDir, files.label);
-  if (problems.length > 0) throw new ContentError(problems);
-  const counts = [...tree].map(([kind, units]) => `${units.length} ${kind}`);
-  if (values.stamp) {
-    const stamp = await writeStamp(contentDir, files.files.values(), files.stamp);
-    console.log(`${files.files.size} files OK: ${counts.join(", ")}`);
-    console.log(`stamped ${stamp.stampedAt.toISOString()}: commit ${files.label}/VERSION with the change`);
-  } else {
-    const problem = stampProblem(files);
-    if (problem) throw new ContentError([problem]);
-    console.log(`${files.files.size} files OK: ${counts.join(", ")}`);
-  }
+  const { ok, lines } = await checkContent({ contentDir, publicDir, stamp: values.stamp });
+  for (const line of lines) (ok ? console.log : console.error)(line);
+  if (!ok) process.exitCode = 1;
 } catch (err) {
-  console.error(err instanceof ContentError ? err.message : err);
+  console.error(err);
   process.exitCode = 1;
 }
