@@ -28,10 +28,10 @@ import { requestInfoContext, servicesContext } from "~/platform/request-context"
 import { assetHeaders, pageHeaders, securityHeaders } from "~/platform/security/headers.server";
 import "~/platform/forms/phone-numbers.server";
 import { createApi } from "./api";
-import { boot, isBooted, isStopping, markStopping, services, shutdown } from "./lifecycle";
+import { boot, isBooted, isStopping, markStopping, migrate, services, shutdown } from "./lifecycle";
 import { onlyPublicEntries, precompressedFiles } from "./public-files";
 
-export { boot, markStopping, shutdown };
+export { boot, markStopping, migrate, shutdown };
 
 /** React Router's route manifest (id, path, parent, module): tests walk every page from it. */
 export const pageRoutes = build.routes;

@@ -12,6 +12,7 @@ import { shareContentMemo } from "~/platform/cache/content-memo.server";
 import { registerContentVersionSource } from "~/platform/cache/content-version.server";
 import { type Config, parseConfig } from "~/platform/config.server";
 import { controlSocketPath, startControlChannel } from "~/platform/control/channel.server";
+import { openDatabase } from "~/platform/db/client.server";
 import { createLogger } from "~/platform/logging.server";
 import { createMailTransport } from "~/platform/mail/transport.server";
 import { mailDeliveryTask, outboxRetentionTask } from "~/platform/mail/worker.server";
@@ -160,6 +161,23 @@ export function boot(given?: Config): Promise<Services> {
     return svc;
   })();
   return state.booting;
+}
+
+/**
+ * Applies the pending migrations and closes the database, nothing else (no content load, no
+ * Redis, no tasks): what deploy/release.sh runs for a new release before any process uses it,
+ * under the same lock as a boot's, so a process starting meanwhile waits. On PostgreSQL the
+ * pending migrations run in one transaction: one that fails leaves the schema as it was.
+ */
+export async function migrate(given?: Config): Promise<void> {
+  const cfg = given ?? parseConfig(process.env);
+  const logger = createLogger(cfg.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir, logger });
+  try {
+    await database.withBootLock(() => database.migrate());
+  } finally {
+    await database.close();
+  }
 }
 
 export async function shutdown() {

@@ -38,7 +38,8 @@ export type TestTls = { certFile: string; keyFile: string; httpPort: number };
 /**
  * deploy/nginx/studio.conf as the test runs it: its upstream lines (their parameters kept)
  * pointed at the given ports, its HTTPS server's listen lines at one loopback port, its assets
- * root at the build's client folder. With `tls`, the HTTPS server keeps its TLS settings with the
+ * root (the folder holding `assets/`: the release root's in production) at `clientDir`, a
+ * build's client folder or a release root. With `tls`, the HTTPS server keeps its TLS settings with the
  * test's certificate, and the plain server (the redirect) listens on `tls.httpPort`; without,
  * the tests that are about something else speak plain HTTP to the same server: the redirect
  * server and the `ssl` settings are left out. Everything else is the file as shipped.
@@ -59,7 +60,7 @@ export function studioConfFor(options: {
   const lines = options.upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${params};\n`).join("");
   for (const server of servers.slice(1)) text = text.replace(server[0], "");
   text = text.replace(first?.[0] ?? "", lines);
-  text = replaceOnce(text, /root \/srv\/studio\/build\/client;/, `root ${options.clientDir};`);
+  text = replaceOnce(text, /root \/srv\/studio;/, `root ${options.clientDir};`);
   text = replaceOnce(text, /^[ \t]*listen \[::\]:80;\n/m, "");
   text = replaceOnce(text, /^[ \t]*listen \[::\]:443 ssl http2;\n/m, "");
   const { tls } = options;
