@@ -117,51 +117,50 @@ export function createMetrics(sources: MetricSources): ProcessMetrics {
     },
   });
 
-  // One outbox query per scrape, shared by its three gauges: the first to be collected starts
-  // it, the last one clears it for the next scrape.
-  const OUTBOX_GAUGES = 3;
-  let outboxRead: Promise<Awaited<ReturnType<MetricSources["outbox"]>> | undefined> | undefined;
+  // The outbox's figures: one query per scrape, shared by its gauges (the first collected starts
+  // it, the last clears it for the next scrape). Unknown while the database cannot be read: NaN
+  // (a gap on a graph, no alert), not a false zero.
+  type Backlog = Awaited<ReturnType<MetricSources["outbox"]>>;
+  const outboxGauges: Array<{ name: string; help: string; value: (read: Backlog) => number }> = [
+    {
+      name: "studio_outbox_pending_emails",
+      help: "E-mails waiting to be delivered (never tried, or to be tried again).",
+      value: (read) => read.pending,
+    },
+    {
+      name: "studio_outbox_oldest_pending_age_seconds",
+      help: "Age of the oldest e-mail not delivered yet (0 when none waits).",
+      value: (read) =>
+        read.oldestPendingAt ? Math.max(0, (Date.now() - read.oldestPendingAt.getTime()) / 1000) : 0,
+    },
+    {
+      name: "studio_outbox_failed_emails",
+      help: "E-mails given up on (a permanent refusal, or every attempt used) still in the outbox.",
+      value: (read) => read.failed,
+    },
+  ];
+  let outboxRead: Promise<Backlog | undefined> | undefined;
   let outboxTakes = 0;
   const outbox = () => {
     outboxRead ??= sources.outbox().catch(() => undefined);
     const read = outboxRead;
-    if (++outboxTakes === OUTBOX_GAUGES) {
+    if (++outboxTakes === outboxGauges.length) {
       outboxRead = undefined;
       outboxTakes = 0;
     }
     return read;
   };
-  new Gauge({
-    name: "studio_outbox_pending_emails",
-    help: "E-mails waiting to be delivered (never tried, or to be tried again).",
-    registers: [registry],
-    async collect() {
-      const read = await outbox();
-      // Unknown while the database cannot be read: NaN (a gap on a graph, no alert), not a
-      // false zero.
-      this.set(read ? read.pending : Number.NaN);
-    },
-  });
-  new Gauge({
-    name: "studio_outbox_oldest_pending_age_seconds",
-    help: "Age of the oldest e-mail not delivered yet (0 when none waits).",
-    registers: [registry],
-    async collect() {
-      const read = await outbox();
-      if (!read) this.set(Number.NaN);
-      else if (!read.oldestPendingAt) this.set(0);
-      else this.set(Math.max(0, (Date.now() - read.oldestPendingAt.getTime()) / 1000));
-    },
-  });
-  new Gauge({
-    name: "studio_outbox_failed_emails",
-    help: "E-mails given up on (a permanent refusal, or every attempt used) still in the outbox.",
-    registers: [registry],
-    async collect() {
-      const read = await outbox();
-      this.set(read ? read.failed : Number.NaN);
-    },
-  });
+  for (const gauge of outboxGauges) {
+    new Gauge({
+      name: gauge.name,
+      help: gauge.help,
+      registers: [registry],
+      async collect() {
+        const read = await outbox();
+        this.set(read ? gauge.value(read) : Number.NaN);
+      },
+    });
+  }
   new Gauge({
     name: "studio_database_up",
     help: "1 when the database answered a ping at this scrape, else 0.",
