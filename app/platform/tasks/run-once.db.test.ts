@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Database, type Db, openPostgres } from "~/platform/db/client.server";
 import { taskRuns } from "~/platform/db/schema";
 import { createTestDatabase } from "../../../tests/support/test-db";
-import { databaseRunExclusive } from "./run-once.server";
+import { databaseRunExclusive, lastTaskSuccesses } from "./run-once.server";
 import { startTasks } from "./scheduler.server";
 import { defineTask } from "./task";
 
@@ -226,5 +226,26 @@ describeOn(true)("on PostgreSQL (two processes' clients)", () => {
 
   it("a run that never ends does not keep the next period from running", { timeout: 120_000 }, async () => {
     expectTakenOver(await stuckRun("stuck", database.db, second.db));
+  });
+});
+
+describe("last successes (what metrics start from)", () => {
+  it("names each task whose last claimed run finished, with its finish, and leaves out one that failed", async () => {
+    const runExclusive = databaseRunExclusive(database.db);
+    await runExclusive({ name: "done-task", everyMs: 60_000 }, async () => {});
+    await expect(
+      runExclusive({ name: "failed-task", everyMs: 60_000 }, async () => {
+        throw new Error("relay down");
+      }),
+    ).rejects.toThrow("relay down");
+
+    const successes = await lastTaskSuccesses(database.db);
+    const [row] = await database.db
+      .select({ finishedAt: taskRuns.finishedAt })
+      .from(taskRuns)
+      .where(eq(taskRuns.name, "done-task"));
+    expect(successes.get("done-task")?.getTime()).toBe(row?.finishedAt?.getTime());
+    expect(successes.get("done-task")?.getTime()).toBeGreaterThan(0);
+    expect(successes.has("failed-task")).toBe(false);
   });
 });

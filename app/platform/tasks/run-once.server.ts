@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { sql } from "drizzle-orm";
+import { isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
+import { taskRuns } from "~/platform/db/schema";
 import type { Logger } from "~/platform/logging.server";
 import type { RunExclusive } from "./scheduler.server";
 
@@ -65,9 +66,9 @@ export function databaseRunExclusive(
  * whichever process ran it (its `finished_at`; none while a run goes or after one that failed).
  */
 export async function lastTaskSuccesses(db: Db): Promise<Map<string, Date>> {
-  const result = await db.execute(
-    sql`select name, finished_at as "finishedAt" from task_runs where finished_at is not null`,
-  );
-  const rows = (result as unknown as { rows: Array<{ name: string; finishedAt: string | Date }> }).rows;
-  return new Map(rows.map((row) => [row.name, new Date(row.finishedAt)]));
+  const rows = await db
+    .select({ name: taskRuns.name, finishedAt: taskRuns.finishedAt })
+    .from(taskRuns)
+    .where(isNotNull(taskRuns.finishedAt));
+  return new Map(rows.flatMap((row) => (row.finishedAt ? [[row.name, row.finishedAt] as const] : [])));
 }
