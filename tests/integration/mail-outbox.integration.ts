@@ -6,6 +6,7 @@ import { recipientHash } from "~/platform/mail/outbox.server";
 import { startSmtpServer, type TestSmtpServer } from "~/platform/mail/test-smtp-server";
 import { type Cluster, startCluster } from "./support/cluster";
 import { send } from "./support/requests";
+import { waitFor } from "./support/wait";
 
 /**
  * The mail outbox (docs/decisions/0005-mail-outbox.md) as production runs it: two processes
@@ -13,15 +14,6 @@ import { send } from "./support/requests";
  * counts each message it accepts by Message-ID and recipient.
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` every 100 ms until it holds; fails with `what` after `ms`. */
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms: number) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** How many times each message arrived, by Message-ID and recipient. */
 function tally(messages: ParsedMail[]): Map<string, number> {

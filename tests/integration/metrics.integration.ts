@@ -7,6 +7,7 @@ import { startSmtpServer, type TestSmtpServer } from "~/platform/mail/test-smtp-
 import { freePort } from "../e2e/support/site-process";
 import { type Cluster, startCluster } from "./support/cluster";
 import { send } from "./support/requests";
+import { waitFor } from "./support/wait";
 
 /**
  * The Prometheus endpoint (METRICS_PORT, platform/metrics) of a production process on
@@ -14,14 +15,6 @@ import { send } from "./support/requests";
  * read moves as a visitor's journey and an outage make it move.
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(what: string, check: () => Promise<boolean>, ms: number) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** The samples of a Prometheus text exposition, by `name{labels}` as written (labels sorted). */
 function samples(text: string): Map<string, number> {

@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Cluster, startCluster } from "./support/cluster";
-import { startLoad } from "./support/load";
+import { countedPageviews, startLoad } from "./support/load";
 import { type Nginx, startNginx } from "./support/nginx";
 import { createPostgresDatabase } from "./support/postgres";
 import { failures, send } from "./support/requests";
@@ -190,20 +190,13 @@ describe("releases and rollback (deploy/release.sh)", () => {
     asking = false;
     await asker;
 
-    const client = new pg.Client({ connectionString: cluster.database.url });
-    await client.connect();
-    const counted = await client
-      .query<{ views: string }>(
-        "select coalesce(sum(views), 0) as views from analytics_pageviews where route = $1",
-        [route],
-      )
-      .finally(() => client.end());
+    const counted = await countedPageviews(cluster.database.url, route);
     const posts = outcomes.filter((o) => o.what === "POST pageview");
     const figures = {
       requests: outcomes.length,
       failed: failures(outcomes).length,
       posts: posts.length,
-      countedPosts: Number(counted.rows[0]?.views),
+      countedPosts: counted,
       previousAssetAsked: assetStatuses.length,
       restartsAtOnce: mostAtOnce,
     };

@@ -9,10 +9,11 @@ import { parseConfig } from "~/platform/config.server";
 import type { SiteProcess } from "../e2e/support/site-process";
 import { expectEach } from "../support/expect-each";
 import { type Cluster, startCluster } from "./support/cluster";
-import { startLoad } from "./support/load";
+import { countedPageviews, startLoad } from "./support/load";
 import { logLines } from "./support/logs";
 import { type Nginx, startNginx, studioConfPath } from "./support/nginx";
 import { failures, send } from "./support/requests";
+import { waitFor } from "./support/wait";
 
 /**
  * The production topology of deploy/: two app processes on one PostgreSQL database and one
@@ -21,15 +22,6 @@ import { failures, send } from "./support/requests";
  */
 const CONNECTIONS = 64;
 const unitPath = path.resolve("deploy/systemd/studio@.service");
-
-/** Polls `check` every 100 ms until it holds; fails with `what` after `ms`. */
-async function waitFor(what: string, check: () => boolean, ms: number) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
   let nginx: Nginx;
@@ -236,14 +228,7 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
     await waitFor("the restarted process to take traffic", () => servedAfter().length >= 20, 60_000);
     const outcomes = await load.stop();
 
-    const client = new pg.Client({ connectionString: cluster.database.url });
-    await client.connect();
-    const counted = await client
-      .query<{ views: string }>(
-        "select coalesce(sum(views), 0) as views from analytics_pageviews where route = $1",
-        [route],
-      )
-      .finally(() => client.end());
+    const counted = await countedPageviews(cluster.database.url, route);
 
     // nginx's view: requests it sent to a second process after the first failed, and why.
     const access = nginx.access().filter((line) => line.uri !== "/api/uploads");
@@ -284,7 +269,7 @@ describe("two processes on PostgreSQL and Redis behind nginx (deploy/)", () => {
       posts.map((o) => o.status).filter((status) => status !== 204),
       measured,
     ).toEqual([]);
-    expect(Number(counted.rows[0]?.views), measured).toBe(posts.length);
+    expect(counted, measured).toBe(posts.length);
     // Traffic left the stopping process through refused connections only, which nginx retries
     // elsewhere whatever the method; never a connection cut after a request was sent on it.
     expect(figures.refusedConnections, measured).toBeGreaterThan(0);

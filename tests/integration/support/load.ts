@@ -1,4 +1,5 @@
 import http from "node:http";
+import pg from "pg";
 import { attempt, mixedRequest, type Outcome } from "./requests";
 
 export type TimedOutcome = Outcome & { startedAt: number; endedAt: number };
@@ -37,4 +38,19 @@ export function startLoad(options: { url: string; connections: number; route: st
       return outcomes;
     },
   };
+}
+
+/** The page views the database counted for `route`: each pageview POST of the load once. */
+export async function countedPageviews(databaseUrl: string, route: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ views: string }>(
+      "select coalesce(sum(views), 0) as views from analytics_pageviews where route = $1",
+      [route],
+    );
+    return Number(rows[0]?.views ?? 0);
+  } finally {
+    await client.end();
+  }
 }
