@@ -107,9 +107,18 @@ function drizzleTables() {
     eager: true,
   });
   const tables = new Map<string, ReturnType<typeof getTableConfig>>();
+  const owners = new Map<string, PgTable>();
   for (const module of [platformTables, ...Object.values(featureTables)]) {
     for (const value of Object.values(module) as unknown[]) {
-      if (is(value, PgTable)) tables.set(getTableConfig(value).name, getTableConfig(value));
+      if (!is(value, PgTable)) continue;
+      const config = getTableConfig(value);
+      // drizzle-kit takes two tables of one name as one and writes no migration for the second:
+      // a feature's new table named like another's would silently not exist.
+      if (owners.has(config.name) && owners.get(config.name) !== value) {
+        throw new Error(`two Drizzle tables are named ${config.name}`);
+      }
+      owners.set(config.name, value);
+      tables.set(config.name, config);
     }
   }
   return tables;
