@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useSyncExternalStore } from "react";
 
 const subscribeNothing = () => () => {};
 
@@ -18,4 +18,22 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * For a control that acts as it changes (no send button once enhanced): what the visitor did to
+ * the server's HTML before the page's scripts ran. The page paints before they run; a box ticked
+ * or a choice made meanwhile is in the element (hydration keeps what the visitor changed) but no
+ * handler saw it, and the visitor believes it done. Once, when the component has hydrated (or
+ * first mounted), `catchUp` gets the element, compares it with what the component rendered and
+ * acts as the change would have; where nothing changed it does nothing.
+ */
+export function useInputBeforeHydration<T extends Element>(
+  ref: RefObject<T | null>,
+  catchUp: (element: T) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first mount only.
+  useEffect(() => {
+    if (ref.current) catchUp(ref.current);
+  }, []);
 }

@@ -15,6 +15,7 @@ import {
   waitForFiles,
   waitForHydration,
 } from "./support/harness";
+import { holdScripts } from "./support/held-scripts";
 
 /**
  * Careers as job seekers use it: filter by location and team with the address
@@ -102,19 +103,12 @@ describe("the careers list", { timeout: 60_000 }, () => {
   it("applies a filter chosen before the page's JavaScript ran, once it runs", async () => {
     const { page } = await openPage(browser, { width: 375 });
     // A slow phone: the page's scripts arrive only once the visitor has chosen.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const held = await holdScripts(page);
     await page.goto(`${site.url}/careers`, { waitUntil: "domcontentloaded" });
     const all = await cards(page).count();
     await filter(page, "location").selectOption("quebec");
     expect(new URL(page.url()).search).toBe("");
-    release();
+    await held.release();
     await searchBecomes(page, "?location=quebec");
     await expect.poll(() => cardTexts(page)).not.toHaveLength(all);
     expectEach(await cardTexts(page), (text) => text.includes("Quebec"));

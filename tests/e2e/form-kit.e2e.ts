@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FormKitFixture, startFormKitFixture } from "./fixtures/form-kit/server";
 import { expectAxeClean, newDocument, openBrowser, openPage } from "./support/harness";
+import { holdScripts } from "./support/held-scripts";
 
 /**
  * The form kit in a real browser, mounted on a fixture page (tests/e2e/fixtures/form-kit)
@@ -164,6 +165,23 @@ describe("with JavaScript", () => {
     const values = await acceptedValues(page);
     const uploaded = fixture.uploads.find((upload) => upload.name === "cv.pdf");
     expect(values).toMatchObject({ phone: "+14185550134", birth: "1990-04-30", files: [uploaded?.id] });
+  });
+
+  it("keeps the multi-select's choices ticked before its scripts ran, and sums them up", async () => {
+    const { page } = await openPage(browser, { width: 375 });
+    const held = await holdScripts(page, /\/client\.tsx$/);
+    // Not a later event: the page's one script, held, is a module that delays them all.
+    await page.goto(`${fixture.url}/`, { waitUntil: "commit" });
+    // Before the scripts the list is a fieldset of checkboxes.
+    await page.check(byId("kit-teams-0"));
+    await page.check(byId("kit-teams-2"));
+    await held.release();
+    await page.waitForSelector("html[data-hydrated]");
+    const toggle = page.locator(".multiselect__toggle");
+    expect(await toggle.textContent()).toBe("Art, Design");
+    await toggle.click();
+    expect(await page.isChecked(byId("kit-teams-0"))).toBe(true);
+    expect(await page.isChecked(byId("kit-teams-2"))).toBe(true);
   });
 
   it("tidies a phone number typed with its country code", async () => {

@@ -1,10 +1,10 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { hydrateLater } from "~/ui/hydrate-later";
-import { useHydrated } from "~/ui/use-hydrated";
+import { useHydrated, useInputBeforeHydration } from "~/ui/use-hydrated";
 import type { AlertFilterKey } from "./alert-filters";
 import type { AlertOptions } from "./lazy/AlertForm";
 
@@ -23,7 +23,8 @@ export type ManagedAlert = {
  * The owner's alerts (docs/requirements.md#job-alerts): loading text while the list reloads, empty
  * text, a checkbox per alert (unchecked = stopped), edit, and remove after a confirmation. Every
  * action is a real form; with JavaScript the checkbox sends itself and the removal asks in a
- * dialog, without it an Apply button and a confirmation step reached by a link do the same.
+ * dialog, without it an Apply button and a confirmation step reached by a link do the same. A box
+ * ticked or unticked before the page's scripts ran is sent once they have.
  */
 export function ManageAlerts({
   alerts,
@@ -113,9 +114,15 @@ function AlertCard({
     alert[key]
       ? (options[key].find((option) => option.value === alert[key])?.label ?? alert[key])
       : t(`form.any.${key}`);
+  const send = (form: HTMLFormElement | null) => submit(form, { method: "post", preventScrollReset: true });
   const onToggle = (event: FormEvent<HTMLInputElement>) => {
-    if (enhanced) submit(event.currentTarget.form, { method: "post", preventScrollReset: true });
+    if (enhanced) send(event.currentTarget.form);
   };
+  const toggleForm = useRef<HTMLFormElement>(null);
+  useInputBeforeHydration(toggleForm, (form) => {
+    const box = form.elements.namedItem("active");
+    if (box instanceof HTMLInputElement && box.checked !== alert.active) send(form);
+  });
   return (
     <>
       <div className="alert-card__head">
@@ -133,7 +140,7 @@ function AlertCard({
         ))}
       </dl>
       <div className="alert-card__actions">
-        <Form method="post" className="alert-card__toggle" preventScrollReset>
+        <Form ref={toggleForm} method="post" className="alert-card__toggle" preventScrollReset>
           <input type="hidden" name="intent" value="toggle" />
           <input type="hidden" name="alertId" value={alert.id} />
           <input

@@ -9,6 +9,7 @@ import {
 } from "~/features/jobs";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { useInputBeforeHydration } from "~/ui/use-hydrated";
 import { careersSectionId } from "./CareersSections";
 
 export type FilterChoices = Record<JobFilterKey, TaxonomyTerm[]>;
@@ -55,10 +56,8 @@ export function JobFilters({ filters, choices }: { filters: Filters; choices: Fi
   // A choice made before the page's JavaScript ran (a slow phone) is in the form but not in the
   // address: once the page can, it applies, as the change would have.
   const form = useRef<HTMLFormElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first mount only.
-  useEffect(() => {
-    if (!form.current) return;
-    const data = new FormData(form.current);
+  useInputBeforeHydration(form, (element) => {
+    const data = new FormData(element);
     const shown = withoutPage(
       Object.fromEntries(
         ["query", ...jobFilterKeys].map((key) => [key, String(data.get(key) ?? "") || undefined]),
@@ -67,7 +66,7 @@ export function JobFilters({ filters, choices }: { filters: Filters; choices: Fi
     if (searchFromFilters(shown) === searchFromFilters(withoutPage(filters))) return;
     setValues(shown);
     go(shown, false);
-  }, []);
+  });
 
   const go = (next: Filters, replace: boolean) => {
     clearTimeout(timer.current);

@@ -59,11 +59,15 @@ export function KnownIssueSuggestions({
     if (!(form instanceof HTMLFormElement)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let asked = "";
-    const ask = () => {
+    const typed = () => {
       const data = new FormData(form);
       const game = String(data.get("game") ?? "");
       const platform = String(data.get("platform") ?? "");
       const q = `${data.get("summary") ?? ""} ${data.get("description") ?? ""}`.trim();
+      return { game, platform, q };
+    };
+    const ask = () => {
+      const { game, platform, q } = typed();
       const key = JSON.stringify([game, platform, q]);
       if (key === asked) return;
       asked = key;
@@ -94,6 +98,9 @@ export function KnownIssueSuggestions({
     };
     form.addEventListener("input", onChange);
     form.addEventListener("change", onChange);
+    // Words typed before the page's scripts ran (a slow phone) reached no listener: asked now.
+    const before = typed();
+    if (before.game && before.q) ask();
     return () => {
       clearTimeout(timer);
       controller.current?.abort();
