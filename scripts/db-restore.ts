@@ -9,14 +9,11 @@
 // dump) and, on the local disk, DATA_DIR/uploads and press-zips; a bucket (FILE_STORE_URL) is
 // left to its own versioning.
 import { parseArgs } from "node:util";
-import { replayErasures } from "~/features/privacy-requests/index.server";
 import { listBackups } from "~/platform/backup/backup.server";
 import { restoreBackup } from "~/platform/backup/restore.server";
 import { parseConfig } from "~/platform/config.server";
 import { CommandRefused } from "~/platform/control/command";
-import { createLogger } from "~/platform/logging.server";
 import { readErasureJournal } from "~/platform/privacy/erasure-journal.server";
-import { openServices } from "~/platform/services.server";
 
 const { values } = parseArgs({ options: { from: { type: "string" } } });
 const cfg = parseConfig(process.env);
@@ -40,6 +37,10 @@ const stops: Array<() => Promise<void> | void> = [];
 try {
   const restored = await restoreBackup(cfg, values.from);
   console.log(`restored the ${restored.database} database of ${restored.createdAt}; ${restored.files}`);
+  // The site's features are loaded only now: a refusal (the site running) answers without them.
+  const { replayErasures } = await import("~/features/privacy-requests/index.server");
+  const { openServices } = await import("~/platform/services.server");
+  const { createLogger } = await import("~/platform/logging.server");
   const logger = createLogger("warn", { stderr: true });
   const svc = await openServices(cfg, logger, {
     onClose: (stop) => stops.push(stop),

@@ -97,7 +97,8 @@ const kinds = [
   { label: "PostgreSQL", postgres: true },
 ];
 
-describe.each(kinds)("backup, erasure, restore: $label", ({ postgres }) => {
+// Both at once: most of each is waiting on processes of its own.
+describe.concurrent.each(kinds)("backup, erasure, restore: $label", ({ postgres }) => {
   it("restores the older backup without the erased applicant, every other table as before", async () => {
     // Short: the control socket's path is limited to about 107 bytes.
     const dataDir = fs.mkdtempSync("/tmp/bkp-");
