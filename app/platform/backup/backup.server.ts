@@ -40,6 +40,8 @@ export type BackupManifest = {
   fileCount: number;
 };
 
+type BackupServices = Pick<Services, "config" | "database" | "files">;
+
 export type BackupResult = { backup: string; bytes: number; fileCount: number; deleted: string[] };
 
 const NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/;
@@ -109,7 +111,7 @@ export function runPgProgram(
 /** A new file readable by its owner only from the moment it exists; never over another. */
 const createPrivate = (file: string) => fs.openSync(file, "wx", 0o600);
 
-async function writeDatabase(svc: Services, folder: string): Promise<void> {
+async function writeDatabase(svc: BackupServices, folder: string): Promise<void> {
   if (svc.config.DATABASE_URL) {
     const fd = createPrivate(path.join(folder, DATABASE_FILES.postgres));
     try {
@@ -131,7 +133,7 @@ async function writeDatabase(svc: Services, folder: string): Promise<void> {
 }
 
 /** Copies the local store's files into `files/`, or lists the bucket's keys; answers how many. */
-async function writeFiles(svc: Services, folder: string): Promise<number> {
+async function writeFiles(svc: BackupServices, folder: string): Promise<number> {
   const stored = (await Promise.all(FILE_PREFIXES.map((prefix) => svc.files.list(prefix)))).flat();
   stored.sort((a, b) => a.key.localeCompare(b.key));
   if (svc.config.FILE_STORE_URL) {
@@ -192,7 +194,7 @@ export function pruneBackups(
 }
 
 /** Takes a backup of the database and the file store into BACKUP_DIR, then prunes. */
-export async function createBackup(svc: Services, now = new Date()): Promise<BackupResult> {
+export async function createBackup(svc: BackupServices, now = new Date()): Promise<BackupResult> {
   const dir = svc.config.backupDir;
   if (!dir || !svc.config.ERASURE_JOURNAL_KEY)
     throw new CommandRefused(

@@ -2,13 +2,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/platform/config.server";
+import { openPglite } from "~/platform/db/client.server";
+import { createLocalFileStore } from "~/platform/files/file-store.server";
 import {
   erasureHash,
   journalErasures,
   keepErasureJournal,
   readErasureJournal,
 } from "~/platform/privacy/erasure-journal.server";
-import { libpqEnv, listBackups, pruneBackups } from "./backup.server";
+import { expectEach } from "../../../tests/support/expect-each";
+import { s3StoreFor, startS3StandIn } from "../../../tests/support/s3-stand-in";
+import { createBackup, libpqEnv, listBackups, pruneBackups } from "./backup.server";
 
 const day = 86_400_000;
 const key = "k".repeat(64);
@@ -102,5 +107,90 @@ it("hands pg_dump the connection through libpq's variables, the password out of 
     PGUSER: "studio",
     PGPASSWORD: "p@ss",
     PGSSLMODE: "require",
+  });
+});
+
+describe("a backup", { timeout: 30_000 }, () => {
+  const services = async (extra: Record<string, string>) => {
+    const config = setUp();
+    const parsed = parseConfig({
+      DATA_DIR: path.join(dir, "data"),
+      BACKUP_DIR: config.backupDir,
+      ERASURE_JOURNAL_KEY: key,
+      ...extra,
+    });
+    const database = await openPglite(undefined);
+    cleanups.push(() => database.close());
+    return { config: parsed, database };
+  };
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it("holds the embedded database's dump and a copy of the local file store, folder 0700 and files 0600", async () => {
+    const svc = await services({});
+    const files = createLocalFileStore(svc.config.dataDir);
+    await files.put("uploads/resume-1", new TextEncoder().encode("résumé"));
+    await files.put("press-zips/kit-en-abc.zip", new Uint8Array([80, 75, 5, 6]));
+    const result = await createBackup({ ...svc, files }, new Date("2026-11-30T03:15:00Z"));
+
+    const folder = path.join(svc.config.backupDir!, "2026-11-30T03-15-00Z");
+    expect(result).toMatchObject({ backup: folder, fileCount: 2, deleted: [] });
+    expect(fs.readdirSync(svc.config.backupDir!)).toEqual(["2026-11-30T03-15-00Z"]);
+    expect(fs.readFileSync(path.join(folder, "files/uploads/resume-1"), "utf8")).toBe("résumé");
+    expect(JSON.parse(fs.readFileSync(path.join(folder, "manifest.json"), "utf8"))).toEqual({
+      createdAt: "2026-11-30T03:15:00.000Z",
+      database: "pglite",
+      files: "copied",
+      fileCount: 2,
+    });
+    expect(fs.statSync(path.join(folder, "database.pglite.tar.gz")).size).toBeGreaterThan(0);
+    const entries = fs.readdirSync(folder, { recursive: true, withFileTypes: true });
+    const mode = (entry: fs.Dirent) => fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o777;
+    expectEach(
+      entries.filter((e) => e.isFile()),
+      (e) => mode(e) === 0o600,
+      "the backup's files, 0600",
+    );
+    expectEach(
+      [
+        ...entries.filter((e) => e.isDirectory()),
+        { parentPath: path.dirname(folder), name: path.basename(folder) } as fs.Dirent,
+      ],
+      (e) => mode(e) === 0o700,
+      "its folders, 0700",
+    );
+  });
+
+  it("with a bucket, lists its keys instead of copying them", async () => {
+    const standIn = await startS3StandIn();
+    cleanups.push(() => standIn.close());
+    const svc = await services({ FILE_STORE_URL: standIn.url });
+    const files = s3StoreFor(standIn.url);
+    cleanups.push(() => files.close());
+    await files.put("uploads/resume-1", new TextEncoder().encode("résumé"));
+    const result = await createBackup({ ...svc, files }, new Date("2026-11-30T03:15:00Z"));
+    expect(fs.readdirSync(result.backup).sort()).toEqual([
+      "database.pglite.tar.gz",
+      "file-keys.jsonl",
+      "manifest.json",
+    ]);
+    const listed = fs
+      .readFileSync(path.join(result.backup, "file-keys.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { key: string; size: number });
+    expect(listed).toEqual([expect.objectContaining({ key: "uploads/resume-1", size: 8 })]);
+  });
+
+  it("is refused without BACKUP_DIR", async () => {
+    setUp();
+    const database = await openPglite(undefined);
+    cleanups.push(() => database.close());
+    const files = createLocalFileStore(dir);
+    await expect(createBackup({ config: parseConfig({ DATA_DIR: dir }), database, files })).rejects.toThrow(
+      /Backups are off: set BACKUP_DIR and ERASURE_JOURNAL_KEY/,
+    );
   });
 });
