@@ -1,5 +1,6 @@
 // The studio's tools as `npm run <tool> -- …` starts them (applications, contact,
-// playtest:select, support:issues; what each does: scripts/<tool>.ts and the README).
+// playtest:select, support:issues, and db:backup as `create`; what each does: scripts/<tool>.ts
+// and the README).
 //
 // While the site runs on the embedded database, the command goes to it over its control socket
 // and the answer is printed, loading none of the app (a second, where loading it takes several):
@@ -16,6 +17,7 @@ const tools: Record<string, { tool: string; script: string }> = {
   contact: { tool: "contact", script: "scripts/contact.ts" },
   "playtest:select": { tool: "playtest", script: "scripts/playtest-select.ts" },
   "support:issues": { tool: "support:issues", script: "scripts/support-issues.ts" },
+  "db:backup": { tool: "backup", script: "scripts/db-backup.ts" },
 };
 
 const [name = "", ...rest] = process.argv.slice(2);

@@ -2,6 +2,7 @@ import { applicationCommands } from "~/features/careers/index.server";
 import { contactCommands } from "~/features/contact/index.server";
 import { playtestCommands } from "~/features/playtesting/index.server";
 import { issueCommands } from "~/features/support-report/index.server";
+import { backupCommands } from "~/platform/backup/backup.server";
 import type { ControlCommand } from "~/platform/control/command";
 
 /**
@@ -14,4 +15,5 @@ export const controlCommands: ControlCommand<unknown, unknown>[] = [
   ...playtestCommands,
   ...contactCommands,
   ...issueCommands,
+  ...backupCommands,
 ];

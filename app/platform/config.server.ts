@@ -159,6 +159,26 @@ const envSchema = z.object({
    */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /**
+   * Where `npm run db:backup` writes its backups (one folder each, 0700, files 0600): a disk of
+   * its own or a mount other than DATA_DIR's; unset: no backups (deploy/README.md, "Backups and
+   * restore"). Setting it requires ERASURE_JOURNAL_KEY.
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Days a backup is kept: each `npm run db:backup` deletes older ones (the newest always stays). */
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /**
+   * The erasure journal's HMAC key (at least 32 characters, e.g. `openssl rand -hex 32`): each
+   * erased item is journalled as its kind and HMAC-SHA256(key, id), replayed after a restore
+   * (app/platform/privacy/erasure-journal.server.ts). Unset: nothing is journalled, and
+   * backups are refused. Never changed while a backup is kept: a replay recognises ids by it.
+   */
+  ERASURE_JOURNAL_KEY: z.string().min(32, "at least 32 characters").max(512).optional(),
+  /**
+   * The erasure journal's folder; unset: DATA_DIR/erasure-journal. Outside what backups copy
+   * and restores replace (the database and the file store), so a restore never takes it back.
+   */
+  ERASURE_JOURNAL_DIR: z.string().min(1).optional(),
+  /**
    * Seconds a rendered public page (home, careers, job, blog pages) and an API answer its route
    * marks `Cache-Control: public` are served from memory to anonymous visitors
    * (docs/decisions/0009-page-cache.md). Unset: 60 in production, off in development (where
@@ -241,6 +261,10 @@ const envSchema = z.object({
 export type Config = Omit<z.infer<typeof envSchema>, "PAGE_CACHE_TTL_SECONDS"> & {
   PAGE_CACHE_TTL_SECONDS: number;
   dataDir: string;
+  /** BACKUP_DIR as an absolute path, or undefined: no backups. */
+  backupDir: string | undefined;
+  /** Where erasures are journalled (ERASURE_JOURNAL_DIR, or DATA_DIR/erasure-journal). */
+  erasureJournalDir: string;
   contentDir: string;
   publicUrl: string;
   isProduction: boolean;
@@ -253,11 +277,21 @@ export class ConfigError extends Error {}
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   // An empty string means "unset" for every variable, as shells and .env files produce them.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = envSchema
+    .refine((c) => !c.BACKUP_DIR || c.ERASURE_JOURNAL_KEY, {
+      // A backup without the journal would bring back, on restore, whoever was erased after it.
+      message: "required with BACKUP_DIR (erasures are journalled so that a restore keeps them)",
+      path: ["ERASURE_JOURNAL_KEY"],
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const shown = (name: string) =>
-      // The store's URL carries its secret: shown without its credentials.
-      name === "FILE_STORE_URL" ? describeFileStoreUrl(cleaned[name] ?? "") : cleaned[name];
+      // The store's URL carries its secret: shown without its credentials; the key not at all.
+      name === "FILE_STORE_URL"
+        ? describeFileStoreUrl(cleaned[name] ?? "")
+        : name === "ERASURE_JOURNAL_KEY" && cleaned[name]
+          ? `(${cleaned[name].length} characters)`
+          : cleaned[name];
     const lines = result.error.issues.map(
       (issue) =>
         `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(shown(String(issue.path[0])))})`,
@@ -269,6 +303,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    backupDir: c.BACKUP_DIR ? path.resolve(c.BACKUP_DIR) : undefined,
+    erasureJournalDir: path.resolve(c.ERASURE_JOURNAL_DIR ?? path.join(c.DATA_DIR, "erasure-journal")),
     contentDir: path.resolve(c.CONTENT_DIR),
     publicUrl,
     isProduction: c.NODE_ENV === "production",

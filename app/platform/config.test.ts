@@ -84,6 +84,39 @@ describe("configuration", () => {
     });
   });
 
+  it("takes backups only with an erasure journal key, never showing the key, the journal outside what backups copy", () => {
+    const off = parseConfig({ DATA_DIR: "/srv/data" });
+    expect(off.backupDir).toBeUndefined();
+    expect(off.BACKUP_KEEP_DAYS).toBe(14);
+    expect(off.erasureJournalDir).toBe("/srv/data/erasure-journal");
+
+    const key = "k".repeat(32);
+    const on = parseConfig({
+      BACKUP_DIR: "/backups/studio",
+      ERASURE_JOURNAL_KEY: key,
+      BACKUP_KEEP_DAYS: "30",
+    });
+    expect(on).toMatchObject({
+      backupDir: "/backups/studio",
+      BACKUP_KEEP_DAYS: 30,
+      ERASURE_JOURNAL_KEY: key,
+    });
+
+    expect(() => parseConfig({ BACKUP_DIR: "/backups/studio" })).toThrow(
+      /ERASURE_JOURNAL_KEY: required with BACKUP_DIR/,
+    );
+    const short = "secret-too-short";
+    let message = "";
+    try {
+      parseConfig({ ERASURE_JOURNAL_KEY: short });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/ERASURE_JOURNAL_KEY: at least 32 characters \(got "\(16 characters\)"\)/);
+    expect(message).not.toContain(short);
+    expect(() => parseConfig({ BACKUP_KEEP_DAYS: "0" })).toThrow(/BACKUP_KEEP_DAYS/);
+  });
+
   it("refuses a bad FILE_STORE_URL at boot, saying why, without showing its secret", () => {
     const cases: Array<[string, RegExp]> = [
       ["not a url", /not a URL/],

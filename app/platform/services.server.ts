@@ -11,6 +11,7 @@ import {
   noMetrics,
   type ProcessMetrics,
 } from "~/platform/metrics/metrics.server";
+import { keepErasureJournal } from "~/platform/privacy/erasure-journal.server";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
 
 /**
@@ -57,6 +58,12 @@ export async function openServices(
     metrics?: boolean;
   },
 ): Promise<Services> {
+  // Before any use case can erase: every erasure of this process is journalled from here on.
+  options.onClose(
+    keepErasureJournal(
+      cfg.ERASURE_JOURNAL_KEY ? { dir: cfg.erasureJournalDir, key: cfg.ERASURE_JOURNAL_KEY } : undefined,
+    ),
+  );
   const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir, logger });
   options.onClose(() => database.close());
   await database.withBootLock(async () => {

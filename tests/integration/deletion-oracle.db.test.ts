@@ -33,10 +33,16 @@ import { createLocalFileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails } from "~/platform/mail/outbox.server";
 import { createFileTransport, mailFolder } from "~/platform/mail/transport.server";
+import {
+  erasureHash,
+  keepErasureJournal,
+  readErasureJournal,
+} from "~/platform/privacy/erasure-journal.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore } from "~/platform/uploads/upload-store.server";
 import { contentKinds } from "../../server/content-kinds";
 import { findTraces, mailedLink, type Traces, tokensMailedAbout } from "../support/deletion-oracle";
+import { expectEach } from "../support/expect-each";
 import { serveApi, testServices } from "../support/services";
 import * as schema from "../support/tables";
 import { testContent } from "../support/test-content";
@@ -46,15 +52,20 @@ import { createTestDatabase } from "../support/test-db";
  * Personal data has an end (docs/requirements.md#data-rights): after each path that deletes a
  * person's data (Delete now on a status page, the data-rights page, the playtest removal link,
  * the account's own deletion, each kind's retention), the deletion oracle (support/
- * deletion-oracle.ts) finds nothing of it in any table, file or delivered e-mail: not the
- * address, the name, the phone number, the items' ids, their own words, nor any token the person
- * was e-mailed or its hash. Every e-mail is delivered first, so its .eml file exists and its
+ * deletion-oracle.ts) finds nothing of it in any table, file (the erasure journal included) or
+ * delivered e-mail: not the address, the name, the phone number, the items' ids, their own
+ * words, nor any token the person was e-mailed or its hash; and the erasure journal holds each
+ * erased item's keyed hash, so that a restore of an older backup erases it again. Every e-mail is delivered first, so its .eml file exists and its
  * outbox row is stripped: the copies the person never sees (the acknowledgement, the stage
  * e-mails, the studio's copy of a message or an application). The same file runs on PGlite and,
  * with DATABASE_URL, on PostgreSQL.
  */
 
 let database: Database;
+/** The journal lives in DATA_DIR here, so the oracle reads it too: it must name nobody. */
+const journalKey = "deletion-oracle-journal-key-of-at-least-32-characters";
+let journalDir: string;
+let stopJournal: (() => void) | undefined;
 let dataDir: string;
 let svc: ReturnType<typeof testServices>;
 let deliver: () => Promise<void>;
@@ -71,7 +82,10 @@ beforeAll(async () => {
     PUBLIC_URL: "https://studio.example",
     DATA_DIR: dataDir,
     RATE_LIMIT_FORM_POINTS: "1000",
+    ERASURE_JOURNAL_KEY: journalKey,
   });
+  journalDir = config.erasureJournalDir;
+  stopJournal = keepErasureJournal({ dir: journalDir, key: journalKey });
   svc = testServices(database, config, { files, uploads, logger });
   // The transport the site uses without SMTP_URL: each delivered e-mail is a file in DATA_DIR/mail.
   const transport = createFileTransport(mailFolder(dataDir), "studio@example.com", logger, files);
@@ -83,6 +97,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  stopJournal?.();
   svc?.files.close();
   await database?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -218,6 +233,12 @@ async function uploadIdsOf(items: readonly Sent[]) {
   return ids;
 }
 
+/** Each erased item is in the erasure journal by its keyed hash: a restore erases it again. */
+function expectJournalled(ids: readonly string[]) {
+  const journalled = new Set(readErasureJournal(journalDir).map((entry) => entry.hmac));
+  expectEach(ids, (id) => journalled.has(erasureHash(journalKey, id)), "the erased items, in the journal");
+}
+
 /** What the oracle looks for once `items` of `who` are gone: all of it, delivered e-mails read. */
 async function tracesOf(
   who: Person,
@@ -266,6 +287,7 @@ describe("the deletion oracle finds nothing of a person after each way their dat
     expect(deleted.sort()).toEqual(["application", "contact", "issueReport", "playtest"]);
 
     expect(await findTraces({ db: database.db, dataDir }, traces)).toEqual([]);
+    expectJournalled(items.map((item) => item.id));
   });
 
   it("the data-rights page: one item, then everything, the page's own link included", async () => {
@@ -288,6 +310,7 @@ describe("the deletion oracle finds nothing of a person after each way their dat
 
     expect(await removeEverythingByPrivacyLink(svc, privacyToken!)).toEqual({ ok: true, deleted: 4 });
     expect(await findTraces({ db: database.db, dataDir }, traces)).toEqual([]);
+    expectJournalled(items.map((item) => item.id));
   });
 
   it("the playtest removal link from the confirmation e-mail", async () => {
@@ -302,6 +325,7 @@ describe("the deletion oracle finds nothing of a person after each way their dat
     expect(await removeSignup(svc, removal!)).toBe(true);
 
     expect(await findTraces({ db: database.db, dataDir }, traces)).toEqual([]);
+    expectJournalled(items.map((item) => item.id));
   });
 
   it("the account's own deletion, password asked, with its sessions and e-mails", async () => {
@@ -354,6 +378,7 @@ describe("the deletion oracle finds nothing of a person after each way their dat
       expect(await post("delete", { password })).toBe(200);
 
       expect(await findTraces({ db: database.db, dataDir }, traces)).toEqual([]);
+      expectJournalled(traces.ids!);
     } finally {
       await api.close();
     }
@@ -381,5 +406,6 @@ describe("the deletion oracle finds nothing of a person after each way their dat
     await playtestRetentionTask(svc).run(signal);
 
     expect(await findTraces({ db: database.db, dataDir }, traces)).toEqual([]);
+    expectJournalled(items.map((item) => item.id));
   });
 });

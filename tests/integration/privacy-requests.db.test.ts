@@ -20,6 +20,7 @@ import {
   loadPrivacyRequestPage,
   removeByPrivacyLink,
   removeEverythingByPrivacyLink,
+  replayErasures,
   sendPrivacyLink,
 } from "~/features/privacy-requests/index.server";
 import { issueSchema } from "~/features/support-report/issue-form";
@@ -29,6 +30,7 @@ import type { Database } from "~/platform/db/client.server";
 import { createLocalFileStore, type FileStore } from "~/platform/files/file-store.server";
 import { createLogger } from "~/platform/logging.server";
 import { deliverDueEmails, type MailTransport, recipientHash } from "~/platform/mail/outbox.server";
+import { erasureHash } from "~/platform/privacy/erasure-journal.server";
 import { pdf } from "~/platform/uploads/test-samples";
 import { createUploadStore, type UploadStore } from "~/platform/uploads/upload-store.server";
 import { contentKinds } from "../../server/content-kinds";
@@ -370,5 +372,43 @@ describe.each([
     // The account's own deletion (its page's use case, once the password is checked) takes the rest.
     expect(await eraseAccount(svc, account!)).toBe(true);
     expect(await mentions(needles)).toEqual([]);
+  });
+});
+
+describe("a restore's replay of the erasure journal", { timeout: 60_000 }, () => {
+  beforeAll(() => setUp("local"));
+  afterAll(tearDown);
+
+  it("erases again each kind journalled of one person, through its own deletion, and nothing of another's", async () => {
+    const theirs = await sendOneOfEach(address, name);
+    await sendOneOfEach(other, "Bartholomew Otherling");
+    const filesBefore = heldUploads();
+    const key = "the-journal-key-of-this-test-0123456789";
+    const at = new Date().toISOString();
+    const journalled = {
+      application: theirs.application,
+      playtest: theirs.signup,
+      alert: theirs.alert,
+      contact: theirs.contact,
+      issueReport: theirs.report,
+      account: theirs.account,
+    };
+    const entries = [
+      ...Object.entries(journalled).map(([kind, id]) => ({ at, kind, hmac: erasureHash(key, id) })),
+      { at, kind: "retiredKind", hmac: erasureHash(key, "an id of a kind the site no longer has") },
+    ];
+
+    expect(await replayErasures(svc, entries, key)).toEqual({
+      erased: { application: 1, playtest: 1, alert: 1, contact: 1, issueReport: 1, account: 1 },
+      unknownKinds: ["retiredKind"],
+    });
+    expect(await listTiedTo(svc, address, "en")).toEqual([]);
+    expect((await listTiedTo(svc, other, "en")).map((group) => group.kind).sort()).toEqual(
+      Object.keys(journalled).sort(),
+    );
+    // The résumé and the report's attachment went with their items; the other's stay.
+    expect(heldUploads()).toHaveLength(filesBefore.length - 2);
+    expect(await mentions([address, name])).toEqual([]);
+    expect(await mentions([other])).not.toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { definePersonalData } from "~/platform/privacy/personal-data";
 import { accountItemKind } from "./account-core.server";
+import { eraseAccount } from "./settings.server";
 import { accountUsers } from "./tables";
 
 /** What a feature above the account keeps about it, exported under `key` with the profile. */
@@ -30,6 +31,10 @@ export function accountPersonalData(parts: readonly AccountDataPart[]) {
         .where(eq(accountUsers.email, email.toLowerCase()));
       return rows.map((r) => ({ id: r.id, label: r.username, createdAt: r.createdAt, deleteOn: null }));
     },
+    async ids(db) {
+      return (await db.select({ id: accountUsers.id }).from(accountUsers)).map((r) => r.id);
+    },
+    eraseAgain: (svc, id) => eraseAccount(svc, { id }),
     async export(svc, id) {
       const [user] = await svc.db.select().from(accountUsers).where(eq(accountUsers.id, id));
       if (!user) return null;

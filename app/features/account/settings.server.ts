@@ -132,7 +132,7 @@ export async function deleteAccount(deps: AccountDeps, user: AccountUser, passwo
  */
 export async function eraseAccount(
   svc: { db: Db; config: Pick<Config, "dataDir"> },
-  user: Pick<AccountUser, "id" | "email">,
+  user: Pick<AccountUser, "id">,
 ): Promise<boolean> {
   const { gone, emails } = await svc.db.transaction(async (tx) => {
     const emails = await deleteItemTraces(tx, accountItemKind, user.id);

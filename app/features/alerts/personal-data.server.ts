@@ -25,6 +25,9 @@ export const alertPersonalData = definePersonalData({
       deleteOn: r.confirmedAt ? null : new Date(r.createdAt.getTime() + week),
     }));
   },
+  async ids(db) {
+    return (await db.select({ id: jobAlerts.id }).from(jobAlerts)).map((r) => r.id);
+  },
   async export(svc, id) {
     const [row] = await svc.db.select().from(jobAlerts).where(eq(jobAlerts.id, id));
     if (!row) return null;

@@ -19,6 +19,9 @@ export const applicationPersonalData = definePersonalData({
       .orderBy(desc(jobApplications.createdAt));
     return rows.map((r) => ({ id: r.id, label: r.jobTitle, createdAt: r.createdAt, deleteOn: r.expiresAt }));
   },
+  async ids(db) {
+    return (await db.select({ id: jobApplications.id }).from(jobApplications)).map((r) => r.id);
+  },
   async export(svc, id) {
     const [row] = await svc.db.select().from(jobApplications).where(eq(jobApplications.id, id));
     if (!row) return null;

@@ -18,6 +18,9 @@ export const contactPersonalData = definePersonalData({
       .orderBy(desc(contactMessages.createdAt));
     return rows.map((r) => ({ id: r.id, label: r.subject, createdAt: r.createdAt, deleteOn: r.expiresAt }));
   },
+  async ids(db) {
+    return (await db.select({ id: contactMessages.id }).from(contactMessages)).map((r) => r.id);
+  },
   async export(svc, id) {
     const [row] = await svc.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     return row ? { json: row, files: [] } : null;

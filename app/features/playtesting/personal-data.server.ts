@@ -26,6 +26,9 @@ export const playtestPersonalData = definePersonalData({
       deleteOn: signup.expiresAt,
     }));
   },
+  async ids(db) {
+    return (await db.select({ id: playtestSignups.id }).from(playtestSignups)).map((r) => r.id);
+  },
   async export(svc, id) {
     const [row] = await svc.db.select().from(playtestSignups).where(eq(playtestSignups.id, id));
     if (!row) return null;

@@ -1,4 +1,5 @@
 /* Data rights' server face. */
+export { type ReplayResult, replayErasures } from "./erasure-replay.server";
 export { personalDataSources } from "./personal-data-list.server";
 export {
   exportByPrivacyLink,

@@ -17,6 +17,9 @@ export const issueReportPersonalData = definePersonalData({
       .orderBy(desc(issueReports.createdAt));
     return rows.map((r) => ({ id: r.id, label: r.summary, createdAt: r.createdAt, deleteOn: r.expiresAt }));
   },
+  async ids(db) {
+    return (await db.select({ id: issueReports.id }).from(issueReports)).map((r) => r.id);
+  },
   async export(svc, id) {
     const [row] = await svc.db.select().from(issueReports).where(eq(issueReports.id, id));
     if (!row) return null;

@@ -34,6 +34,11 @@ export type Database = {
    * requests answer 503 while it cannot.
    */
   availability: Availability;
+  /**
+   * The embedded database's own dump (a gzipped tar of its data folder), taken in this process,
+   * which holds it (`npm run db:backup`); PostgreSQL has pg_dump instead.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -83,6 +88,7 @@ async function pgliteDatabase(client: PGlite, release?: () => Promise<void>): Pr
     ping,
     // In the process, so never unreachable; a failed ping (a closed database) is noted all the same.
     availability: trackAvailability(ping),
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     close: async () => {
       await client.close();
       await release?.();

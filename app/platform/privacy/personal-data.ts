@@ -40,6 +40,11 @@ type SourceBase = {
   listByEmail(db: Db, email: string, lang: Language): Promise<PersonalItem[]>;
   /** Everything stored about one item, or null when it no longer exists. */
   export(svc: PersonalDataServices, id: string): Promise<PersonalExport | null>;
+  /**
+   * The ids of every item of the kind stored now: after a restore, the erasure journal's replay
+   * finds among them the items erased since the backup (erasure-journal.server.ts).
+   */
+  ids(db: Db): Promise<string[]>;
 };
 
 /**
@@ -60,6 +65,11 @@ export type SubmissionSource = SourceBase & {
  */
 export type SignedInSource = SourceBase & {
   signIn: { data: string; delete: string };
+  /**
+   * Erases the item without its sign-in: for the erasure journal's replay after a restore only,
+   * an item its holder already deleted once, password first. Answers whether anything went.
+   */
+  eraseAgain(svc: PersonalDataServices, id: string): Promise<boolean>;
 };
 
 export type PersonalDataSource = SubmissionSource | SignedInSource;
