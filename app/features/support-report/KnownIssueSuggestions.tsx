@@ -1,9 +1,11 @@
 import "./known-issues.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { http } from "~/platform/http/client";
-import { useLanguage } from "~/platform/i18n/use-language";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { SelectOption } from "~/ui/forms/Select";
+import { gamePath } from "~/ui/frame/site-links";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { KnownIssueView } from "./known-issue-search";
 import type { MeTooResult } from "./known-issues.server";
@@ -229,6 +231,7 @@ export function KnownIssueStatus({ issue }: { issue: KnownIssueView }) {
 /** The report page's short list of every game's known issues, with where each fix stands. */
 export function KnownIssueList({ issues, games }: { issues: KnownIssueView[]; games: SelectOption[] }) {
   const { t } = useTranslation("support-report");
+  const localize = useLocalizePath();
   if (!issues.length) return <p>{t("known.listEmpty")}</p>;
   const byGame = games
     .map((game) => ({ game, issues: issues.filter((issue) => issue.game === game.value) }))
@@ -237,7 +240,11 @@ export function KnownIssueList({ issues, games }: { issues: KnownIssueView[]; ga
     <div className="known-issues__catalog">
       {byGame.map(({ game, issues: own }) => (
         <section key={game.value} aria-label={game.label}>
-          <h3 className="known-issues__game">{game.label}</h3>
+          <h3 className="known-issues__game">
+            <SiteLink className="text-link" to={localize(gamePath(game.value))}>
+              {game.label}
+            </SiteLink>
+          </h3>
           <ul className="known-issues__list">
             {own.map((issue) => (
               <li key={issue.slug} className="known-issues__item" data-known-issue={issue.slug}>
@@ -249,5 +256,27 @@ export function KnownIssueList({ issues, games }: { issues: KnownIssueView[]; ga
         </section>
       ))}
     </div>
+  );
+}
+
+/**
+ * One game's known issues with where each fix stands and how many players said "Me too" (its
+ * page); pressing it is the report page's, where the player describes what they see.
+ */
+export function KnownIssueCounts({ issues }: { issues: KnownIssueView[] }) {
+  const { t } = useTranslation("support-report");
+  return (
+    <ul className="known-issues__list known-issues__list--counts">
+      {issues.map((issue) => (
+        <li key={issue.slug} className="known-issues__item" data-known-issue={issue.slug}>
+          <h4 className="known-issues__item-title">{issue.title}</h4>
+          <KnownIssueStatus issue={issue} />
+          <p className="known-issues__text">{issue.text}</p>
+          <p className="known-issues__count" data-affected={issue.affected}>
+            {t("known.affected", { count: issue.affected })}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
