@@ -1,8 +1,8 @@
 /* support-report: its face. */
 
 export { issueFormAnchor, issueHoneypot } from "./issue-choices";
+export { KnownIssueCounts } from "./KnownIssueCounts";
 export {
-  KnownIssueCounts,
   KnownIssueList,
   knownIssuesSeenField,
   type MeTooReply,
