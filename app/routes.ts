@@ -23,6 +23,9 @@ export default [
       route("support/faq/:slug", "routes/support-faq.tsx"),
       route("support/report", "routes/support-report.tsx"),
       route("support/patches", "routes/support-patches.tsx"),
+      // /games is the home page's games (a redirect); each game has its page.
+      route("games", "routes/games.tsx"),
+      route("games/:slug", "routes/game.tsx", { id: "game" }),
       route("press", "routes/press.tsx"),
       route("press/:slug", "routes/press-kit.tsx", { id: "press-kit" }),
     ]),

@@ -273,6 +273,7 @@ function sampleSources(contentDir: string, siteUrl: string): Record<string, () =
       listed(path.join(contentDir, "offices"), (f) => /^(.+)\.yaml$/.exec(f)?.[1]),
     "blog/:slug": async () => listed(path.join(contentDir, "news")),
     "press/:slug": async () => listed(path.join(contentDir, "press")),
+    "games/:slug": async () => listed(path.join(contentDir, "games"), (f) => /^(.+)\.yaml$/.exec(f)?.[1]),
     "support/category/:slug": async () => listed(faqDir),
     "support/faq/:slug": async () =>
       listed(faqDir).flatMap((category) =>

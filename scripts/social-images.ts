@@ -1,7 +1,8 @@
 // Renders the link-preview images (Open Graph / Twitter cards, 1200×630 JPEG: the networks do
 // not show SVG) from the site's vector art: the studio card from the home hero and one card per
 // office from its city (public/images/art/offices, docs/art-direction.md; job pages use their
-// office's). The outputs are committed, so
+// office's) and one per game from its key art (public/images/art/games, its page's card). The
+// outputs are committed, so
 // neither the build nor the server needs sharp; run again after changing the art:
 //   npx tsx scripts/social-images.ts
 import fs from "node:fs/promises";
@@ -14,6 +15,10 @@ const sources: Array<[svg: string, card: string]> = [["images/pages/home/hero.sv
 for (const file of await fs.readdir(path.join(publicDir, "images/art/offices"))) {
   if (file.endsWith(".svg"))
     sources.push([`images/art/offices/${file}`, socialImage.office(file.slice(0, -4))]);
+}
+
+for (const file of await fs.readdir(path.join(publicDir, "images/art/games"))) {
+  if (file.endsWith(".svg")) sources.push([`images/art/games/${file}`, socialImage.game(file.slice(0, -4))]);
 }
 
 for (const [svgPath, card] of sources) {

@@ -1,7 +1,6 @@
 import type { SitemapHandle } from "~/features/discovery";
 import { listFaqGroups } from "~/features/faq/index.server";
 import {
-  type CurrentPlaytest,
   CurrentPlaytests,
   Eligibility,
   HowItWorks,
@@ -12,6 +11,7 @@ import {
   WhatIsPlaytesting,
 } from "~/features/playtesting";
 import {
+  listCurrentPlaytests,
   listPlaytestSites,
   playtestSignupSchema,
   SignupRefused,
@@ -21,7 +21,6 @@ import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { consumeFormLimit } from "~/platform/http/route-limits.server";
-import { formatDate } from "~/platform/i18n/format";
 import { localizePath } from "~/platform/i18n/languages";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
@@ -44,25 +43,12 @@ export const headers = sharedPageHeaders;
 export async function loader(args: Route.LoaderArgs) {
   const { db, config } = args.context.get(servicesContext);
   const lang = routeLanguage(args.params);
-  const [sites, faq, seo] = await Promise.all([
+  const [sites, playtests, faq, seo] = await Promise.all([
     listPlaytestSites(db, lang),
+    listCurrentPlaytests(db, lang),
     listFaqGroups(db, "playtesting", lang),
     loadPageSeo(args, "playtesting"),
   ]);
-  const playtests: CurrentPlaytest[] = sites
-    .flatMap((site) =>
-      site.playtests.map((p) => ({
-        ...p,
-        siteSlug: site.slug,
-        site: site.name,
-        office: site.office?.name ?? null,
-        dates:
-          p.startsOn === p.endsOn
-            ? formatDate(p.startsOn, lang)
-            : `${formatDate(p.startsOn, lang)} – ${formatDate(p.endsOn, lang)}`,
-      })),
-    )
-    .sort((a, b) => a.startsOn.localeCompare(b.startsOn));
   const locations = playtestLocations.map(({ key }) => {
     const office = sites.find((s) => s.slug === key)?.office;
     return { key, office: office ? { name: office.name, address: office.address } : null };

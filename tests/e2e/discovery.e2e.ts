@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Site, sharedSite } from "./support/harness";
 
 /**
- * What search engines read: sitemap.xml, robots.txt, and each open job page's JobPosting,
- * checked with Adobe's structured-data validator (Google's rich-result rules for JobPosting:
- * required and recommended properties) on the page as the production build renders it.
+ * What search engines read: sitemap.xml, robots.txt, each open job page's JobPosting and each
+ * game page's VideoGame, checked with Adobe's structured-data validator (Google's rich-result
+ * rules: required and recommended properties) on the page as the production build renders it.
  */
 const crawler = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
 
@@ -97,6 +97,60 @@ describe("discovery: sitemap, robots and job structured data", () => {
       expect(res.status, image).toBe(200);
       expect(res.headers.get("content-type"), image).toBe("image/jpeg");
     }
+  });
+
+  it("every game page is in the sitemap in each language and carries a VideoGame that passes the validator", async () => {
+    const gameUrls = [...sitemap.matchAll(/<loc>([^<]*\/games\/[a-z-]+)<\/loc>/g)].map(([, loc]) => loc!);
+    // The test content's four games, in three languages each.
+    expect(gameUrls).toHaveLength(12);
+    expect(sitemap).toContain(
+      `<xhtml:link rel="alternate" hreflang="fr-CA" href="${site.url}/fr/games/tidebound"/>`,
+    );
+    const validator = new Validator();
+    const english = gameUrls.filter((loc) => !/\/(fr|es)\//.test(loc));
+    expect(english).toHaveLength(4);
+    for (const url of english) {
+      const html = await (await fetch(url, { headers: crawler })).text();
+      const games = jsonLdBlocks(html).filter((b) => b["@type"] === "VideoGame");
+      expect(games, url).toHaveLength(1);
+      const game = games[0]!;
+      const issues = (await validator.validate({ jsonld: { VideoGame: [game] } })) as Issue[];
+      // A trailer's VideoObject has no duration, regions or view counts to give.
+      const allowed = new Set([
+        "duration",
+        "expires",
+        "hasPart",
+        "publication",
+        "ineligibleRegion",
+        "regionsAllowed",
+        "interactionStatistic",
+        "interactionCount",
+      ]);
+      const problems = issues.filter(
+        (i) => i.severity === "ERROR" || !(i.fieldNames ?? []).every((f) => allowed.has(f)),
+      );
+      expect(problems, `${url}: ${JSON.stringify(problems)}`).toEqual([]);
+      expect(game, url).toMatchObject({
+        "@context": "https://schema.org",
+        url,
+        name: expect.any(String),
+        description: expect.any(String),
+        genre: expect.any(String),
+        gamePlatform: expect.arrayContaining([expect.any(String)]),
+        image: expect.stringMatching(/^http:\/\/.*\/images\/social\/games\/[a-z-]+\.jpg$/),
+      });
+    }
+    const tidebound = jsonLdBlocks(await (await fetch(`${site.url}/games/tidebound`)).text())[0]!;
+    expect(tidebound).toMatchObject({
+      genre: "Co-op sailing adventure",
+      datePublished: "2019-06-12",
+      trailer: {
+        "@type": "VideoObject",
+        name: "Tidebound launch trailer",
+        uploadDate: "2019-05-28",
+        thumbnailUrl: `${site.url}/press-kits/tidebound/thumbs/scene.jpg.webp`,
+      },
+    });
   });
 
   it("a Quebec offer links only the languages it is written in, and elsewhere names the French text's page as canonical", async () => {

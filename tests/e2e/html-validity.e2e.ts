@@ -21,6 +21,7 @@ const listedPatterns: Array<[string, RegExp]> = [
   ["contact", /^\/contact$/],
   ["blog", /^\/blog$/],
   ["article", /^\/blog\/[^/]+$/],
+  ["game", /^\/games\/[^/]+$/],
   ["press", /^\/press$/],
   ["press kit", /^\/press\/[^/]+$/],
   ["support", /^\/support$/],

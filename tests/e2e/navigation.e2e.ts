@@ -579,6 +579,8 @@ describe("navigation", () => {
         .evaluateAll((links) => links.map((a) => (a.textContent ?? "").trim()));
       for (const name of [
         "About",
+        // The menu's "Games" (/games, the home page's games): the heading of the games' links.
+        "Our games",
         "Career",
         "Internship",
         "Playtest",

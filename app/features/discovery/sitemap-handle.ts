@@ -7,7 +7,8 @@ export type SitemapSource =
   | "articles"
   | "support-categories"
   | "support-faqs"
-  | "game-press-kits";
+  | "game-press-kits"
+  | "games";
 
 /**
  * What a page route declares in its `handle` export to be listed in sitemap.xml: `sitemap: true`

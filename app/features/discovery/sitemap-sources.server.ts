@@ -1,5 +1,6 @@
 import { listArticleDates } from "~/features/blog/index.server";
 import { listSupportCategorySlugs, listSupportFaqSlugs } from "~/features/faq/index.server";
+import { listGameSlugs } from "~/features/games/index.server";
 import { listOpenOfferPages } from "~/features/jobs/index.server";
 import { listOfficeSlugs } from "~/features/offices/index.server";
 import { listGamePressKitDates } from "~/features/press/index.server";
@@ -46,6 +47,10 @@ export const sitemapSources: Record<SitemapSource, (db: Db, now: Date) => Promis
 
   async "support-faqs"(db) {
     return (await listSupportFaqSlugs(db)).map((slug) => ({ params: { slug } }));
+  },
+
+  async games(db) {
+    return (await listGameSlugs(db)).map((slug) => ({ params: { slug } }));
   },
 
   // Game press kits; the studio's kit is /press itself and archived kits carry noindex.

@@ -6,6 +6,7 @@ export {
   type EmbedProvider,
   embedProviders,
   parseTrailerUrl,
+  playerUrl,
   providerNames,
   type Trailer,
   tileHostName,

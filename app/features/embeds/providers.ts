@@ -71,14 +71,19 @@ export function watchUrl(trailer: Trailer): string {
 }
 
 /**
- * The player's address, started playing (the visitor just pressed Load). Twitch requires the
- * embedding page's host name as `parent`.
+ * The player's address, started playing (the visitor just pressed Load), or not (`autoplay:
+ * false`: the embed address structured data names). Twitch requires the embedding page's host
+ * name as `parent`.
  */
-export function playerUrl(trailer: Trailer, pageHost: string): string {
+export function playerUrl(trailer: Trailer, pageHost: string, { autoplay = true } = {}): string {
   if (trailer.provider === "youtube") {
-    return `${playerOrigins.youtube}/embed/${trailer.id}?autoplay=1&rel=0`;
+    return `${playerOrigins.youtube}/embed/${trailer.id}?${autoplay ? "autoplay=1&" : ""}rel=0`;
   }
-  const params = new URLSearchParams({ video: `v${trailer.id}`, parent: pageHost, autoplay: "true" });
+  const params = new URLSearchParams({
+    video: `v${trailer.id}`,
+    parent: pageHost,
+    autoplay: String(autoplay),
+  });
   return `${playerOrigins.twitch}/?${params}`;
 }
 

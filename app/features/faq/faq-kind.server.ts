@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localized, text } from "~/features/content";
+import { localized, slug, text } from "~/features/content";
 import {
   type ContentKind,
   parseYamlFiles,
@@ -7,6 +7,7 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
+import { checkGameSlugs } from "~/features/games/index.server";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
 import { faqCategories, faqItems } from "./tables";
@@ -21,7 +22,11 @@ export const faqCategoryFileSchema = z.strictObject({
 export type FaqCategoryUnit = z.infer<typeof faqCategoryFileSchema> & { slug: string };
 
 /** Front matter of content/faq/{category}/{nn}-{slug}.{lang}.md; the body is the answer. */
-export const faqItemFrontMatterSchema = z.strictObject({ title: text });
+export const faqItemFrontMatterSchema = z.strictObject({
+  title: text,
+  /** The games the answer is about (their pages show it); the same list in every language. */
+  games: z.array(slug).optional(),
+});
 
 export type FaqItemUnit = {
   slug: string;
@@ -29,6 +34,7 @@ export type FaqItemUnit = {
   sort: number;
   title: Localized;
   description: Localized;
+  games: string[];
 };
 
 const slugPart = `(${slugPattern})`;
@@ -101,6 +107,7 @@ export const faqItemsKind: ContentKind<FaqItemUnit> = {
       }
       const title: Partial<Localized> = {};
       const description: Partial<Localized> = {};
+      const gamesByLang = new Map<Language, string>();
       for (const lang of languages) {
         const file = entry.files.get(lang);
         if (!file) {
@@ -114,7 +121,17 @@ export const faqItemsKind: ContentKind<FaqItemUnit> = {
         if (parsed) {
           title[lang] = parsed.data.title;
           description[lang] = parsed.body;
+          gamesByLang.set(lang, [...(parsed.data.games ?? [])].sort().join(","));
         }
+      }
+      const gameLists = new Set(gamesByLang.values());
+      if (gameLists.size > 1) {
+        reader.problem(
+          entry.files.get("en") ?? `${base}.en.md`,
+          "games",
+          "Must be the same in every language of the answer",
+        );
+        continue;
       }
       if (languages.every((lang) => title[lang] && description[lang])) {
         units.push({
@@ -126,11 +143,15 @@ export const faqItemsKind: ContentKind<FaqItemUnit> = {
             sort: entry.sort,
             title: title as Localized,
             description: description as Localized,
+            games: [...gameLists][0]?.split(",").filter(Boolean) ?? [],
           },
         });
       }
     }
     return units;
+  },
+  check(units, lookup) {
+    for (const { data, sources } of units) checkGameSlugs(lookup, sources[0]!, "games", data.games);
   },
   async store(tx, units, changed) {
     const categoryIds = new Map(
@@ -149,6 +170,7 @@ export const faqItemsKind: ContentKind<FaqItemUnit> = {
         categoryId: categoryIds.get(data.category)!,
         title: data.title,
         description: data.description,
+        games: data.games,
         sort: data.sort,
       }),
     });

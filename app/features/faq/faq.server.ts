@@ -11,6 +11,7 @@ import type {
   FaqCategory,
   FaqCategoryDetail,
   FaqCategorySummary,
+  FaqEntry,
   FaqGroup,
   FaqPage,
   FaqSection,
@@ -116,6 +117,37 @@ export function listFaqGroups(db: Db, section: FaqSection, lang: Language): Prom
         ...item,
         html: renderMarkdown(description),
       })),
+    }));
+  });
+}
+
+/**
+ * The answers that name a game (content `games:`), in the FAQ's order, rendered as FaqList shows
+ * them: the game's page lists them.
+ */
+export function listGameFaqs(db: Db, game: string, lang: Language): Promise<FaqEntry[]> {
+  return sharedContentMemo(db)(`faq-game|${game}|${lang}`, async () => {
+    const rows = await db
+      .select({
+        id: faqItems.id,
+        slug: faqItems.slug,
+        title: faqItems.title,
+        description: faqItems.description,
+      })
+      .from(faqItems)
+      .innerJoin(faqCategories, eq(faqItems.categoryId, faqCategories.id))
+      .where(sql`${faqItems.games} @> ${JSON.stringify([game])}::jsonb`)
+      .orderBy(
+        asc(faqCategories.section),
+        asc(faqCategories.sort),
+        asc(faqCategories.id),
+        asc(faqItems.sort),
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: text(row.title, lang),
+      html: renderMarkdown(text(row.description, lang)),
     }));
   });
 }

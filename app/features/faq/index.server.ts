@@ -4,6 +4,7 @@ export {
   listFaq,
   listFaqCategories,
   listFaqGroups,
+  listGameFaqs,
   listSupportCategorySlugs,
   listSupportFaqSlugs,
   searchFaqs,

@@ -1,4 +1,5 @@
 export { FaqGroups } from "./FaqGroups";
+export { FaqList } from "./FaqList";
 export { FaqResultList, FaqSearch } from "./FaqSearch";
 export { FaqVote, type FaqVoteResult } from "./FaqVote";
 export { faqSearchLimits } from "./search-limits";

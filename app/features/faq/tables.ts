@@ -33,6 +33,8 @@ export const faqItems = pgTable(
     title: jsonb("title").$type<Localized>().notNull(),
     /** Markdown per language. */
     description: jsonb("description").$type<Localized>().notNull(),
+    /** Slugs of the games the answer is about (content `games:`); their pages list it. */
+    games: jsonb("games").$type<string[]>().notNull().default([]),
     sort: integer("sort").notNull().default(0),
   },
   (t) => [index("faq_items_category_idx").on(t.categoryId)],

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { box, focus, httpsUrl, localized, text } from "~/features/content";
 import {
   type ContentKind,
+  type ContentLookup,
   parseYamlFiles,
   syncRows,
   type YamlFiles,
@@ -20,6 +21,8 @@ export const gameFileSchema = z.strictObject({
   name: text,
   sort: z.int(),
   tagline: localized,
+  /** What kind of game it is, as a player would say it ("Cooperative sailing adventure"). */
+  genre: localized,
   description: localized,
   platforms: z.array(text).min(1),
   releaseDate: z.iso.date().optional(),
@@ -66,6 +69,7 @@ export const gamesKind: ContentKind<GameUnit> = {
         slug: data.slug,
         name: data.name,
         tagline: data.tagline,
+        genre: data.genre,
         description: data.description,
         platforms: data.platforms,
         releaseDate: data.releaseDate ?? null,
@@ -75,3 +79,16 @@ export const gamesKind: ContentKind<GameUnit> = {
       }),
     }),
 };
+
+/**
+ * For the kinds whose files name a game (FAQ answers, job offers, playtest sessions): a slug with
+ * no content/games/{slug}.yaml is reported on the file and field that name it, so the game's page
+ * never silently misses what an editor meant for it.
+ */
+export function checkGameSlugs(lookup: ContentLookup, file: string, field: string, slugs: readonly string[]) {
+  for (const slug of slugs) {
+    if (!lookup.has(`games/${slug}.yaml`)) {
+      lookup.problem(file, field, `Unknown game "${slug}" (no games/${slug}.yaml)`);
+    }
+  }
+}

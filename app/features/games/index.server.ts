@@ -1,5 +1,5 @@
-export { gamesKind } from "./game-kind.server";
-export { listGames } from "./games.server";
+export { checkGameSlugs, gamesKind } from "./game-kind.server";
+export { getGame, listGameSlugs, listGames } from "./games.server";
 // Its tables, for the features that join or read them.
 export { games } from "./tables";
 export type * from "./types";

@@ -7,6 +7,8 @@ export const games = pgTable("games", {
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   tagline: jsonb("tagline").$type<Localized>().notNull(),
+  // Rows loaded before the field existed hold empty texts until the content's next load.
+  genre: jsonb("genre").$type<Localized>().notNull().default({ en: "", fr: "", es: "" }),
   description: jsonb("description").$type<Localized>().notNull(),
   platforms: jsonb("platforms").$type<string[]>().notNull(),
   releaseDate: text("release_date"),

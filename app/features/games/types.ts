@@ -6,6 +6,7 @@ import type { GameFraming } from "~/ui/art/art";
 export type GameSummary = { slug: string; name: string; tagline: string; art: GameFraming | null };
 
 export type Game = GameSummary & {
+  genre: string;
   description: string;
   platforms: string[];
   /** ISO date (YYYY-MM-DD) or null when unannounced. */

@@ -1,7 +1,10 @@
 import "./home.css";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { type GameFraming, gameArt } from "~/ui/art/art";
+import { gamePath } from "~/ui/frame/site-links";
 import { Section } from "~/ui/page-kit/Section";
 
 export type GameCard = {
@@ -21,11 +24,12 @@ export type GameCard = {
 const gameArtSizes = "(min-width: 970px) 45vw, 100vw";
 
 /**
- * The games, anchored at `#games` (the hero and the header link scroll here), each with its key
- * art (app/ui/art/art.ts, by slug).
+ * The games, anchored at `#games` (the hero, the header link and /games lead here), each with its
+ * key art (app/ui/art/art.ts, by slug) and a link to its page.
  */
 export function GamesSection({ games }: { games: GameCard[] }) {
   const { t } = useTranslation("home");
+  const localize = useLocalizePath();
   return (
     <Section
       id="games"
@@ -41,7 +45,12 @@ export function GamesSection({ games }: { games: GameCard[] }) {
             <li key={game.slug} className="game">
               <ArtPicture art={art} crop="card" className="game__art" sizes={gameArtSizes} />
               <div className="game__body">
-                <h3 className="game__name">{game.name}</h3>
+                <h3 className="game__name">
+                  {/* The card's one way in to the game's page; its official site stays below. */}
+                  <SiteLink className="game__link" to={localize(gamePath(game.slug))}>
+                    {game.name}
+                  </SiteLink>
+                </h3>
                 <p className="game__tagline">{game.tagline}</p>
                 <p className="game__description">{game.description}</p>
                 <p className="game__meta">

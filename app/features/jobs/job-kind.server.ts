@@ -2,6 +2,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { httpsUrl, slug, text } from "~/features/content";
 import { type ContentKind, upsertRows } from "~/features/content/index.server";
+import { checkGameSlugs } from "~/features/games/index.server";
 import { offices } from "~/features/offices/index.server";
 import { type Language, type Localized, languages } from "~/platform/i18n/languages";
 import { slugPattern } from "~/platform/text/slug";
@@ -15,6 +16,8 @@ export const jobOfferFileSchema = z
   .strictObject({
     office: slug,
     team: slug,
+    /** The game the role works on, when it is one (teams are shared across games); its page lists the offer. */
+    game: slug.optional(),
     level: slug,
     commitment: slug,
     salary: z
@@ -138,6 +141,7 @@ export const jobsKind: ContentKind<JobUnit> = {
     for (const { data: job, sources } of units) {
       const file = sources[0]!;
       const office = officesBySlug.get(job.office);
+      checkGameSlugs(lookup, file, "game", job.game ? [job.game] : []);
       if (!office && !lookup.has(`offices/${job.office}.yaml`)) {
         lookup.problem(file, "office", `Unknown office "${job.office}" (no offices/${job.office}.yaml)`);
       }
@@ -201,6 +205,7 @@ export const jobsKind: ContentKind<JobUnit> = {
           externalId: null,
           officeId: officeIds.get(data.office)!,
           team: data.team,
+          game: data.game ?? null,
           level: data.level,
           commitment: data.commitment,
           texts: data.texts,

@@ -34,6 +34,8 @@ export type JobSearchInput = JobFilters & {
   earlyCareer?: boolean;
   /** Leave one offer out (the closed offer whose page suggests others). */
   excludeId?: number;
+  /** A game's page: the offers that name that game. */
+  game?: string;
 };
 
 export type JobSearchResult = {
@@ -65,6 +67,7 @@ function conditionsFor(input: JobSearchInput, now: Date): SQL[] {
   if (input.team) conditions.push(eq(jobOffers.team, input.team));
   if (input.level) conditions.push(eq(jobOffers.level, input.level));
   if (input.commitment) conditions.push(eq(jobOffers.commitment, input.commitment));
+  if (input.game) conditions.push(eq(jobOffers.game, input.game));
   if (input.earlyCareer) {
     const early = or(eq(jobOffers.commitment, "internship"), eq(jobOffers.level, "junior"));
     if (early) conditions.push(early);
@@ -97,6 +100,7 @@ export function searchJobOffers(db: Db, input: JobSearchInput): Promise<JobSearc
     pageSize: input.pageSize,
     earlyCareer: input.earlyCareer,
     excludeId: input.excludeId,
+    game: input.game,
   };
   return sharedContentMemo(db)(`job-search|${JSON.stringify(key)}`, () => readJobOffers(db, key));
 }

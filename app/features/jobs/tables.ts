@@ -54,6 +54,8 @@ export const jobOffers = pgTable(
       .notNull()
       .references(() => offices.id, { onDelete: "cascade" }),
     team: text("team").notNull(),
+    /** Slug of the game the role works on (content `game:`); null: the studio as a whole. */
+    game: text("game"),
     level: text("level").notNull(),
     commitment: text("commitment").notNull(),
     /** The offer's text in each language it is published in (not necessarily all three). */

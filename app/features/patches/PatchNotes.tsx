@@ -5,9 +5,10 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { gameArt } from "~/ui/art/art";
+import { gamePath } from "~/ui/frame/site-links";
 import { Section } from "~/ui/page-kit/Section";
 import { TaggedText } from "~/ui/page-kit/TaggedText";
-import type { GamePatches } from "./patches.server";
+import type { GamePatches, PatchNote } from "./patches.server";
 
 /** A game filter that works without JavaScript: a GET form whose choice is in the address. */
 export function PatchFilter({
@@ -71,27 +72,12 @@ export function PatchNotes({ notes, dates }: { notes: GamePatches[]; dates: Reco
             {art ? (
               <ArtPicture art={art} crop="banner" className="patch-game__art" sizes={patchArtSizes} />
             ) : null}
-            <ol className="patch-list">
-              {patches.map((patch) => (
-                <li key={patch.version} id={patchAnchor(game.slug, patch.version)} className="patch">
-                  <h3 className="patch__title">
-                    <span className="patch__version">{patch.version}</span> {patch.title}
-                  </h3>
-                  <p className="patch__meta">
-                    {t("released", { date: dates[patch.releasedOn] })} ·{" "}
-                    {t("platforms", { list: patch.platforms.join(", ") })}
-                  </p>
-                  <ul className="patch__changes">
-                    {patch.changes.map((change) => (
-                      <li key={change.text} className={`patch-change patch-change--${change.kind}`}>
-                        <span className="patch-change__kind">{t(`kinds.${change.kind}`)}</span>
-                        <span>{change.text}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ol>
+            <PatchList game={game.slug} patches={patches} dates={dates} />
+            <p className="patch-game__page">
+              <SiteLink className="text-link" to={localize(gamePath(game.slug))}>
+                {t("gamePage", { game: game.name })}
+              </SiteLink>
+            </p>
           </Section>
         );
       })}
@@ -102,5 +88,42 @@ export function PatchNotes({ notes, dates }: { notes: GamePatches[]; dates: Reco
         />
       </p>
     </>
+  );
+}
+
+/** A game's releases, newest first, each with its changes by kind: the support page and the game's page. */
+export function PatchList({
+  game,
+  patches,
+  dates,
+}: {
+  game: string;
+  patches: PatchNote[];
+  /** Each release date written out on the server, by ISO date. */
+  dates: Record<string, string>;
+}) {
+  const { t } = useTranslation("patches");
+  return (
+    <ol className="patch-list">
+      {patches.map((patch) => (
+        <li key={patch.version} id={patchAnchor(game, patch.version)} className="patch">
+          <h3 className="patch__title">
+            <span className="patch__version">{patch.version}</span> {patch.title}
+          </h3>
+          <p className="patch__meta">
+            {t("released", { date: dates[patch.releasedOn] })} ·{" "}
+            {t("platforms", { list: patch.platforms.join(", ") })}
+          </p>
+          <ul className="patch__changes">
+            {patch.changes.map((change) => (
+              <li key={change.text} className={`patch-change patch-change--${change.kind}`}>
+                <span className="patch-change__kind">{t(`kinds.${change.kind}`)}</span>
+                <span>{change.text}</span>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,4 +1,4 @@
 /* Patch notes' face for other features: where one patch's notes are. */
 
-export { PatchFilter, PatchNotes } from "./PatchNotes";
+export { PatchFilter, PatchList, PatchNotes } from "./PatchNotes";
 export { patchAnchor, patchNotesPath } from "./patch-links";

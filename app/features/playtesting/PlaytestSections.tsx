@@ -9,7 +9,7 @@ import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
 import { StepList } from "~/ui/page-kit/StepList";
 import type { PlaytestLocationKey } from "./playtest-locations";
-import type { PlaytestView } from "./types";
+import type { CurrentPlaytest } from "./types";
 
 export const signUpSectionId = "sign-up";
 /** The sign-up form itself, where the location links lead. */
@@ -37,48 +37,12 @@ export function WhatIsPlaytesting() {
   );
 }
 
-/** A current playtest as the page shows it: dates already formatted on the server. */
-export type CurrentPlaytest = PlaytestView & {
-  siteSlug: string;
-  site: string;
-  office: string | null;
-  dates: string;
-};
-
 export function CurrentPlaytests({ playtests }: { playtests: CurrentPlaytest[] }) {
   const { t } = useTranslation("playtesting");
   return (
     <Section id="current" label={t("current.label")} title={t("current.title")} tone="raised">
       {playtests.length > 0 ? (
-        <ul className="playtest-cards">
-          {playtests.map((p) => (
-            <li key={p.id} className={`playtest-card playtest-card--${p.status}`}>
-              <p className="playtest-card__meta">
-                <span className="playtest-card__kind">{t(`current.${p.kind}`)}</span>
-                <span className={`playtest-card__status playtest-card__status--${p.status}`}>
-                  {t(`current.${p.status}`)}
-                </span>
-              </p>
-              <h3 className="playtest-card__title">{p.title}</h3>
-              <p className="playtest-card__where">
-                <Icon name="pin" size={18} /> {p.site}
-                {p.office ? ` · ${t("current.at", { office: p.office })}` : null}
-              </p>
-              <p className="playtest-card__dates">
-                <Icon name="calendar" size={18} /> {p.dates}
-              </p>
-              <p>{p.description}</p>
-              {p.status === "open" ? (
-                <p>
-                  <SiteLink className="button button--small" to={signUpLink(p.siteSlug)} preventScrollReset>
-                    {t("current.signUp")}
-                    <span className="visually-hidden"> – {p.title}</span>
-                  </SiteLink>
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <PlaytestCards playtests={playtests} />
       ) : (
         <div className="notice notice--empty">
           <Icon name="controller" size={40} />
@@ -91,6 +55,55 @@ export function CurrentPlaytests({ playtests }: { playtests: CurrentPlaytest[] }
         </div>
       )}
     </Section>
+  );
+}
+
+/**
+ * The sessions' cards; `signUpPage` is the playtesting page's address when the cards are shown
+ * elsewhere (a game's page), so "Sign up" opens the form there.
+ */
+export function PlaytestCards({
+  playtests,
+  signUpPage = "",
+}: {
+  playtests: CurrentPlaytest[];
+  signUpPage?: string;
+}) {
+  const { t } = useTranslation("playtesting");
+  return (
+    <ul className="playtest-cards">
+      {playtests.map((p) => (
+        <li key={p.id} className={`playtest-card playtest-card--${p.status}`}>
+          <p className="playtest-card__meta">
+            <span className="playtest-card__kind">{t(`current.${p.kind}`)}</span>
+            <span className={`playtest-card__status playtest-card__status--${p.status}`}>
+              {t(`current.${p.status}`)}
+            </span>
+          </p>
+          <h3 className="playtest-card__title">{p.title}</h3>
+          <p className="playtest-card__where">
+            <Icon name="pin" size={18} /> {p.site}
+            {p.office ? ` · ${t("current.at", { office: p.office })}` : null}
+          </p>
+          <p className="playtest-card__dates">
+            <Icon name="calendar" size={18} /> {p.dates}
+          </p>
+          <p>{p.description}</p>
+          {p.status === "open" ? (
+            <p>
+              <SiteLink
+                className="button button--small"
+                to={`${signUpPage}${signUpLink(p.siteSlug)}`}
+                preventScrollReset={!signUpPage}
+              >
+                {t("current.signUp")}
+                <span className="visually-hidden"> – {p.title}</span>
+              </SiteLink>
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -2,7 +2,7 @@
 
 export { signNda } from "./nda.server";
 export { playtestPersonalData } from "./personal-data.server";
-export { getSurvey, listPlaytestSites } from "./playtest.server";
+export { getSurvey, listCurrentPlaytests, listPlaytestSites } from "./playtest.server";
 export { createPlaytestApi } from "./playtest-api.server";
 export { playtestSitesKind } from "./playtest-site-kind.server";
 export { confirmSeat, declineSession, signupsOf } from "./playtest-status.server";

@@ -1,9 +1,9 @@
 /* playtesting: its face. */
 export {
-  type CurrentPlaytest,
   CurrentPlaytests,
   Eligibility,
   HowItWorks,
+  PlaytestCards,
   PlaytestFaq,
   SignUpByLocation,
   signUpSectionId,
@@ -12,3 +12,4 @@ export {
 export { PlaytestStatusView } from "./PlaytestStatusView";
 export { hasPlaytestSection, playtestLocations } from "./playtest-locations";
 export { SurveyFlow } from "./SurveyFlow";
+export type { CurrentPlaytest } from "./types";

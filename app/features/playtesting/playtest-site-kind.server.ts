@@ -7,6 +7,7 @@ import {
   type YamlFiles,
   yamlFileKey,
 } from "~/features/content/index.server";
+import { checkGameSlugs } from "~/features/games/index.server";
 import { slugPattern } from "~/platform/text/slug";
 import { playtestSessionKinds, playtestSessionStatuses, playtestSites } from "./tables";
 
@@ -23,6 +24,8 @@ export const playtestSiteFileSchema = z
           .strictObject({
             slug,
             kind: z.enum(playtestSessionKinds),
+            /** The game played, when the session names one; its page lists the session. */
+            game: slug.optional(),
             title: localized,
             summary: localized,
             startsOn: z.iso.date(),
@@ -58,6 +61,9 @@ export const playtestSitesKind: ContentKind<PlaytestSiteUnit> = {
   check(units, lookup) {
     const offices = new Set(lookup.units<{ slug: string }>("offices").map((o) => o.data.slug));
     for (const { data, sources } of units) {
+      data.sessions.forEach((session, i) => {
+        if (session.game) checkGameSlugs(lookup, sources[0]!, `sessions[${i}].game`, [session.game]);
+      });
       if (!offices.has(data.office) && !lookup.has(`offices/${data.office}.yaml`)) {
         lookup.problem(
           sources[0]!,

@@ -2,11 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { offices } from "~/features/offices/index.server";
 import { sharedContentMemo } from "~/platform/cache/content-memo.server";
 import type { Db } from "~/platform/db/client.server";
+import { formatDate } from "~/platform/i18n/format";
 import { type Language, pick } from "~/platform/i18n/languages";
 import type { SurveyDefinition } from "./survey-definition";
 import { surveyDefinitionSchema } from "./survey-schema";
 import { playtestSites, surveys } from "./tables";
-import type { PlaytestSiteView } from "./types";
+import type { CurrentPlaytest, PlaytestSiteView } from "./types";
 
 export type * from "./types";
 
@@ -46,6 +47,7 @@ export async function listPlaytestSites(
         .map((s) => ({
           id: s.slug,
           kind: s.kind,
+          game: s.game ?? null,
           title: pick(s.title, lang) ?? s.slug,
           description: pick(s.summary, lang) ?? "",
           startsOn: s.startsOn,
@@ -54,6 +56,34 @@ export async function listPlaytestSites(
         })),
     };
   });
+}
+
+/**
+ * Every site's current sessions as their cards show them (CurrentPlaytests), soonest first, dates
+ * written on the server; only those of one game for that game's page.
+ */
+export async function listCurrentPlaytests(
+  db: Db,
+  lang: Language,
+  options: { game?: string; now?: Date } = {},
+): Promise<CurrentPlaytest[]> {
+  const sites = await listPlaytestSites(db, lang, options.now);
+  return sites
+    .flatMap((site) =>
+      site.playtests
+        .filter((p) => !options.game || p.game === options.game)
+        .map((p) => ({
+          ...p,
+          siteSlug: site.slug,
+          site: site.name,
+          office: site.office?.name ?? null,
+          dates:
+            p.startsOn === p.endsOn
+              ? formatDate(p.startsOn, lang)
+              : `${formatDate(p.startsOn, lang)} – ${formatDate(p.endsOn, lang)}`,
+        })),
+    )
+    .sort((a, b) => a.startsOn.localeCompare(b.startsOn));
 }
 
 /** Slugs of the sites people can sign up for. */

@@ -19,6 +19,8 @@ export type PlaytestSessionKind = (typeof playtestSessionKinds)[number];
 export type PlaytestSession = {
   slug: string;
   kind: PlaytestSessionKind;
+  /** Slug of the game played, when the session names one. */
+  game?: string;
   title: Localized;
   summary: Localized;
   /** ISO dates (YYYY-MM-DD), inclusive. */

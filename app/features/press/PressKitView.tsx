@@ -376,3 +376,83 @@ function KitContacts({ kit }: KitProps) {
     </ul>
   );
 }
+
+/**
+ * A kit's images as a gallery (a game's page): one shown large over a row of thumbnails. Each
+ * thumbnail is the label of a radio button, so it works without JavaScript and with the keyboard
+ * as any radio group does (Tab to the group, arrows to move); the checked one's picture shows
+ * (press.css). Alt texts are the kit's captions.
+ */
+export function KitGallery({ kit }: KitProps) {
+  const { t } = useTranslation("press");
+  const name = `gallery-${kit.slug}`;
+  return (
+    <fieldset className="kit-gallery">
+      <legend className="visually-hidden">{t("gallery.label", { name: kit.name })}</legend>
+      <div className="kit-gallery__grid">
+        {kit.images.map((image, index) => {
+          const id = `${name}-${index}`;
+          return (
+            <div key={image.name} className="kit-gallery__shot">
+              <input
+                className="kit-gallery__choice"
+                type="radio"
+                name={name}
+                id={id}
+                value={image.name}
+                defaultChecked={index === 0}
+              />
+              <label className="kit-gallery__thumb" htmlFor={id}>
+                <img
+                  className="kit-gallery__thumb-image"
+                  src={image.thumbnail.url}
+                  alt={image.caption}
+                  width={image.thumbnail.width}
+                  height={image.thumbnail.height}
+                  decoding="async"
+                />
+              </label>
+              <figure className="kit-gallery__view">
+                <img
+                  className="kit-gallery__image"
+                  src={image.url}
+                  alt={image.caption}
+                  width={image.width}
+                  height={image.height}
+                  // The first picture shows before any choice; the others load once chosen.
+                  loading={index === 0 ? undefined : "lazy"}
+                  decoding="async"
+                />
+                <figcaption className="kit-gallery__caption">
+                  {t("gallery.position", { position: index + 1, count: kit.images.length })} · {image.caption}
+                </figcaption>
+              </figure>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * What a journalist needs from a game's page: the fact sheet, the logos and the whole kit as a
+ * zip, with the way to the full kit.
+ */
+export function KitEssentials({ kit, fullKit }: KitProps & { fullKit: ReactNode }) {
+  const { t } = useTranslation("press");
+  return (
+    <div className="kit-essentials">
+      <div className="kit-essentials__facts">
+        <h3 className="kit-subheading">{t("facts.title")}</h3>
+        <KitFacts kit={kit} />
+        <ZipDownload kit={kit} />
+        <p>{fullKit}</p>
+      </div>
+      <div className="kit-essentials__logos">
+        <h3 className="kit-subheading">{t("sections.logos")}</h3>
+        <KitFiles files={kit.logos} part="logos" />
+      </div>
+    </div>
+  );
+}

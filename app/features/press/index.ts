@@ -1,4 +1,4 @@
 /* press: its face. */
 export { GameKitCards, KitArchive, kitPath } from "./PressKitLists";
-export { KitHeader, KitNav, PressKitBody } from "./PressKitView";
+export { KitEssentials, KitGallery, KitHeader, KitNav, PressKitBody } from "./PressKitView";
 export { withLabels } from "./press-format";

@@ -78,7 +78,15 @@ export const pressKitFileSchema = z
      * The trailer played in the page after a click (YouTube or Twitch; features/embeds), over
      * `poster`, one of `images`.
      */
-    trailer: z.strictObject({ url: trailerUrl, title: localized, poster: kitFileName }).optional(),
+    trailer: z
+      .strictObject({
+        url: trailerUrl,
+        title: localized,
+        poster: kitFileName,
+        /** When the video was published: the game page's VideoObject (structured data) requires it. */
+        uploadDate: z.iso.date(),
+      })
+      .optional(),
     images: z.array(asset).min(1).max(24),
     logos: z.array(asset).min(1).max(12),
     quotes: z

@@ -46,7 +46,13 @@ export type PressKit = {
   features: string[];
   videos: Array<{ title: string; url: string; duration: string; poster: PressFile["thumbnail"] }>;
   /** The trailer played in the page after a click (features/embeds). */
-  trailer: (TrailerView & { poster: PressFile["thumbnail"] }) | null;
+  trailer:
+    | (TrailerView & {
+        poster: PressFile["thumbnail"];
+        /** ISO date the video was published. */
+        uploadDate: string;
+      })
+    | null;
   images: PressFile[];
   logos: PressFile[];
   awards: Array<{ title: string; organization: string; year: number }>;

@@ -159,6 +159,13 @@ describe("press kits as content", () => {
         contentKinds,
       ),
     ).toEqual([expect.stringMatching(/trailer\.poster: Must be one of the kit's images/)]);
+    // Its publication date: a game page's VideoObject cannot do without it.
+    expect(
+      problemsOf(
+        changeTree(tree, { "press/tidebound/kit.yaml": kit.replace(/^ {2}uploadDate: .*\n/m, "") }),
+        contentKinds,
+      ),
+    ).toEqual(["content/press/tidebound/kit.yaml: trailer.uploadDate: Required"]);
     // A kit folder without its kit.yaml, and a stray file in a kit folder.
     expect(problemsOf(changeTree(tree, { "press/tidebound/kit.yaml": null }), contentKinds)).toEqual([
       expect.stringMatching(/press\/tidebound\/kit\.yaml: file is missing/),
@@ -245,6 +252,7 @@ describe("GET /api/presses", () => {
         width: expect.any(Number),
         height: expect.any(Number),
       },
+      uploadDate: "2019-05-28",
     });
     expect(ashen.trailer).toBeNull();
 

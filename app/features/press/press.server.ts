@@ -34,7 +34,12 @@ function trailerOf(
   const parsed = trailer ? parseTrailerUrl(trailer.url) : null;
   const poster = trailer ? images.get(trailer.poster) : undefined;
   return trailer && parsed && poster
-    ? { ...parsed, title: text(trailer.title), poster: poster.thumbnail }
+    ? {
+        ...parsed,
+        title: text(trailer.title),
+        poster: poster.thumbnail,
+        uploadDate: trailer.uploadDate,
+      }
     : null;
 }
 

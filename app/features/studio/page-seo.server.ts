@@ -20,6 +20,7 @@ export type MetaPage =
   | "blog"
   | "support"
   | "press"
+  | "game"
   | "privacy"
   | "fanContentPolicy"
   | "tos"

@@ -1,10 +1,13 @@
 import "./known-issues.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { http } from "~/platform/http/client";
-import { useLanguage } from "~/platform/i18n/use-language";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import type { SelectOption } from "~/ui/forms/Select";
+import { gamePath } from "~/ui/frame/site-links";
 import { useHydrated } from "~/ui/use-hydrated";
+import { KnownIssueStatus } from "./KnownIssueCounts";
 import type { KnownIssueView } from "./known-issue-search";
 import type { MeTooResult } from "./known-issues.server";
 
@@ -207,35 +210,10 @@ function KnownIssueItem({
   );
 }
 
-/** Where the fix stands: investigating, coming in a patch, or fixed (linking to that patch's notes). */
-export function KnownIssueStatus({ issue }: { issue: KnownIssueView }) {
-  const { t } = useTranslation("support-report");
-  const label =
-    issue.status === "fixed"
-      ? issue.patch
-        ? t("known.status.fixedPatch", { patch: issue.patch })
-        : t("known.status.fixed")
-      : issue.status === "fixInProgress"
-        ? issue.patch
-          ? t("known.status.fixInProgressPatch", { patch: issue.patch })
-          : t("known.status.fixInProgress")
-        : t("known.status.investigating");
-  return (
-    <p className="known-issues__status">
-      <span className={`known-issues__badge known-issues__badge--${issue.status}`}>{label}</span>
-      {issue.patchNotes ? (
-        <>
-          {" "}
-          <a href={issue.patchNotes}>{t("known.patchNotes", { patch: issue.patch })}</a>
-        </>
-      ) : null}
-    </p>
-  );
-}
-
 /** The report page's short list of every game's known issues, with where each fix stands. */
 export function KnownIssueList({ issues, games }: { issues: KnownIssueView[]; games: SelectOption[] }) {
   const { t } = useTranslation("support-report");
+  const localize = useLocalizePath();
   if (!issues.length) return <p>{t("known.listEmpty")}</p>;
   const byGame = games
     .map((game) => ({ game, issues: issues.filter((issue) => issue.game === game.value) }))
@@ -244,7 +222,11 @@ export function KnownIssueList({ issues, games }: { issues: KnownIssueView[]; ga
     <div className="known-issues__catalog">
       {byGame.map(({ game, issues: own }) => (
         <section key={game.value} aria-label={game.label}>
-          <h3 className="known-issues__game">{game.label}</h3>
+          <h3 className="known-issues__game">
+            <SiteLink className="text-link" to={localize(gamePath(game.value))}>
+              {game.label}
+            </SiteLink>
+          </h3>
           <ul className="known-issues__list">
             {own.map((issue) => (
               <li key={issue.slug} className="known-issues__item" data-known-issue={issue.slug}>

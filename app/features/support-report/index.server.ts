@@ -7,7 +7,13 @@ export { issueReportStatusSource } from "./issue-status-source.server";
 export { createIssuesApi } from "./issues-api.server";
 export { knownIssuesKind } from "./known-issue-kind.server";
 export { type KnownIssueView, knownIssueQuery } from "./known-issue-search";
-export { addMeToo, knownIssueMeTooLimit, listAllKnownIssues, searchKnownIssues } from "./known-issues.server";
+export {
+  addMeToo,
+  knownIssueMeTooLimit,
+  listAllKnownIssues,
+  listKnownIssues,
+  searchKnownIssues,
+} from "./known-issues.server";
 export { issueReportPersonalData } from "./personal-data.server";
 export { addInfoToIssue, issueFormTexts, issueReportLimit, reportIssue } from "./report-issue.server";
 export { issueCommands } from "./tools.server";

@@ -1,5 +1,11 @@
 /* support-report: its face. */
 
 export { issueFormAnchor, issueHoneypot } from "./issue-choices";
-export { KnownIssueList, knownIssuesSeenField, type MeTooReply, meTooField } from "./KnownIssueSuggestions";
+export { KnownIssueCounts } from "./KnownIssueCounts";
+export {
+  KnownIssueList,
+  knownIssuesSeenField,
+  type MeTooReply,
+  meTooField,
+} from "./KnownIssueSuggestions";
 export { SupportReportLinks } from "./SupportReportLinks";

@@ -9,4 +9,6 @@ export const socialImage = {
   studio: "/images/social/studio.jpg",
   /** Job and location pages: their office's illustration. */
   office: (slug: string) => `/images/social/offices/${slug}.jpg`,
+  /** A game's page: its key art. */
+  game: (slug: string) => `/images/social/games/${slug}.jpg`,
 } as const;

@@ -5,7 +5,7 @@ import { Brand } from "./Brand";
 import { ExternalLink } from "./ExternalLink";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { SocialIcon } from "./SocialIcon";
-import { accountLinks, paths, siteMapId, studioSites } from "./site-links";
+import { accountLinks, gamePath, paths, siteMapId, studioSites } from "./site-links";
 import { useCopyrightYear, useStudio } from "./use-studio";
 
 /** The query that reopens the cookie-consent banner (the consent feature reads it). */
@@ -103,13 +103,15 @@ export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" 
         <nav className="site-footer__columns" aria-label={t("footer.label")}>
           {studio?.games.length ? (
             <div className="site-footer__column">
-              <h2 className="site-footer__heading">{t("footer.games")}</h2>
+              <h2 className="site-footer__heading">
+                {/* #games animates to the home page's games after about a second
+                    (docs/requirements.md#navigation-and-layout). */}
+                <SiteLink to={`${localize(paths.home)}#games`}>{t("footer.games")}</SiteLink>
+              </h2>
               <ul>
                 {studio.games.map((game) => (
                   <li key={game.slug}>
-                    {/* #games animates to the home page's games after about a second
-                        (docs/requirements.md#navigation-and-layout). */}
-                    <SiteLink to={`${localize(paths.home)}#games`}>{game.name}</SiteLink>
+                    <SiteLink to={localize(gamePath(game.slug))}>{game.name}</SiteLink>
                   </li>
                 ))}
               </ul>

@@ -17,6 +17,8 @@ export const paths = {
   blog: "/blog",
   support: "/support",
   press: "/press",
+  /** Redirects to the home page's games (`/#games`), where every game's card is. */
+  games: "/games",
   login: "/account/login",
   createAccount: "/account/create",
   privacy: "/privacy",
@@ -25,6 +27,9 @@ export const paths = {
   tos: "/tos",
   gdpr: "/gdpr",
 } as const;
+
+/** A game's page (routes/game.tsx): the menus, the footer, the home page and support link to it. */
+export const gamePath = (slug: string) => `${paths.games}/${slug}`;
 
 /**
  * The footer part that holds every destination of the mobile menu: the hamburger's target where
@@ -46,7 +51,10 @@ export const workSubmenu: InternalNavLink[] = [
   { key: "playtest", path: paths.playtesting },
 ];
 
-export const primaryBefore: InternalNavLink[] = [{ key: "about", path: paths.home }];
+export const primaryBefore: InternalNavLink[] = [
+  { key: "about", path: paths.home },
+  { key: "games", path: paths.games },
+];
 export const primaryAfter: InternalNavLink[] = [
   { key: "contact", path: paths.contact },
   { key: "blog", path: paths.blog },

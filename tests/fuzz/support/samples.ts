@@ -293,6 +293,8 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   "loader routes/support-patches": (f) => ({ query: { game: f.gameSlug } }),
   "loader routes/press": () => ({}),
   "loader press-kit": (f) => ({ params: { slug: f.pressKitSlug } }),
+  "loader routes/games": () => ({}),
+  "loader game": (f) => ({ params: { slug: f.gameSlug } }),
   "loader routes/blog": () => ({
     query: { q: "studio", sort: "oldest", page: "1", category: "studio", tag: "art" },
   }),
