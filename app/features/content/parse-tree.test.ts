@@ -123,6 +123,14 @@ describe("parseContentTree refuses bad content, naming file and field", () => {
     const problems = problemsOf(withChanges({ "games/tidebound.yaml": null }), contentKinds);
     expect(problems).toEqual([
       'content/home.yaml: awards[4].game: Unknown game "tidebound" (no games/tidebound.yaml)',
+      // So do the FAQ answers, offers and playtest sessions that name it (its game page's lists).
+      ...[
+        "faq/support-purchases/02-my-downloadable-content-does-not-show-up.en.md: games",
+        "faq/support-technical/01-the-game-crashes-what-should-i-do.en.md: games",
+        "faq/support-technical/02-where-are-my-saved-games.en.md: games",
+        "jobs/dublin-gameplay-qa-tester/offer.yaml: game",
+        "playtests/barcelona.yaml: sessions[0].game",
+      ].map((field) => `content/${field}: Unknown game "tidebound" (no games/tidebound.yaml)`),
       // The game's patch notes (features/patches) name it too.
       ...["2.3.1", "2.3", "2.4"].map(
         (version) =>
