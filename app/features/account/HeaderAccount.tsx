@@ -1,0 +1,106 @@
+import { useEffect, useState } from "react";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
+import type { AccountPartProps } from "~/ui/frame/account-slot";
+import { signedInHint } from "./signed-in-hint";
+
+type SignedIn = { username: string };
+type Asked = { hint: string; answer: Promise<SignedIn | null>; known?: SignedIn | null };
+
+/**
+ * One question per sign-in and document: the header's parts (the main bar, the mobile menu each
+ * time it opens, the header of another layout after a navigation) share its answer. Keyed on the
+ * hint's value, which a new sign-in changes.
+ */
+let asked: Asked | null = null;
+
+/** GET /api/account/me (private, no-store): the signed-in visitor's name, or null. */
+async function askWhoIsSignedIn(): Promise<SignedIn | null> {
+  try {
+    const res = await fetch("/api/account/me", { headers: { accept: "application/json" } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { user?: { username?: unknown } };
+    return typeof body.user?.username === "string" ? { username: body.user.username } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Without the hint nobody signed in here: nothing is asked (most visitors). */
+function signedIn(): Asked | null {
+  const hint = signedInHint(document.cookie);
+  if (hint === null) return null;
+  if (asked?.hint !== hint) {
+    const question: Asked = { hint, answer: askWhoIsSignedIn() };
+    void question.answer.then((answer) => {
+      question.known = answer;
+    });
+    asked = question;
+  }
+  return asked;
+}
+
+/**
+ * The header's account part for a signed-in visitor (docs/decisions/0060): their name, "My
+ * account" and "Sign out" (a plain form posting the account page's logout, which works as the
+ * account page's own button does). The server and the hydration render `fallback` (the same
+ * page for everyone); it stays when nobody is signed in or the answer fails. A part mounted
+ * after the answer came shows it at once.
+ */
+export function HeaderAccount({ placement, fallback }: AccountPartProps) {
+  const { t } = useTranslation("layout");
+  const localize = useLocalizePath();
+  // Only an answer already in hand (never while hydrating: nothing is asked before an effect).
+  const [user, setUser] = useState<SignedIn | null>(() => asked?.known ?? null);
+  useEffect(() => {
+    const question = signedIn();
+    if (!question) {
+      setUser(null);
+      return;
+    }
+    let mounted = true;
+    void question.answer.then((answer) => {
+      if (mounted) setUser(answer);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (!user) return fallback;
+
+  const account = localize("/account");
+  const signOut = (buttonClass: string) => (
+    <form method="post" action={account} className="account-sign-out">
+      <input type="hidden" name="intent" value="logout" />
+      <button type="submit" className={buttonClass}>
+        {t("nav.signOut")}
+      </button>
+    </form>
+  );
+  if (placement === "menu") {
+    return (
+      <>
+        <p className="mobile-menu__signed-in">
+          {t("nav.signedInAs")} <strong>{user.username}</strong>
+        </p>
+        <SiteLink className="button button--ghost" to={account}>
+          {t("nav.myAccount")}
+        </SiteLink>
+        {signOut("button button--primary")}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="account-nav__name">
+        <span className="visually-hidden">{t("nav.signedInAs")} </span>
+        {user.username}
+      </span>
+      <SiteLink to={account} className="account-nav__login">
+        {t("nav.myAccount")}
+      </SiteLink>
+      {signOut("button button--small")}
+    </>
+  );
+}
