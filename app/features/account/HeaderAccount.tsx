@@ -15,6 +15,42 @@ type Asked = { hint: string; answer: Promise<SignedIn | null>; known?: SignedIn 
  */
 let asked: Asked | null = null;
 
+/**
+ * The answer is also kept in the tab (sessionStorage) for a few minutes, under the same hint:
+ * the next pages of the visit ask nothing, so a signed-in visitor's page costs the server what
+ * an anonymous visitor's does (docs/decisions/0060). A name changed or a session ended elsewhere
+ * shows in the header within that time; the account area and every write read the session
+ * itself.
+ */
+const keptKey = "studio-signed-in";
+const keptMs = 5 * 60_000;
+
+function keptAnswer(hint: string): SignedIn | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(keptKey) ?? "null") as {
+      hint?: unknown;
+      at?: unknown;
+      username?: unknown;
+    } | null;
+    const fresh = typeof kept?.at === "number" && Date.now() - kept.at < keptMs;
+    return kept?.hint === hint && fresh && typeof kept.username === "string"
+      ? { username: kept.username }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(hint: string, answer: SignedIn | null) {
+  try {
+    if (answer)
+      sessionStorage.setItem(keptKey, JSON.stringify({ hint, at: Date.now(), username: answer.username }));
+    else sessionStorage.removeItem(keptKey);
+  } catch {
+    // Storage refused (a private window's quota): the next page asks again.
+  }
+}
+
 /** GET /api/account/me (private, no-store): the signed-in visitor's name, or null. */
 async function askWhoIsSignedIn(): Promise<SignedIn | null> {
   try {
@@ -32,9 +68,13 @@ function signedIn(): Asked | null {
   const hint = signedInHint(document.cookie);
   if (hint === null) return null;
   if (asked?.hint !== hint) {
-    const question: Asked = { hint, answer: askWhoIsSignedIn() };
+    const kept = keptAnswer(hint);
+    const question: Asked = kept
+      ? { hint, answer: Promise.resolve(kept), known: kept }
+      : { hint, answer: askWhoIsSignedIn() };
     void question.answer.then((answer) => {
       question.known = answer;
+      if (!kept) keep(hint, answer);
     });
     asked = question;
   }

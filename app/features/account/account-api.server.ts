@@ -22,6 +22,7 @@ import {
 import { accountRefusal, accountWrites as w } from "./account-writes.server";
 import { endSession, readSession, type SessionInfo } from "./sessions.server";
 import { listSessions } from "./settings.server";
+import { signedInAnswers } from "./signed-in-answer.server";
 import { smsSetupSchema } from "./sms-setup-form";
 
 /**
@@ -305,17 +306,18 @@ export function createAccountApi(svc: Services) {
   // Who is signed in, for the header once a page has loaded: public pages are the same for
   // everyone (docs/decisions/0060-signed-in-visitors-share-public-pages.md), so the name comes
   // from here, for this visitor alone. Without a live session, 401 and the browser's hint goes.
+  const signedInAnswer = signedInAnswers(svc.db);
   router.get(
     "/account/me",
     apiHandler(async (req, res) => {
       res.set(noStore);
-      const session = await apiSession(svc, req);
-      if (!session) {
-        if (readAccountCookies(config, req.get("cookie")).signedIn !== undefined)
-          res.append("Set-Cookie", clearSignedInHint(config));
+      const cookies = readAccountCookies(config, req.get("cookie"));
+      const answer = await signedInAnswer(cookies.session);
+      if (!answer) {
+        if (cookies.signedIn !== undefined) res.append("Set-Cookie", clearSignedInHint(config));
         throw new AccountError(401, "NEEDS_LOGIN_REFRESH");
       }
-      res.json({ user: { username: session.user.username }, expire: session.expiresAt.toISOString() });
+      res.json(answer);
     }),
   );
 
