@@ -8,6 +8,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { HeaderAccount } from "~/features/account";
 import { AnalyticsTracker } from "~/features/analytics";
 import { analyticsSetup } from "~/features/analytics/index.server";
 import {
@@ -26,6 +27,7 @@ import { PageNamespaces } from "~/platform/i18n/PageNamespaces";
 import { servicesContext } from "~/platform/request-context";
 import { FeedbackProvider } from "~/ui/feedback/FeedbackProvider";
 import { takeFlash } from "~/ui/feedback/flash.server";
+import { AccountSlot } from "~/ui/frame/account-slot";
 import { DocumentLinks } from "~/ui/frame/DocumentLinks";
 import { SiteScrollRestoration } from "~/ui/frame/SiteScrollRestoration";
 import type { ShellData } from "~/ui/frame/use-studio";
@@ -114,7 +116,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The providers and consent banner around every page. `loaderData` is undefined when a route's
+ * The providers and consent banner around every page, and the header's account part for a
+ * signed-in visitor (filled in after load: the pages themselves are the same for everyone). `loaderData` is undefined when a route's
  * middleware refused the request before any loader ran (a bad address's 400, an unknown
  * language's 404): React Router then runs no loader at all and renders the root's error
  * boundary, which still needs the shell around the error page.
@@ -134,7 +137,7 @@ function Shell({
         provider={loaderData?.consentProvider ?? null}
       >
         <ConsentBanner />
-        {children}
+        <AccountSlot value={HeaderAccount}>{children}</AccountSlot>
         {loaderData && (
           <AnalyticsTracker
             setup={loaderData.analytics}

@@ -85,6 +85,7 @@ describe("GET /api/openapi.json", () => {
       "Redirect",
       "Session",
       "Sessions",
+      "SignedIn",
       "TotpSetup",
       "User",
     ]);

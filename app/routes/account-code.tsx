@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { AccountHeading, afterSignIn } from "~/features/account";
+import { AccountHeading } from "~/features/account";
 import {
   accountContext,
   accountPageHeaders,
@@ -8,9 +8,8 @@ import {
   clearCookie,
   codeSchema,
   guardPost,
-  noStore,
   refused,
-  sessionCookie,
+  signedInRedirect,
 } from "~/features/account/index.server";
 import { parseForm } from "~/platform/forms/parse-form.server";
 import { localizePath } from "~/platform/i18n/languages";
@@ -39,15 +38,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   await guardPost(args, accountWrites.submitCode.limit);
-  const { deps, lang, config, cookies } = accountContext(args);
+  const { deps, config, cookies } = accountContext(args);
   const result = await parseForm(args.request, codeSchema);
   if (result.status === "error") return { result: result.result };
   const outcome = await accountWrites.submitCode.run(deps, cookies.mfa, result.value.code);
   if (!outcome.ok) return refused(result.reply, outcome);
-  const headers = new Headers(noStore);
-  headers.append("Set-Cookie", sessionCookie(config, outcome.value.token, outcome.value.expiresAt));
-  headers.append("Set-Cookie", clearCookie(config, "mfa"));
-  return redirect(afterSignIn(args.request.url, lang), { status: 303, headers });
+  return signedInRedirect(args, outcome.value, [clearCookie(config, "mfa")]);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

@@ -5,7 +5,7 @@ import {
   accountPageHeaders,
   accountSeo,
   accountWrites,
-  clearCookie,
+  clearSessionCookies,
   guardPost,
   noStore,
   passwordOnlySchema,
@@ -42,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await accountWrites.deleteAccount.run(deps, session.user, result.value.password);
   if (!outcome.ok) return refused(result.reply, outcome);
   const headers = new Headers(noStore);
-  headers.append("Set-Cookie", clearCookie(config, "session"));
+  for (const cookie of clearSessionCookies(config)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", flashCookie(config, { kind: "success", messages: ["account:delete.done"] }));
   return redirect(localizePath("/account/login", lang), { status: 303, headers });
 }

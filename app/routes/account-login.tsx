@@ -10,7 +10,7 @@ import {
   mfaCookie,
   noStore,
   refused,
-  sessionCookie,
+  signedInRedirect,
 } from "~/features/account/index.server";
 import { configuredPlatforms, signInPlatforms } from "~/features/platforms/index.server";
 import { loadPageSeo } from "~/features/studio/index.server";
@@ -59,10 +59,7 @@ export async function action(args: Route.ActionArgs) {
       headers: { "Set-Cookie": mfaCookie(config, signIn.challenge), ...noStore },
     });
   }
-  return redirect(afterSignIn(args.request.url, lang), {
-    status: 303,
-    headers: { "Set-Cookie": sessionCookie(config, signIn.token, signIn.expiresAt), ...noStore },
-  });
+  return signedInRedirect(args, signIn);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

@@ -5,7 +5,7 @@ import {
   accountPageHeaders,
   accountSeo,
   accountWrites,
-  clearCookie,
+  clearSessionCookies,
   endSession,
   guardPost,
   noStore,
@@ -53,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
     svc.logger.warn({ err }, "account logout failed; signed out anyway");
   }
   const headers = new Headers(noStore);
-  headers.append("Set-Cookie", clearCookie(config, "session"));
+  for (const cookie of clearSessionCookies(config)) headers.append("Set-Cookie", cookie);
   return redirect(localizePath("/account/login", lang), { status: 303, headers });
 }
 

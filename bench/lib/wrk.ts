@@ -1,6 +1,7 @@
 // wrk (Debian's package) as the load generator: a C program with one event loop per thread,
 // far faster than the servers measured here, unlike a load generator written in JavaScript.
 import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,12 @@ export type WrkOptions = {
   headers?: Record<string, string>;
   /** Count answers other than 2xx (a Lua response hook: costs wrk some CPU, fine for slow pages). */
   countStatus?: boolean;
+  /**
+   * Paths asked in turn, instead of the URL's alone: a visit of several requests (a page and its
+   * account request). Each thread takes them in order, so every connection's answers are
+   * spread over all of them; requests per second ÷ their number is visits per second.
+   */
+  paths?: readonly string[];
 };
 
 export type WrkResult = {
@@ -29,8 +36,20 @@ export type WrkResult = {
   wrkCpu: number;
 };
 
+/** A `request` hook taking `paths` in turn (the run's headers on each). */
+function pathsHook(paths: readonly string[]): string {
+  const list = paths.map((p) => JSON.stringify(p)).join(", ");
+  return `local paths = { ${list} }
+local turn = 0
+request = function()
+  turn = turn % #paths + 1
+  return wrk.format(nil, paths[turn])
+end
+`;
+}
+
 /** wrk's `done` hook prints one JSON line; with countStatus each thread also counts non-2xx. */
-function luaScript(countStatus: boolean): string {
+function luaScript(countStatus: boolean, paths: readonly string[] = []): string {
   const counting = countStatus
     ? `local threads = {}
 setup = function(thread) table.insert(threads, thread) end
@@ -46,7 +65,7 @@ end
 `
     : `local function counted() return "null" end
 `;
-  return `${counting}done = function(summary, latency, requests)
+  return `${paths.length ? pathsHook(paths) : ""}${counting}done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
     'BENCH_RESULT {"requests":%d,"durationUs":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"status":%d,"non2xx":%s,"p50Us":%.0f,"p99Us":%.0f,"maxUs":%.0f}\\n',
@@ -57,10 +76,12 @@ end
 }
 
 let scriptDir: string | undefined;
-function scriptFile(countStatus: boolean): string {
+function scriptFile(countStatus: boolean, paths: readonly string[] = []): string {
   scriptDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-wrk-"));
-  const file = path.join(scriptDir, countStatus ? "count-status.lua" : "report.lua");
-  if (!fs.existsSync(file)) fs.writeFileSync(file, luaScript(countStatus));
+  const script = luaScript(countStatus, paths);
+  const name = crypto.createHash("sha256").update(script).digest("hex").slice(0, 12);
+  const file = path.join(scriptDir, `${name}.lua`);
+  if (!fs.existsSync(file)) fs.writeFileSync(file, script);
   return file;
 }
 
@@ -89,7 +110,7 @@ export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> 
     "--timeout",
     "10s",
     "-s",
-    scriptFile(options.countStatus ?? false),
+    scriptFile(options.countStatus ?? false, options.paths),
     ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
     url,
   ];

@@ -3,7 +3,8 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 
 /**
- * An account made, verified and signed in through the site's JSON API; its session cookie. The
+ * An account made, verified and signed in through the site's JSON API; the `Cookie` header its
+ * sign-in gives (the session and the browser's sign-in hint, as a browser would send them). The
  * verification e-mail is read from `mailDir` (the site's DATA_DIR/mail, where it writes e-mails
  * without a mail server).
  */
@@ -41,7 +42,11 @@ export async function signIn(siteUrl: string, mailDir: string): Promise<string> 
   const validated = await post("validate", { token });
   if (!validated.ok) throw new Error(`account validate: ${validated.status}`);
   const login = await post("login", { identifier: email, password });
-  const session = login.headers.getSetCookie().find((c) => /^(__Host-)?studio_session=/.test(c));
-  if (!login.ok || !session) throw new Error(`account login: ${login.status} ${await login.text()}`);
-  return session.split(";")[0]!;
+  const cookies = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !/=$/.test(c));
+  if (!login.ok || !cookies.some((c) => /^(__Host-)?studio_session=/.test(c)))
+    throw new Error(`account login: ${login.status} ${await login.text()}`);
+  return cookies.join("; ");
 }

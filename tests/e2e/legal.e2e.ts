@@ -148,6 +148,7 @@ describe("legal pages", () => {
         "studio_session",
         "studio_mfa",
         "studio_platform_state",
+        "studio_signed_in",
       ]) {
         expect(table).toContain(cookie);
       }

@@ -199,7 +199,7 @@ describe("navigation", () => {
       expect(await hrefOf(/^Nous joindre$/)).toBe("/fr/contact");
       expect(await hrefOf(/^Blogue$/)).toBe("/fr/blog");
       expect(await hrefOf(/^Soutien$/)).toBe("/fr/support");
-      expect(await hrefOf(/^Se connecter$/)).toBe("/fr/account/login");
+      expect(await hrefOf(/^Compte$/)).toBe("/fr/account");
       expect(await hrefOf(/^Créer un compte$/)).toBe("/fr/account/create");
       expect(await header.locator(".brand").getAttribute("href")).toBe("/fr");
       expect(

@@ -35,8 +35,8 @@ describe("page cache", () => {
     const csp = second.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
     expect(csp).not.toContain("'nonce-");
-    // A visitor with a session cookie never sees the shared copy.
-    const personal = await fetch(`${site.url}/careers`, { headers: { cookie: "studio_session=abc" } });
+    // A visitor with a personal cookie (a second-factor step) never sees the shared copy.
+    const personal = await fetch(`${site.url}/careers`, { headers: { cookie: "studio_mfa=abc" } });
     expect(personal.headers.get("x-page-cache")).toBeNull();
     expect(await personal.text()).toMatch(/<script nonce="/);
   });

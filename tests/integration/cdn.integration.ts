@@ -171,6 +171,25 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     }
   });
 
+  it("serves a signed-in visitor the shared copy of a public page, and never keeps the account area", async () => {
+    const anonymous = (await untilHit("/careers")).at(-1) as Answer;
+    // A session cookie, as named over http, with the browser's sign-in hint: the session is
+    // looked up by the account area only (docs/decisions/0060).
+    const signedIn = "studio_session=signed-in; studio_signed_in=1800000000";
+    const answer = await viaCdn("/careers", { Cookie: signedIn });
+    expect(status(answer)).toBe("HIT");
+    expect(answer.headers["x-request-id"]).toBe(anonymous.headers["x-request-id"]);
+    // Asked twice each: a kept answer would be a HIT the second time. (This session is no live
+    // one: the account area sends it to log in, the account answer refuses it, no-store.)
+    for (const url of ["/account", "/api/account/me"]) {
+      for (let i = 0; i < 2; i++)
+        expect(status(await viaCdn(url, { Cookie: signedIn })), url).not.toBe("HIT");
+    }
+    expect(String((await viaCdn("/api/account/me", { Cookie: signedIn })).headers["cache-control"])).toBe(
+      "private, no-store",
+    );
+  });
+
   it("keeps a copy of its own for a consent choice, and serves it only to that choice", async () => {
     const url = `/careers?team=consent-${Date.now()}`;
     const banner = (await untilHit(url)).at(-1) as Answer;
@@ -193,9 +212,10 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
   it("never gives a request with a personal cookie or an analytics consent a shared copy, and keeps nothing of it", async () => {
     await untilHit("/careers");
     const cookies = [
-      // The flash message cookie (ui/feedback/flash.server.ts) and a session, as named over http.
+      // The flash message cookie (ui/feedback/flash.server.ts) and a second-factor step, as
+      // named over http.
       "studio_flash=saved",
-      "_ga=GA1.1.1; studio_session=personal",
+      "_ga=GA1.1.1; studio_mfa=personal",
       // A visitor who accepted analytics: the page may carry what tracks.
       `${CONSENT_COOKIE}=1; ${ANALYTICS_CONSENT_COOKIE}=1`,
     ];
@@ -217,7 +237,7 @@ describe("a CDN (nginx proxy_cache) in front of two processes", () => {
     // The same for an API answer its route declares public.
     const api = "/api/open/offices/by-continent/fr";
     for (let i = 0; i < 3; i++) {
-      const answer = await viaCdn(api, { Cookie: "studio_session=personal" });
+      const answer = await viaCdn(api, { Cookie: "studio_mfa=personal" });
       expect(status(answer)).toBe("BYPASS");
       expect(answer.headers["cache-control"]).toBe("private, max-age=300");
     }

@@ -236,7 +236,7 @@ describe("page cache", () => {
     expect(hit.res.headers.get("vary")).toMatch(/\bSec-GPC\b/i);
     expect((await get("/careers?team=writing", undefined, { "Sec-GPC": "0" })).cache).toBe("hit");
     // A page no cache keeps says so too.
-    const personal = await get("/careers?team=writing", "__Host-studio_session=2", { "Sec-GPC": "1" });
+    const personal = await get("/careers?team=writing", "__Host-studio_mfa=2", { "Sec-GPC": "1" });
     expect(personal.cache).toBeNull();
     expect(personal.res.headers.get("vary")).toMatch(/\bSec-GPC\b/i);
     // API answers are not pages: their Vary is their own.
@@ -339,15 +339,15 @@ describe("page cache", () => {
     expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
   });
 
-  it("never serves or stores a page for a request with a session, second-factor, flash or FAQ-visitor cookie", async () => {
+  it("never serves or stores a page for a request with a second-factor, flash, platform or FAQ-visitor cookie", async () => {
     await get("/internships");
     expect((await get("/internships")).cache).toBe("hit");
     // The cookies the site's list says make a page personal, as they are named over https.
     const personal = siteCookies()
       .filter((cookie) => cookie.page.kind === "personal")
       .flatMap((cookie) => cookieNames(cookie, cacheConfig));
-    expect(personal).toContain("__Host-studio_session");
-    expect(personal.length).toBeGreaterThanOrEqual(5);
+    expect(personal).toContain("__Host-studio_mfa");
+    expect(personal.length).toBeGreaterThanOrEqual(4);
     for (const cookie of [
       ...personal.map((name) => `${name}=abc`),
       // Beside others, and without a value: a part named as a personal cookie counts.
@@ -357,6 +357,20 @@ describe("page cache", () => {
       expect(state, cookie).toBeNull();
       expect(html).toContain("nonce=");
     }
+  });
+
+  it("serves a signed-in visitor the cached public page: the session changes no page the cache keeps", async () => {
+    await get("/internships");
+    const anonymous = await get("/internships");
+    expect(anonymous.cache).toBe("hit");
+    const rendered = renders;
+    const signedIn = await get(
+      "/internships",
+      "__Host-studio_session=abc; __Host-studio_signed_in=1800000000",
+    );
+    expect(signedIn.cache).toBe("hit");
+    expect(signedIn.html).toBe(anonymous.html);
+    expect(renders).toBe(rendered);
   });
 
   it("serves the cached page whatever cookies the site does not read come with the request", async () => {
@@ -409,8 +423,10 @@ describe("page cache", () => {
       expect((await get(url)).cache, cc).toBeNull();
       expect(renders, cc).toBe(before + 2);
     }
-    // A caller with a personal cookie is never served from the cache, nor stored.
-    expect((await get(shared, "__Host-studio_session=abc")).cache).toBeNull();
+    // A caller with a personal cookie is never served from the cache, nor stored; a signed-in
+    // one is (no public answer reads the session).
+    expect((await get(shared, "faq_visitor=abc")).cache).toBeNull();
+    expect((await get(shared, "__Host-studio_session=abc")).cache).toBe("hit");
   });
 
   it("reads how long an answer may be shared from its Cache-Control", () => {
@@ -599,7 +615,7 @@ describe("what outside shared caches (a CDN) are told", () => {
   it("reads the request and the route's declaration", () => {
     const req = (method: string, headers: Record<string, string> = {}) => ({ method, headers });
     const isShareableRequest = shareableRequests({
-      personalCookies: ["session", "__Host-studio_session"],
+      personalCookies: ["session", "__Host-studio_mfa"],
       privateWhen: analyticsAccepted,
     });
     expect(isShareableRequest(req("GET"))).toBe(true);
@@ -607,7 +623,7 @@ describe("what outside shared caches (a CDN) are told", () => {
     expect(isShareableRequest(req("POST"))).toBe(false);
     expect(isShareableRequest(req("GET", { cookie: "cookieconsent_status=1" }))).toBe(true);
     expect(isShareableRequest(req("GET", { cookie: "weird; _ga=GA1.1.1" }))).toBe(true);
-    expect(isShareableRequest(req("GET", { cookie: "_ga=1; __Host-studio_session=x" }))).toBe(false);
+    expect(isShareableRequest(req("GET", { cookie: "_ga=1; __Host-studio_mfa=x" }))).toBe(false);
     expect(isShareableRequest(req("GET", { cookie: "cookieanalytcs_status=1" }))).toBe(false);
     expect(isShareableRequest(req("GET", { authorization: "Basic eDp5" }))).toBe(false);
     const opts = { page: false, shared: true, sharedCache };

@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { getStudioInfo } from "~/features/studio/index.server";
+import { noStore } from "~/platform/cache/page-headers";
 import { HttpError } from "~/platform/http/errors.server";
 import { orHttpError, toHttpError } from "~/platform/http/outcome.server";
 import { rateLimit } from "~/platform/http/rate-limit.server";
@@ -10,10 +11,18 @@ import type { Services } from "~/platform/services.server";
 import { accountDeps } from "./account-budgets.server";
 import { AccountError, publicUser } from "./account-core.server";
 import { apiCodeFor, apiSchemas } from "./account-forms";
-import { clearCookie, mfaCookie, readAccountCookies, sessionCookie } from "./account-http.server";
+import {
+  clearCookie,
+  clearSessionCookies,
+  clearSignedInHint,
+  mfaCookie,
+  readAccountCookies,
+  sessionCookies,
+} from "./account-http.server";
 import { accountRefusal, accountWrites as w } from "./account-writes.server";
 import { endSession, readSession, type SessionInfo } from "./sessions.server";
 import { listSessions } from "./settings.server";
+import { signedInAnswers } from "./signed-in-answer.server";
 import { smsSetupSchema } from "./sms-setup-form";
 
 /**
@@ -98,7 +107,7 @@ export function createAccountApi(svc: Services) {
     res: Response,
     result: { user: Parameters<typeof publicUser>[0]; token: string; expiresAt: Date },
   ) => {
-    res.append("Set-Cookie", sessionCookie(config, result.token, result.expiresAt));
+    res.append("Set-Cookie", sessionCookies(config, result.token, result.expiresAt));
     res.append("Set-Cookie", clearCookie(config, "mfa"));
     res.json({ user: publicUser(result.user), expire: result.expiresAt.toISOString() });
   };
@@ -161,7 +170,7 @@ export function createAccountApi(svc: Services) {
     "/account/logout",
     apiHandler(async (req, res) => {
       await endSession(svc.db, readAccountCookies(config, req.get("cookie")).session).catch(() => undefined);
-      res.append("Set-Cookie", clearCookie(config, "session"));
+      res.append("Set-Cookie", clearSessionCookies(config));
       res.json({ ok: true });
     }),
   );
@@ -170,7 +179,7 @@ export function createAccountApi(svc: Services) {
     "/account/global-logout",
     apiHandler(async (req, res) => {
       orHttpError(await w.globalLogout.run(deps, (await requireSession(req)).user));
-      res.append("Set-Cookie", clearCookie(config, "session"));
+      res.append("Set-Cookie", clearSessionCookies(config));
       res.json({ ok: true });
     }),
   );
@@ -240,7 +249,7 @@ export function createAccountApi(svc: Services) {
     apiHandler(async (req, res) => {
       const { user } = await requireSession(req);
       orHttpError(await w.deleteAccount.run(deps, user, parseBody(apiSchemas.password, req.body).password));
-      res.append("Set-Cookie", clearCookie(config, "session"));
+      res.append("Set-Cookie", clearSessionCookies(config));
       res.json({ ok: true });
     }),
   );
@@ -291,6 +300,24 @@ export function createAccountApi(svc: Services) {
       const { user } = await requireSession(req);
       const proof = parseBody(apiSchemas.recoveryProof, req.body);
       res.json(orHttpError(await w.regenerateRecoveryCodes.run(deps, user, proof)));
+    }),
+  );
+
+  // Who is signed in, for the header once a page has loaded: public pages are the same for
+  // everyone (docs/decisions/0060-signed-in-visitors-share-public-pages.md), so the name comes
+  // from here, for this visitor alone. Without a live session, 401 and the browser's hint goes.
+  const signedInAnswer = signedInAnswers(svc.db);
+  router.get(
+    "/account/me",
+    apiHandler(async (req, res) => {
+      res.set(noStore);
+      const cookies = readAccountCookies(config, req.get("cookie"));
+      const answer = await signedInAnswer(cookies.session);
+      if (!answer) {
+        if (cookies.signedIn !== undefined) res.append("Set-Cookie", clearSignedInHint(config));
+        throw new AccountError(401, "NEEDS_LOGIN_REFRESH");
+      }
+      res.json(answer);
     }),
   );
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outboxEmails } from "~/platform/db/schema";
 import { type AccountApiKit, accountPassword, startAccountApi } from "../../../tests/support/account-api";
 import { sha256 } from "./secrets.server";
+import { signedInAnswers } from "./signed-in-answer.server";
 import { accountSessions, accountTokens, accountUsers } from "./tables";
 
 /**
@@ -53,6 +54,18 @@ async function withTotp() {
 }
 
 describe("expiry", () => {
+  it("the header's account answer names a live session, is kept 5 s, then sees the session gone", async () => {
+    const c = await kit.signedIn(account);
+    const token = c.jar.get(sessionCookie);
+    const answers = signedInAnswers(kit.db);
+    const now = Date.now();
+    expect((await answers(token, now))?.user).toEqual({ username: account.username });
+    await kit.db.delete(accountSessions);
+    expect((await answers(token, now + 4_000))?.user).toEqual({ username: account.username });
+    expect(await answers(token, now + 5_001)).toBeNull();
+    expect(await answers("no-such-session", now)).toBeNull();
+  });
+
   it("a session past its end is no session, and is not listed", async () => {
     const c = await kit.signedIn(account);
     const other = kit.client();

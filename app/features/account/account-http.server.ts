@@ -2,23 +2,32 @@ import type { Config } from "~/platform/config.server";
 import { expireCookie, parseCookies, serializeCookie } from "~/platform/http/cookies";
 import { defineCookie, hostCookieName } from "~/platform/privacy/cookie-registry.server";
 import { sessionTtlSeconds } from "./sessions.server";
+import { SIGNED_IN_COOKIE } from "./signed-in-hint";
 
 /**
- * The account's cookies: HttpOnly, SameSite=Lax, Path=/; with an https PUBLIC_URL also Secure
- * and `__Host-` prefixed (bound to this host, not settable by a sibling domain).
- * `studio_session` holds the session id; `studio_mfa` the pending second-factor step (5 min).
+ * The account's cookies: SameSite=Lax, Path=/; with an https PUBLIC_URL also Secure and
+ * `__Host-` prefixed (bound to this host, not settable by a sibling domain). `studio_session`
+ * holds the session id and `studio_mfa` the pending second-factor step (5 min), both HttpOnly;
+ * `studio_signed_in` says only that a session was given, for the browser to read
+ * (docs/decisions/0060-signed-in-visitors-share-public-pages.md).
  */
 export const SESSION_COOKIE = "studio_session";
 export const MFA_COOKIE = "studio_mfa";
 
-/** In the site's cookie list: a signed-in visitor's pages are their own. */
+/**
+ * In the site's cookie list. The session changes no page the caches keep: only the account
+ * area reads it, and its pages are `private, no-store` (accountPageHeaders); the header asks
+ * who is signed in after load (GET /api/account/me). So a signed-in visitor gets the shared copy
+ * of every public page (docs/decisions/0060). The second-factor step stays personal: it lives
+ * 5 minutes, between two account pages.
+ */
 export const accountSiteCookies = [
   defineCookie({
     setBy: "site",
     name: SESSION_COOKIE,
     hostPrefix: true,
     category: "necessary",
-    page: { kind: "personal" },
+    page: { kind: "none" },
     purpose: {
       en: "Keeps you signed in to your account: a random session id, stored on our side only as a hash",
       fr: "Vous garde connecté à votre compte : un identifiant de session aléatoire, que nous ne conservons que sous forme de hachage",
@@ -43,6 +52,23 @@ export const accountSiteCookies = [
     },
     lifetime: { en: "5 minutes", fr: "5 minutes", es: "5 minutos" },
   }),
+  defineCookie({
+    setBy: "site",
+    name: SIGNED_IN_COOKIE,
+    hostPrefix: true,
+    category: "necessary",
+    page: { kind: "none" },
+    purpose: {
+      en: "Tells the page's script that you are signed in, and until when, so that it asks for your name for the header (it holds no id)",
+      fr: "Indique au script de la page que vous êtes connecté, et jusqu'à quand, pour qu'il demande votre nom pour l'en-tête (il ne contient aucun identifiant)",
+      es: "Indica al script de la página que has iniciado sesión, y hasta cuándo, para que pida tu nombre para la cabecera (no contiene ningún identificador)",
+    },
+    lifetime: {
+      en: "48 hours at most, or until you log out",
+      fr: "48 heures au plus, ou jusqu'à la déconnexion",
+      es: "48 horas como máximo, o hasta que cierres sesión",
+    },
+  }),
 ];
 
 export function accountCookieNames(config: Pick<Config, "secureCookies">) {
@@ -52,17 +78,43 @@ export function accountCookieNames(config: Pick<Config, "secureCookies">) {
 const base = (config: Pick<Config, "secureCookies">) =>
   ({ path: "/", sameSite: "Lax", httpOnly: true, secure: config.secureCookies }) as const;
 
-export function sessionCookie(
+/**
+ * The Set-Cookie values of a sign-in: the session, and the hint the browser reads (not HttpOnly;
+ * its value is the session's end in Unix seconds, so that a new sign-in is a new value), with the
+ * same lifetime so that they end together.
+ */
+export function sessionCookies(
   config: Pick<Config, "secureCookies">,
   token: string,
   expiresAt: Date,
   now = new Date(),
-) {
+): string[] {
   const seconds = Math.min(sessionTtlSeconds, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
-  return serializeCookie(hostCookieName(SESSION_COOKIE, config), token, {
-    ...base(config),
-    maxAgeSeconds: seconds,
-  });
+  return [
+    serializeCookie(hostCookieName(SESSION_COOKIE, config), token, {
+      ...base(config),
+      maxAgeSeconds: seconds,
+    }),
+    serializeCookie(
+      hostCookieName(SIGNED_IN_COOKIE, config),
+      String(Math.floor(expiresAt.getTime() / 1000)),
+      {
+        ...base(config),
+        httpOnly: false,
+        maxAgeSeconds: seconds,
+      },
+    ),
+  ];
+}
+
+/** The Set-Cookie values of a sign-out: the session and its hint deleted. */
+export function clearSessionCookies(config: Pick<Config, "secureCookies">): string[] {
+  return [clearCookie(config, "session"), clearSignedInHint(config)];
+}
+
+/** The hint deleted alone: GET /api/account/me when the session it stood for is gone. */
+export function clearSignedInHint(config: Pick<Config, "secureCookies">): string {
+  return expireCookie(hostCookieName(SIGNED_IN_COOKIE, config), { path: "/", secure: config.secureCookies });
 }
 
 export function mfaCookie(config: Pick<Config, "secureCookies">, challenge: string) {
@@ -83,5 +135,9 @@ export function clearCookie(config: Pick<Config, "secureCookies">, which: "sessi
 export function readAccountCookies(config: Pick<Config, "secureCookies">, header: string | null | undefined) {
   const cookies = parseCookies(header);
   const names = accountCookieNames(config);
-  return { session: cookies.get(names.session), mfa: cookies.get(names.mfa) };
+  return {
+    session: cookies.get(names.session),
+    mfa: cookies.get(names.mfa),
+    signedIn: cookies.get(hostCookieName(SIGNED_IN_COOKIE, config)),
+  };
 }

@@ -78,6 +78,13 @@ const sessionList = z
   })
   .meta({ id: "Sessions" });
 
+const signedInAnswer = z
+  .object({
+    user: z.object({ username: z.string() }),
+    expire: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "SignedIn" });
+
 /** Every endpoint mounted under /api/account by createAccountApi. */
 const accountOperations: ApiOperation[] = [
   {
@@ -143,6 +150,14 @@ const accountOperations: ApiOperation[] = [
     summary: "End every session of the account but this one.",
     session: true,
     ok: okAnswer,
+  },
+  {
+    method: "get",
+    path: "/me",
+    summary:
+      "Who is signed in (the header fills its account part from it after load); 401 NEEDS_LOGIN_REFRESH without a live session. Cache-Control: private, no-store.",
+    session: true,
+    ok: signedInAnswer,
   },
   {
     method: "get",

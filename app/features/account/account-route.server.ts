@@ -12,9 +12,9 @@ import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
 import { type PageLoaderArgs, routeLanguage } from "~/platform/seo/page-seo.server";
 import { accountDeps } from "./account-budgets.server";
-import { readAccountCookies } from "./account-http.server";
+import { readAccountCookies, sessionCookies } from "./account-http.server";
 import { accountFormTexts } from "./account-writes.server";
-import { loginPathFor } from "./return-to";
+import { afterSignIn, loginPathFor } from "./return-to";
 import { readSession } from "./sessions.server";
 
 /** What the account pages' loaders and actions share: services, session, guards. */
@@ -94,6 +94,22 @@ export async function formStep<S extends z.ZodType, A extends object, K extends 
 }
 
 type FormStepAnswer<A, K> = { intent: string; result?: FormReply } & Partial<A> & Partial<K>;
+
+/**
+ * The answer to a finished sign-in (password, or the second-factor step): its cookies (the
+ * session's, and whatever the step clears) and where it leads (afterSignIn).
+ */
+export function signedInRedirect(
+  args: Args,
+  signIn: { token: string; expiresAt: Date },
+  clear: string[] = [],
+) {
+  const { config, lang } = accountContext(args);
+  const headers = new Headers(noStore);
+  for (const cookie of [...sessionCookies(config, signIn.token, signIn.expiresAt), ...clear])
+    headers.append("Set-Cookie", cookie);
+  return redirect(afterSignIn(args.request.url, lang), { status: 303, headers });
+}
 
 /** The page's SEO: the account description, the page's own title. */
 export async function accountSeo(args: PageLoaderArgs, titleKey: string) {

@@ -30,8 +30,9 @@ export {
   accountCookieNames,
   accountSiteCookies,
   clearCookie,
+  clearSessionCookies,
   mfaCookie,
-  sessionCookie,
+  sessionCookies,
 } from "./account-http.server";
 export { accountApiPart, accountSession } from "./account-openapi.server";
 export {
@@ -44,6 +45,7 @@ export {
   noStore,
   refused,
   requireSession,
+  signedInRedirect,
 } from "./account-route.server";
 export { accountWrites, attempt } from "./account-writes.server";
 export { type LoginResult, startSignIn } from "./login.server";

@@ -111,6 +111,7 @@ describe("GET /api/configs/consents", () => {
       "studio_flash",
       "studio_session",
       "studio_mfa",
+      "studio_signed_in",
       "studio_platform_state",
       "faq_visitor",
     ]);

@@ -167,13 +167,7 @@ describe("the site's cookie list", () => {
         "cookieanalytcs_status",
         { name: "cookieconsent_record", variant: consentRecordVariant },
       ],
-      personalCookies: [
-        "studio_flash",
-        "__Host-studio_session",
-        "__Host-studio_mfa",
-        "__Host-studio_platform_state",
-        "faq_visitor",
-      ],
+      personalCookies: ["studio_flash", "__Host-studio_mfa", "__Host-studio_platform_state", "faq_visitor"],
     });
   });
 

@@ -8,7 +8,7 @@ import {
   requestLanguage,
   requireApiSession,
   sameSiteOnly,
-  sessionCookie,
+  sessionCookies,
 } from "~/features/account/index.server";
 import { merchList } from "~/features/merch/index.server";
 import { HttpError } from "~/platform/http/errors.server";
@@ -140,7 +140,7 @@ export function createPlatformsApi(svc: Services) {
           res.append("Set-Cookie", mfaCookie(config, outcome.signIn.challenge));
           res.redirect(303, localizePath("/account/code", outcome.language));
         } else {
-          res.append("Set-Cookie", sessionCookie(config, outcome.signIn.token, outcome.signIn.expiresAt));
+          res.append("Set-Cookie", sessionCookies(config, outcome.signIn.token, outcome.signIn.expiresAt));
           res.redirect(303, localizePath("/account", outcome.language));
         }
       } catch (err) {

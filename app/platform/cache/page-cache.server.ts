@@ -18,10 +18,11 @@ import { runningScriptTypes } from "~/platform/http/page-scripts.server";
  *   nothing is never kept. No list of paths to keep in step with the routes.
  * - Only GETs, and only the cookies the site reads count: those the page is rendered from
  *   (`pageCookies`, e.g. the consent record: their values, or what the page reads of them, are
- *   part of the key) and those that make it the visitor's own (`personalCookies`: session,
- *   second-factor step, flash, FAQ visitor…), which bypass the cache both ways. Any other cookie
- *   (an outside analytics script's, one the studio's main site sets for the whole domain, a load
- *   balancer's) changes nothing the site renders, so it changes nothing here either.
+ *   part of the key) and those that make it the visitor's own (`personalCookies`: second-factor
+ *   step, flash, FAQ visitor…), which bypass the cache both ways. Any other cookie (an outside
+ *   analytics script's, one the studio's main site sets for the whole domain, a load balancer's,
+ *   the session's: only private pages read it, docs/decisions/0060) changes nothing the site
+ *   renders, so it changes nothing here either.
  * - Key: path + query + the page cookies' values + the page headers' values (`pageHeaders`,
  *   request headers the page is rendered from) + crawler or not (crawlers get the whole
  *   document at once, browsers a stream: the bytes may differ).

@@ -22,10 +22,10 @@ export type CookieCategory = (typeof cookieCategories)[number];
  * (app/platform/cache/page-cache.server.ts):
  * - `rendered`: the page is rendered from it (the consent cookies): its value, or what
  *   `variant` reads of it, is part of the cached page's key;
- * - `personal`: the page is the visitor's own (signed in, a one-time message, their votes): a
+ * - `personal`: the page is the visitor's own (a one-time message, their votes): a
  *   request carrying it is never served from the cache, nor stored;
- * - `none`: it never changes a page (an outside provider's cookies), like every cookie the site
- *   does not know.
+ * - `none`: it never changes a page the cache keeps (an outside provider's cookies; the session,
+ *   which only private pages read), like every cookie the site does not know.
  */
 export type PageEffect =
   | { kind: "rendered"; variant?: (value: string | undefined) => string | null }

@@ -5,6 +5,7 @@ import { splitLanguage } from "~/platform/i18n/languages";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { desktopMenuQuery } from "~/ui/styles/breakpoints";
+import { AccountPart } from "./account-slot";
 import { ExternalLink } from "./ExternalLink";
 import { trapTabKey } from "./focus-trap";
 import { inertOutside } from "./inert-outside";
@@ -154,12 +155,19 @@ export default function MobileMenuLayer({
         </nav>
 
         <div className="mobile-menu__account">
-          <SiteLink className="button button--ghost" to={localize(accountLinks.login.path)}>
-            {label(accountLinks.login.key)}
-          </SiteLink>
-          <SiteLink className="button button--primary" to={localize(accountLinks.create.path)}>
-            {label(accountLinks.create.key)}
-          </SiteLink>
+          <AccountPart
+            placement="menu"
+            fallback={
+              <>
+                <SiteLink className="button button--ghost" to={localize(accountLinks.account.path)}>
+                  {label(accountLinks.account.key)}
+                </SiteLink>
+                <SiteLink className="button button--primary" to={localize(accountLinks.create.path)}>
+                  {label(accountLinks.create.key)}
+                </SiteLink>
+              </>
+            }
+          />
         </div>
 
         {studio ? (

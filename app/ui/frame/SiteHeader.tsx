@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { AccountPart } from "./account-slot";
 import { Brand } from "./Brand";
 import { DesktopNav } from "./DesktopNav";
 import { ExternalLink } from "./ExternalLink";
@@ -13,7 +14,9 @@ import { useStudio } from "./use-studio";
 /**
  * The site header (docs/requirements.md#navigation-and-layout). Full: a slim bar of studio links
  * (support, forums, business, the main studio website, languages) over the main bar (logo, menu,
- * account); below 970 px only the logo and the hamburger. Minimal (simple layout): logo and
+ * account); below 970 px only the logo and the hamburger. The account part is the same for
+ * everyone on the server ("Account", "Create account"); a signed-in visitor's replaces it once
+ * the page has loaded (account-slot.tsx). Minimal (simple layout): logo and
  * languages, nothing to wander off to.
  */
 export function SiteHeader({ variant = "full" }: { variant?: "full" | "minimal" }) {
@@ -56,15 +59,22 @@ export function SiteHeader({ variant = "full" }: { variant?: "full" | "minimal" 
             <>
               <DesktopNav />
               <nav className="account-nav" aria-label={t("nav.accountLabel")}>
-                <SiteLink to={localize(accountLinks.login.path)} className="account-nav__login">
-                  {t(`nav.${accountLinks.login.key}`)}
-                </SiteLink>
-                <SiteLink
-                  to={localize(accountLinks.create.path)}
-                  className="button button--primary button--small"
-                >
-                  {t(`nav.${accountLinks.create.key}`)}
-                </SiteLink>
+                <AccountPart
+                  placement="bar"
+                  fallback={
+                    <>
+                      <SiteLink to={localize(accountLinks.account.path)} className="account-nav__login">
+                        {t(`nav.${accountLinks.account.key}`)}
+                      </SiteLink>
+                      <SiteLink
+                        to={localize(accountLinks.create.path)}
+                        className="button button--primary button--small"
+                      >
+                        {t(`nav.${accountLinks.create.key}`)}
+                      </SiteLink>
+                    </>
+                  }
+                />
               </nav>
               <MobileMenu />
             </>

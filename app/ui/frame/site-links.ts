@@ -19,6 +19,7 @@ export const paths = {
   press: "/press",
   /** Redirects to the home page's games (`/#games`), where every game's card is. */
   games: "/games",
+  account: "/account",
   login: "/account/login",
   createAccount: "/account/create",
   privacy: "/privacy",
@@ -60,7 +61,12 @@ export const primaryAfter: InternalNavLink[] = [
   { key: "blog", path: paths.blog },
 ];
 
+/**
+ * The header's "Account" (the account area, which sends a visitor who is not signed in to log
+ * in and back), the footer's "Log in", and "Create account" in both.
+ */
 export const accountLinks = {
+  account: { key: "account", path: paths.account },
   login: { key: "login", path: paths.login },
   create: { key: "createAccount", path: paths.createAccount },
 } as const;

@@ -213,6 +213,7 @@ export const samples: Record<string, (f: Fixtures) => Sample> = {
   "POST /api/account/mfa/addsms": () => ({ json: { phone: "+14185550134" }, session: true }),
   "POST /api/account/mfa/confirmsms": () => ({ json: { code: "123456" }, session: true }),
   "POST /api/account/mfa/recovery-codes": () => ({ json: { password: wrongPassword }, session: true }),
+  "GET /api/account/me": () => ({ session: true }),
   "GET /api/account/sessions": () => ({ session: true }),
   "POST /api/account/logout-others": () => ({ json: {}, session: true }),
   "POST /api/account/mfa/remove": () => ({ json: { password: wrongPassword }, session: true }),

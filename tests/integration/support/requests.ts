@@ -79,11 +79,12 @@ export function failures(outcomes: Outcome[]): Outcome[] {
 }
 
 /**
- * A session cookie no session has, as named over http: a personal cookie, so the page is
+ * A second-factor step no sign-in started, as named over http: a personal cookie, so the page is
  * rendered for this request, never answered from the page cache (cookies the site does not read
- * would not do: they change nothing, docs/decisions/0053).
+ * would not do: they change nothing, docs/decisions/0053; nor would a session: public pages are
+ * the same for a signed-in visitor, docs/decisions/0060).
  */
-export const personalCookie = "studio_session=no-such-session";
+export const personalCookie = "studio_mfa=no-such-step";
 
 /** The analytics consent a pageview POST needs (the visitor's own cookie). */
 export const analyticsConsent = `${ANALYTICS_CONSENT_COOKIE}=${CONSENT_GRANTED}`;
