@@ -73,7 +73,7 @@ describe("the site's illustrations, cut as the content says", () => {
     ]);
     expect(ofKind("offices").length).toBe(fs.readdirSync(path.join(testContent, "offices")).length);
     expect(ofKind("news").length).toBe(fs.readdirSync(path.join(testContent, "news")).length);
-    expect(ofKind("pages").length).toBe(7);
+    expect(ofKind("pages").length).toBe(8);
   });
 
   it("never give two articles the same crop and grade of one scene", () => {
