@@ -56,6 +56,27 @@ describe("npm run content:check", () => {
     expect(ok).toBe(true);
   });
 
+  it("reports a merch product's picture and a survey's game icon that are not under public/", async () => {
+    const dir = path.join(temp, "pictures", "content");
+    fs.cpSync(testContent, dir, { recursive: true });
+    const edit = (file: string, from: string, to: string) => {
+      const full = path.join(dir, file);
+      fs.writeFileSync(full, fs.readFileSync(full, "utf8").replace(from, to));
+    };
+    edit("merch/tidebound-mug.yaml", "/images/art/merch/tidebound-mug.svg", "/images/art/merch/gone.svg");
+    edit(
+      "surveys/playtester.yaml",
+      "/images/art/games/tidebound/thumb-160.jpg",
+      "/images/art/games/gone/thumb-160.jpg",
+    );
+    const { ok, out } = await check(dir, { stamp: true });
+    expect(out).toContain("merch/tidebound-mug.yaml: image: /images/art/merch/gone.svg does not exist");
+    expect(out).toContain(
+      "surveys/playtester.yaml: gamesPlayed.tidebound.icon: /images/art/games/gone/thumb-160.jpg",
+    );
+    expect(ok).toBe(false);
+  });
+
   it("refuses a folder edited after its stamp until --stamp writes a new one", async () => {
     const dir = path.join(temp, "stamped", "content");
     fs.cpSync(testContent, dir, { recursive: true });

@@ -15,22 +15,16 @@ const thumbWidth = 480;
 
 type Render = { from: string; width: number; height: number; position?: string; muted?: boolean };
 
-const gameArt = (game: string, muted = false): Record<string, Render> => ({
-  "key-art.jpg": { from: `images/art/games/${game}.svg`, width: 1200, height: 1500, muted },
-  "header.jpg": {
-    from: `images/art/games/${game}.svg`,
-    width: 1920,
-    height: 1080,
-    position: "centre",
-    muted,
-  },
-  "scene.jpg": {
-    from: `images/art/games/${game}.svg`,
-    width: 1600,
-    height: 900,
-    position: "bottom",
-    muted,
-  },
+/**
+ * A game kit's three images, each from a different scene of the game (docs/art-direction.md,
+ * "More scenes of a game"), so the kit's grid shows three pictures, not three crops of one:
+ * the key art, then `header` (a place or a character moment) and `scene` (a battle or a mood)
+ * from public/images/art/scenes/{game}/.
+ */
+const gameArt = (game: string, header: string, scene: string): Record<string, Render> => ({
+  "key-art.jpg": { from: `images/art/games/${game}.svg`, width: 1200, height: 1500 },
+  "header.jpg": { from: `images/art/scenes/${game}/${header}.svg`, width: 1920, height: 1080 },
+  "scene.jpg": { from: `images/art/scenes/${game}/${scene}.svg`, width: 1600, height: 900 },
 });
 
 /** Seed kits: file → how it is rendered. Logos are written as SVG below. */
@@ -41,10 +35,10 @@ const seeds: Record<string, Record<string, Render>> = {
     "office-gent.jpg": { from: "images/art/offices/gent.svg", width: 1600, height: 900 },
     "office-barcelona.jpg": { from: "images/art/offices/barcelona.svg", width: 1600, height: 900 },
   },
-  "ashen-covenant": gameArt("ashen-covenant"),
-  "the-lantern-court": gameArt("the-lantern-court"),
-  tidebound: gameArt("tidebound"),
-  "emberfall-tactics": gameArt("emberfall-tactics"),
+  "ashen-covenant": gameArt("ashen-covenant", "oath", "breach"),
+  "the-lantern-court": gameArt("the-lantern-court", "bridge", "masquerade"),
+  tidebound: gameArt("tidebound", "diver", "storm"),
+  "emberfall-tactics": gameArt("emberfall-tactics", "camp", "charge"),
   "emberfall-tactics-2016": {
     "key-art.jpg": { from: "images/art/games/emberfall-tactics.svg", width: 1200, height: 1500, muted: true },
   },

@@ -330,7 +330,7 @@ describe("the account screens", () => {
       const backdrop = await page.evaluate(
         () => getComputedStyle(document.querySelector(".simple-stage")!).backgroundImage,
       );
-      expect(backdrop, path).toContain("login-backdrop.svg");
+      expect(backdrop, path).toContain("/images/art/pages/account/wide-1280.avif");
     }
   });
 });

@@ -9,13 +9,16 @@ import { newsSearchText } from "./news-search.server";
 import { NEWS_CATEGORIES, NEWS_TAGS } from "./news-taxonomy";
 import { newsArticles } from "./tables";
 
-/** How a cover is cut from a scene (public/images/art/{scene}.svg); its box is 40:21 high. */
+/**
+ * How a cover is cut from a scene (public/images/art/{scene}.svg); its box is 40:21 high. A game
+ * has more scenes than its key art (`scenes/<game>/<name>`), so its articles need not share one.
+ */
 const coverArtSchema = z.strictObject({
   scene: z
     .string()
     .regex(
-      new RegExp(`^(games|offices|pages)/${slugPattern}$`),
-      'Must name a scene: "games/<slug>", "offices/<slug>" or "pages/<name>"',
+      new RegExp(`^((games|offices|pages)/${slugPattern}|scenes/${slugPattern}/${slugPattern})$`),
+      'Must name a scene: "games/<slug>", "scenes/<game>/<name>", "offices/<slug>" or "pages/<name>"',
     ),
   box: z.strictObject({
     x: z.number().min(0),
@@ -77,6 +80,25 @@ export const newsArticlesKind: ContentKind<NewsArticleData> = {
   unitKeyOf(file) {
     const m = filePattern.exec(file);
     return m ? `news:${m[1]}` : null;
+  },
+  // Every list of articles (the blog's pages, filtered or sorted, an article's related ones, the
+  // articles about one game) shows their covers side by side: two cut from one scene read as the
+  // same picture twice (the same citadel three times in a row). So no two articles share a scene;
+  // a game has several (public/images/art/scenes/{game}/, docs/art-direction.md).
+  check(units, lookup) {
+    const first = new Map<string, string>();
+    for (const { data, sources } of units) {
+      const scene = data.coverArt?.scene;
+      if (!scene) continue;
+      const other = first.get(scene);
+      if (other) {
+        lookup.problem(
+          sources[0]!,
+          "coverArt.scene",
+          `${scene} is already the cover of ${other}: cut another scene`,
+        );
+      } else first.set(scene, data.slug);
+    }
   },
   parse(reader) {
     const slugs = new Set<string>();

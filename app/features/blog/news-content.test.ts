@@ -75,6 +75,30 @@ describe("news articles in the content tree", () => {
     ]);
   });
 
+  it("refuses two articles whose covers are cut from one scene, so no list shows it twice", () => {
+    // The playtest lab's article cut from the Quebec city, as the studio's opening is.
+    const lab = Object.fromEntries(
+      languages.map((lang) => {
+        const name = `news/quebec-playtest-lab/${lang}.md`;
+        return [
+          name,
+          real.files.get(name)!.text.replace("scene: pages/playtesting", "scene: offices/quebec"),
+        ];
+      }),
+    );
+    expect(problemsOf(withChanges(lab), contentKinds)).toEqual([
+      "content/news/quebec-studio-opens/en.md: coverArt.scene: offices/quebec is already the cover of quebec-playtest-lab: cut another scene",
+    ]);
+    // A different box of that scene is still the same picture twice.
+    const boxed = Object.fromEntries(
+      Object.entries(lab).map(([name, text]) => [
+        name,
+        text.replace(/box: \{[^}]*\}/, "box: { x: 0, y: 0, width: 900 }"),
+      ]),
+    );
+    expect(problemsOf(withChanges(boxed), contentKinds)).toHaveLength(1);
+  });
+
   it("reads a trailer, the same in every language, from YouTube or Twitch only", () => {
     const launch = unitsOf(parseContentTree(real, contentKinds), newsArticlesKind).find(
       (a) => a.data.slug === "ashen-covenant-launch",

@@ -19,7 +19,7 @@ type Props = {
   /** Names this embed on the page, to load it after a reload asked from it. */
   embedKey: string;
   /** A picture of our own shown behind the notice (nothing of the provider loads before a click). */
-  poster?: { url: string; width: number; height: number };
+  poster?: { url: string; width: number; height: number; srcSet?: string; sizes?: string };
   /** The embed itself, rendered only once loaded. */
   children: () => ReactNode;
 };
@@ -103,6 +103,8 @@ export function EmbedPlaceholder({
         <img
           className="embed__poster"
           src={poster.url}
+          srcSet={poster.srcSet}
+          sizes={poster.sizes}
           alt=""
           width={poster.width}
           height={poster.height}

@@ -14,7 +14,7 @@ export function TrailerEmbed({
   poster,
 }: {
   trailer: TrailerView;
-  poster?: { url: string; width: number; height: number };
+  poster?: { url: string; width: number; height: number; srcSet?: string; sizes?: string };
 }) {
   const { t } = useTranslation("embeds");
   const name = providerNames[trailer.provider];

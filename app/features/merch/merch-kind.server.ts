@@ -40,6 +40,9 @@ export const merchProductsKind: ContentKind<MerchUnit> = {
   name: "merch-products",
   unitKeyOf: (file) => yamlFileKey(merchFiles, file),
   parse: (reader) => parseYamlFiles(reader, merchFiles),
+  // The product's picture is a file under public/: the content check reports one that is gone.
+  assets: (units) =>
+    units.map(({ data, sources }) => ({ file: sources[0]!, field: "image", asset: data.image })),
   store: (tx, units, changed) =>
     syncRows(tx, {
       table: merchProducts,

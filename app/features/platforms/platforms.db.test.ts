@@ -656,7 +656,7 @@ describe("merch", () => {
       title: { en: "Tidebound harbour mug", fr: "Tasse du port de Tidebound", es: "Taza" },
       priceAmount: "18.00",
       currency: "CAD",
-      image: "/images/merch/tidebound-mug.svg",
+      image: "/images/art/merch/tidebound-mug.svg",
     });
     const { c } = await signedIn("ada");
     expect((await c.get("merch?language=fr")).body).toEqual({
@@ -665,7 +665,7 @@ describe("merch", () => {
           id: "tidebound-mug",
           title: "Tasse du port de Tidebound",
           price: { amount: "18.00", currency: "CAD" },
-          image: "/images/merch/tidebound-mug.svg",
+          image: "/images/art/merch/tidebound-mug.svg",
           url: null,
         },
       ],

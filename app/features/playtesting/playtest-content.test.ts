@@ -123,7 +123,7 @@ describe("survey answers", () => {
     expect(view.steps[1]!.questions[0]!.options![0]).toEqual({
       id: "ashenCovenant",
       label: "Ashen Covenant",
-      icon: "/images/games/ashen-covenant.svg",
+      icon: "/images/art/games/ashen-covenant/thumb-160.jpg",
     });
   });
 });

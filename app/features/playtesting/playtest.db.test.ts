@@ -125,7 +125,7 @@ describe("GET /api/contact-surveys/code/playtester", () => {
     expect(games.options[0]).toEqual({
       id: "ashenCovenant",
       name: "Ashen Covenant",
-      icon: { url: "/images/games/ashen-covenant.svg" },
+      icon: { url: "/images/art/games/ashen-covenant/thumb-160.jpg" },
     });
     expect(config.title).toEqual({ en: expect.any(String), fr: expect.any(String), es: expect.any(String) });
   });

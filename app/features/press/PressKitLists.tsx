@@ -5,6 +5,7 @@ import { useTranslation } from "~/platform/i18n/use-translation";
 import { ArtPicture } from "~/ui/art/ArtPicture";
 import { gameArt } from "~/ui/art/art";
 import { Section } from "~/ui/page-kit/Section";
+import { pressImageSources } from "./press-image";
 import type { LabelledKit, PressKit } from "./press-types";
 
 /** Where a kit's page is: the studio's current kit is the press page itself. */
@@ -32,7 +33,7 @@ export function GameKitCards({ kits }: { kits: LabelledKit[] }) {
               ) : (
                 <img
                   className="kit-card__art"
-                  src={art.thumbnail.url}
+                  {...pressImageSources(art)}
                   alt=""
                   width={art.thumbnail.width}
                   height={art.thumbnail.height}

@@ -6,6 +6,7 @@ import { ArtPicture } from "~/ui/art/ArtPicture";
 import { gameArt } from "~/ui/art/art";
 import { AddressText } from "~/ui/page-kit/AddressText";
 import { Section } from "~/ui/page-kit/Section";
+import { pressImageSources, pressPoster } from "./press-image";
 import type { LabelledFile, LabelledKit } from "./press-types";
 
 /**
@@ -36,7 +37,9 @@ const parts: PartView[] = [
     id: "trailer",
     title: "sections.trailer",
     Body: ({ kit }) =>
-      kit.trailer ? <TrailerEmbed trailer={kit.trailer} poster={kit.trailer.poster} /> : null,
+      kit.trailer ? (
+        <TrailerEmbed trailer={kit.trailer} poster={pressPoster(kit.trailer.poster, kit.images)} />
+      ) : null,
     shown: (kit) => kit.trailer !== null,
   },
   {
@@ -146,7 +149,7 @@ export function KitHeader({ kit, label, intro }: KitProps & { label: string; int
         ) : (
           <img
             className={`kit-header__art kit-header__art--${art.width > art.height ? "wide" : "tall"}`}
-            src={art.thumbnail.url}
+            {...pressImageSources(art)}
             alt=""
             width={art.thumbnail.width}
             height={art.thumbnail.height}
@@ -223,30 +226,35 @@ function KitVideos({ kit }: KitProps) {
   const { t } = useTranslation("press");
   return (
     <ul className="kit-videos">
-      {kit.videos.map((video) => (
-        <li key={video.url} className="kit-video">
-          <a className="kit-video__link" href={video.url} target="_blank" rel="noopener">
-            <span className="kit-video__poster">
-              <img
-                src={video.poster.url}
-                alt=""
-                width={video.poster.width}
-                height={video.poster.height}
-                loading="lazy"
-                decoding="async"
-              />
-              <svg className="kit-video__play" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-                <circle cx="24" cy="24" r="23" />
-                <path d="M19 15v18l15-9z" />
-              </svg>
-            </span>
-            <span className="kit-video__title">
-              {t("videos.watch", { title: video.title, duration: video.duration })}
-              <span className="visually-hidden"> ({t("videos.newTab")})</span>
-            </span>
-          </a>
-        </li>
-      ))}
+      {kit.videos.map((video) => {
+        const poster = pressPoster(video.poster, kit.images);
+        return (
+          <li key={video.url} className="kit-video">
+            <a className="kit-video__link" href={video.url} target="_blank" rel="noopener">
+              <span className="kit-video__poster">
+                <img
+                  src={poster.url}
+                  srcSet={poster.srcSet}
+                  sizes={poster.sizes}
+                  alt=""
+                  width={poster.width}
+                  height={poster.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <svg className="kit-video__play" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+                  <circle cx="24" cy="24" r="23" />
+                  <path d="M19 15v18l15-9z" />
+                </svg>
+              </span>
+              <span className="kit-video__title">
+                {t("videos.watch", { title: video.title, duration: video.duration })}
+                <span className="visually-hidden"> ({t("videos.newTab")})</span>
+              </span>
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -261,7 +269,7 @@ function KitFiles({ files, part }: { files: LabelledFile[]; part: "images" | "lo
             <span className={`kit-file__frame kit-file__frame--${file.format.toLowerCase()}`}>
               <img
                 className="kit-file__thumb"
-                src={file.thumbnail.url}
+                {...pressImageSources(file)}
                 alt={file.caption}
                 width={file.thumbnail.width}
                 height={file.thumbnail.height}

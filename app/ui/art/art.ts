@@ -176,7 +176,7 @@ function pageArt(key: string, focus: Focus): Art<PageCrop> {
   };
 }
 
-/** The page headers' scenes, by page: pages are code, so their art is listed here. */
+/** The pages' scenes, by page: pages are code, so their art is listed here. */
 export const pageArtByKey = {
   careers: pageArt("careers", { x: 50, y: 60 }),
   internships: pageArt("internships", { x: 55, y: 55 }),
@@ -185,6 +185,9 @@ export const pageArtByKey = {
   support: pageArt("support", { x: 53, y: 60 }),
   report: pageArt("report", { x: 51, y: 60 }),
   playtesting: pageArt("playtesting", { x: 50, y: 50 }),
+  // Not a header: the sign-in and account pages' backdrop (layouts.css, `.layout--login`), its
+  // door right of the card.
+  account: pageArt("account", { x: 70, y: 55 }),
 } satisfies Record<string, Art<PageCrop>>;
 
 export type PageArtKey = keyof typeof pageArtByKey;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n/use-translation";
+import { ArtPicture } from "~/ui/art/ArtPicture";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { MenuSlide } from "./menu-slides";
 import { prefersReducedMotion } from "./scroll-to-element";
@@ -68,13 +69,12 @@ export function MenuCarousel({ slides }: { slides: MenuSlide[] }) {
             aria-label={t("carousel.slide", { index: index + 1, count })}
             inert={enhanced && index !== current}
           >
-            <img
+            <ArtPicture
+              art={slide.art.art}
+              crop={slide.art.crop}
               className="carousel__image"
-              src={slide.image}
-              alt=""
-              width="640"
-              height="360"
-              loading="lazy"
+              // The menu is a phone's: the slide spans it, up to 640 px wide.
+              sizes="(min-width: 640px) 640px, 100vw"
             />
             <div className="carousel__body">
               <p className="eyebrow carousel__label">{t(slide.label)}</p>

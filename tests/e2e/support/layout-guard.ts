@@ -1,13 +1,16 @@
 import type { Browser } from "playwright-core";
 import { openPage, type Site } from "./harness";
 import { sidewaysOverflow } from "./overflow";
+import { brokenAddresses, stretchedImages } from "./pictures-and-words";
 
 /**
  * The layout guard: pages at a phone's or a desktop's width, checked for the rough edges a
  * visitor sees:
  * - nothing reaches past the window's right edge (the page scrolls or gets cut off sideways);
  * - no button, link, field or select whose text overflows its own box (a cut label);
- * - no empty band between the end of the content and the footer on a page taller than the window.
+ * - no empty band between the end of the content and the footer on a page taller than the window;
+ * - no picture drawn wider than 1.25 × its largest source (pictures-and-words.ts);
+ * - at a phone's width, no e-mail or web address split between two letters (pictures-and-words.ts).
  *
  * One browser page visits them one after another.
  */
@@ -18,7 +21,16 @@ const maxBand = 96;
 /** The browser reports a 404 document as a failed resource: the 404 page is visited on purpose. */
 const notFoundLine = [/status of 404/];
 
-export type Findings = { overflow: string[]; controls: string[]; band: string[] };
+/** How much wider than its largest source a bitmap may be drawn before it looks soft. */
+const maxImageScale = 1.25;
+
+export type Findings = {
+  overflow: string[];
+  controls: string[];
+  band: string[];
+  images: string[];
+  words: string[];
+};
 
 /** Runs in the page: the checks on controls and the footer's band. */
 async function inspect(maxGap: number): Promise<Pick<Findings, "controls" | "band">> {
@@ -103,10 +115,16 @@ export async function layoutFindings(
   width: number,
 ): Promise<Findings> {
   const { page } = await openPage(browser, { width, allowErrors: notFoundLine });
-  const found: Findings = { overflow: [], controls: [], band: [] };
+  const found: Findings = { overflow: [], controls: [], band: [], images: [], words: [] };
   for (const pathname of pages) {
     await page.goto(site.url + pathname, { waitUntil: "domcontentloaded" });
-    const findings = { ...(await page.evaluate(inspect, maxBand)), overflow: [] as string[] };
+    const findings: Findings = {
+      ...(await page.evaluate(inspect, maxBand)),
+      overflow: [],
+      images: await page.evaluate(stretchedImages, maxImageScale),
+      // A phone's width is where a long address has to break.
+      words: width < 640 ? await page.evaluate(brokenAddresses) : [],
+    };
     // 1. Nothing wider than the window (overflow.ts).
     const { viewport, documentWidth, widest } = await page.evaluate(sidewaysOverflow);
     if (documentWidth > viewport || widest.length > 0) {
@@ -117,7 +135,7 @@ export async function layoutFindings(
         }`,
       );
     }
-    for (const kind of ["overflow", "controls", "band"] as const) {
+    for (const kind of ["overflow", "controls", "band", "images", "words"] as const) {
       for (const line of findings[kind]) found[kind].push(`${pathname}: ${line}`);
     }
   }
