@@ -180,6 +180,12 @@ const probes: Record<string, Entry> = {
       await p.send(`/fr/press/studio?${returnParams(h)}`);
     },
   },
+  "app/routes/games.tsx": {
+    run: async (p, h) => {
+      await p.send(`/games?${returnParams(h)}`);
+      await p.send(`/es/games?${returnParams(h)}`);
+    },
+  },
   "app/features/consent/consent.route.ts": {
     run: async (p, h) => {
       await p.send(`/consent?${returnParams(h)}`, { form: { choice: "reject", ...returnFields(h) } });

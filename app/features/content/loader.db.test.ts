@@ -115,10 +115,9 @@ describe("loadContent", () => {
       .from(schema.newsArticles)
       .where(eq(schema.newsArticles.slug, "quebec-playtest-lab"));
     expect(article?.coverArt).toEqual({
-      scene: "offices/quebec",
-      box: { x: 560, y: 150, width: 800 },
-      focus: { x: 50, y: 55 },
-      grade: { brightness: 1.05, hue: 25 },
+      scene: "pages/playtesting",
+      box: { x: 60, y: 60, width: 1800 },
+      focus: { x: 50, y: 50 },
     });
   });
 
