@@ -73,7 +73,11 @@ describe("a game's page", () => {
     const alts = [...gallery.matchAll(/<img[^>]*class="kit-gallery__image"[^>]*alt="([^"]*)"/g)].map(
       ([, alt]) => alt,
     );
-    expect(alts).toEqual(["Key art (portrait)", "A diver at the drowned bell tower", "The ship in the storm"]);
+    expect(alts).toEqual([
+      "Key art (portrait)",
+      "A diver at the drowned bell tower",
+      "The ship in the storm",
+    ]);
     // Without JavaScript the first picture is the one shown: its radio button is checked.
     expect(gallery.match(/type="radio"[^>]*checked/g)).toHaveLength(1);
     expect(gallery).toMatch(/id="gallery-tidebound-0"[^>]*checked/);
