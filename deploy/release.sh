@@ -103,7 +103,10 @@ restart_all() {
     [[ $spec == *:* ]] || port=300$instance
     echo "restarting instance $instance (port $port)"
     if [[ -n ${STUDIO_RESTART:-} ]]; then
-      $STUDIO_RESTART "$instance"
+      # Without the lock's descriptor: a command that starts the process itself (no systemd)
+      # would otherwise hand it to the site, which would hold the lock for as long as it runs
+      # and refuse every later release or rollback.
+      $STUDIO_RESTART "$instance" 9>&-
     else
       systemctl restart "studio@$instance"
     fi

@@ -278,3 +278,65 @@ describe("releases and rollback (deploy/release.sh)", () => {
     ).toEqual(["b", "c (previous)", "d (current)"]);
   });
 });
+
+describe("release.sh's lock", () => {
+  /**
+   * Without systemd, STUDIO_RESTART may start the process itself, which then outlives the
+   * script: it must not hold the script's lock, or every later release and rollback is refused
+   * for as long as the site runs (found trying the guide by hand with such a command).
+   */
+  it("is not held by a process the restart command leaves running", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "studio-release-lock-"));
+    const ready = http.createServer((_req, res) => res.end("ok"));
+    await new Promise<void>((resolve) => ready.listen(0, "127.0.0.1", resolve));
+    const port = (ready.address() as { port: number }).port;
+    const sleeper = path.join(root, "sleeper.pid");
+    try {
+      for (const name of ["a", "b"]) {
+        fs.mkdirSync(path.join(root, "releases", name, "deploy/systemd"), { recursive: true });
+        fs.copyFileSync(
+          path.resolve("deploy/systemd/wait-ready.mjs"),
+          path.join(root, "releases", name, "deploy/systemd/wait-ready.mjs"),
+        );
+      }
+      fs.symlinkSync("releases/a", path.join(root, "previous"));
+      fs.symlinkSync("releases/b", path.join(root, "current"));
+      // A "restart" that leaves a process of its own running, as starting the site would.
+      const start = path.join(root, "start.sh");
+      fs.writeFileSync(start, `#!/bin/sh\nsleep 60 </dev/null >/dev/null 2>&1 &\necho $! >> ${sleeper}\n`);
+      fs.chmodSync(start, 0o755);
+      const env = {
+        ...process.env,
+        STUDIO_ROOT: root,
+        STUDIO_INSTANCES: `1:${port}`,
+        STUDIO_RESTART: start,
+        STUDIO_SETTLE_SECONDS: "0",
+      };
+      const rollback = () =>
+        new Promise<Run>((resolve) => {
+          const child = spawn("bash", [script, "rollback"], { env, stdio: ["ignore", "pipe", "pipe"] });
+          let output = "";
+          child.stdout.on("data", (d) => {
+            output += d;
+          });
+          child.stderr.on("data", (d) => {
+            output += d;
+          });
+          child.on("close", (code) => resolve({ code, output }));
+        });
+      const first = await rollback();
+      expect(first.code, first.output).toBe(0);
+      expect(fs.readlinkSync(path.join(root, "current"))).toBe("releases/a");
+      // The first one's process still runs; the second rollback is not refused.
+      const second = await rollback();
+      expect(second.code, second.output).toBe(0);
+      expect(fs.readlinkSync(path.join(root, "current"))).toBe("releases/b");
+    } finally {
+      for (const pid of fs.existsSync(sleeper) ? fs.readFileSync(sleeper, "utf8").split("\n") : []) {
+        if (pid) process.kill(Number(pid), "SIGKILL");
+      }
+      ready.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
