@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
     throw data({ messages: ["INVALID_PARAMETERS"] }, { status: 400, headers: noStore });
   }
   const pageUrl = localizePath(pagePath, lang);
-  const notFound: Flash = { kind: "error", messages: ["privacy:page.notFound"] };
+  const notFound: Flash = { kind: "error", messages: ["held-data:notFound"] };
   if (intent === "status") {
     const outcome = await openHeldStatusPage(svc, session.user, kind, id);
     if (!outcome.ok) return redirectWithFlash(pageUrl, notFound, config);
@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await deleteHeldItem(svc, session.user, kind, id);
   return redirectWithFlash(
     pageUrl,
-    outcome.ok ? { kind: "success", messages: ["privacy:page.deleted"] } : notFound,
+    outcome.ok ? { kind: "success", messages: ["held-data:deleted"] } : notFound,
     config,
   );
 }

@@ -76,8 +76,8 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(
     pageUrl,
     outcome.ok
-      ? { kind: "success", messages: ["privacy:page.deleted"] }
-      : { kind: "error", messages: ["privacy:page.notFound"] },
+      ? { kind: "success", messages: ["held-data:deleted"] }
+      : { kind: "error", messages: ["held-data:notFound"] },
     services.config,
   );
 }

@@ -44,7 +44,10 @@ export function AccountDataList({
           {items.map((item) => {
             const key = `${item.kind}:${item.id}`;
             const titleId = `held-${item.id}`;
-            const what = t("privacy:itemTitle", { kind: t(`privacy:kinds.${item.kind}`), label: item.label });
+            const what = t("held-data:itemTitle", {
+              kind: t(`held-data:kinds.${item.kind}`),
+              label: item.label,
+            });
             return (
               <li key={key} className="privacy-item" aria-labelledby={titleId}>
                 <h2 id={titleId} className="privacy-item__title">
@@ -56,10 +59,10 @@ export function AccountDataList({
                   </p>
                 ) : null}
                 <p className="privacy-item__meta">
-                  {t("privacy:page.createdOn", { date: item.createdOn })}{" "}
+                  {t("held-data:createdOn", { date: item.createdOn })}{" "}
                   {item.deleteOn
-                    ? t("privacy:retention", { date: item.deleteOn })
-                    : t("privacy:page.keptUntilDeleted")}
+                    ? t("held-data:retention", { date: item.deleteOn })
+                    : t("held-data:keptUntilDeleted")}
                 </p>
                 <div className="privacy-item__actions">
                   {item.statusPage ? (
@@ -75,7 +78,7 @@ export function AccountDataList({
                   <DownloadForm
                     action={downloadHref}
                     fields={{ kind: item.kind, id: item.id }}
-                    label={t("privacy:page.download")}
+                    label={t("held-data:download")}
                     describedBy={titleId}
                   />
                   {item.kind === "account" ? (
@@ -84,17 +87,17 @@ export function AccountDataList({
                     </SiteLink>
                   ) : (
                     <ConfirmAction
-                      label={t("privacy:page.delete")}
+                      label={t("held-data:delete")}
                       className="button"
                       describedBy={titleId}
                       askHref={`${pageHref}?delete=${encodeURIComponent(key)}`}
                       cancelHref={pageHref}
                       asking={asking === key}
-                      title={t("privacy:page.confirmTitle", { what })}
-                      description={t("privacy:page.confirmBody")}
+                      title={t("held-data:confirmTitle", { what })}
+                      description={t("held-data:confirmBody")}
                       fields={{ intent: "delete", kind: item.kind, id: item.id }}
-                      confirmLabel={t("privacy:page.confirm")}
-                      cancelLabel={t("privacy:cancel")}
+                      confirmLabel={t("held-data:confirm")}
+                      cancelLabel={t("held-data:cancel")}
                     />
                   )}
                 </div>
@@ -108,7 +111,7 @@ export function AccountDataList({
       <section className="privacy-requests__all" aria-labelledby="held-all-title">
         <h2 id="held-all-title">{t("allTitle")}</h2>
         <p>{t("allBody")}</p>
-        <p>{t("privacy:page.outOfReach")}</p>
+        <p>{t("held-data:outOfReach")}</p>
         <div className="privacy-item__actions">
           <DownloadForm action={downloadHref} fields={{ all: "1" }} label={t("downloadAll")} />
           <SiteLink className="text-link" to={localize("/account/delete")}>

@@ -49,7 +49,7 @@ export function PersonalDataList({
           return (
             <li key={`${item.kind}:${item.label}`} className="privacy-item" aria-labelledby={titleId}>
               <h2 id={titleId} className="privacy-item__title">
-                {t("itemTitle", { kind: t(`kinds.${item.kind}`), label: item.label })}
+                {t("held-data:itemTitle", { kind: t(`held-data:kinds.${item.kind}`), label: item.label })}
               </h2>
               <p className="privacy-item__meta">{t("page.signInCreatedOn", { date: item.createdOn })}</p>
               <p>{t("page.signInBody")}</p>
@@ -75,33 +75,38 @@ export function PersonalDataList({
             return (
               <li key={key} className="privacy-item" aria-labelledby={titleId}>
                 <h2 id={titleId} className="privacy-item__title">
-                  {t("itemTitle", { kind: t(`kinds.${group.kind}`), label: item.label })}
+                  {t("held-data:itemTitle", { kind: t(`held-data:kinds.${group.kind}`), label: item.label })}
                 </h2>
                 <p className="privacy-item__meta">
-                  {t("page.createdOn", { date: item.createdOn })}{" "}
-                  {item.deleteOn ? t("retention", { date: item.deleteOn }) : t("page.keptUntilDeleted")}
+                  {t("held-data:createdOn", { date: item.createdOn })}{" "}
+                  {item.deleteOn
+                    ? t("held-data:retention", { date: item.deleteOn })
+                    : t("held-data:keptUntilDeleted")}
                 </p>
                 <div className="privacy-item__actions">
                   <DownloadForm
                     action={downloadHref}
                     fields={{ kind: group.kind, id: item.id }}
-                    label={t("page.download")}
+                    label={t("held-data:download")}
                     describedBy={titleId}
                   />
                   <ConfirmAction
-                    label={t("page.delete")}
+                    label={t("held-data:delete")}
                     className="button"
                     describedBy={titleId}
                     askHref={`${pageHref}?delete=${encodeURIComponent(key)}`}
                     cancelHref={pageHref}
                     asking={asking === key}
-                    title={t("page.confirmTitle", {
-                      what: t("itemTitle", { kind: t(`kinds.${group.kind}`), label: item.label }),
+                    title={t("held-data:confirmTitle", {
+                      what: t("held-data:itemTitle", {
+                        kind: t(`held-data:kinds.${group.kind}`),
+                        label: item.label,
+                      }),
                     })}
-                    description={t("page.confirmBody")}
+                    description={t("held-data:confirmBody")}
                     fields={{ intent: "delete", kind: group.kind, id: item.id }}
-                    confirmLabel={t("page.confirm")}
-                    cancelLabel={t("cancel")}
+                    confirmLabel={t("held-data:confirm")}
+                    cancelLabel={t("held-data:cancel")}
                   />
                 </div>
               </li>
@@ -113,7 +118,7 @@ export function PersonalDataList({
         <section className="privacy-requests__all" aria-labelledby="privacy-all-title">
           <h2 id="privacy-all-title">{t("page.allTitle")}</h2>
           {signIn.length ? <p>{t("page.allButSignIn")}</p> : null}
-          <p>{t("page.outOfReach")}</p>
+          <p>{t("held-data:outOfReach")}</p>
           <div className="privacy-item__actions">
             <DownloadForm action={downloadHref} fields={{ all: "1" }} label={t("page.downloadAll")} />
             <ConfirmAction
@@ -126,7 +131,7 @@ export function PersonalDataList({
               description={t("page.confirmAllBody")}
               fields={{ intent: "deleteAll" }}
               confirmLabel={t("page.confirmAll")}
-              cancelLabel={t("cancel")}
+              cancelLabel={t("held-data:cancel")}
             />
           </div>
         </section>

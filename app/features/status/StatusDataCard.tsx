@@ -26,7 +26,7 @@ export function StatusDataCard({
       <h2 id="status-data-title" className="status-card__title">
         {t("data.title")}
       </h2>
-      <p>{t("privacy:retention", { date: deleteOn })}</p>
+      <p>{t("held-data:retention", { date: deleteOn })}</p>
       <p>{t(`data.kinds.${kind}.outOfReach`)}</p>
       <div className="status-data__actions">
         <form method="post" action={downloadHref}>
@@ -44,7 +44,7 @@ export function StatusDataCard({
           description={t(`data.kinds.${kind}.confirmBody`)}
           fields={{ intent: "delete" }}
           confirmLabel={t(`data.kinds.${kind}.confirm`)}
-          cancelLabel={t("privacy:cancel")}
+          cancelLabel={t("held-data:cancel")}
         />
       </div>
     </section>

@@ -31,7 +31,7 @@ export type PersonalExport = { json: unknown; files: PersonalFile[] };
 export type PersonalDataServices = Pick<Services, "db" | "uploads" | "config" | "logger">;
 
 type SourceBase = {
-  /** Stable name: the archive's section and the catalog key "privacy:kinds.<kind>". */
+  /** Stable name: the archive's section and the catalog key "held-data:kinds.<kind>". */
   kind: string;
   /**
    * The items sent from or tied to `email` (compared without regard to case), labelled in
