@@ -22,6 +22,7 @@ import {
 import { consentPolicy, outsideProviderHost } from "~/features/consent/index.server";
 import { getStudioInfo, type StudioInfo } from "~/features/studio/index.server";
 import { LinkPrefetching } from "~/platform/http/prefetch";
+import { applyResponseCookies } from "~/platform/http/response-cookies.server";
 import { languageTags, splitLanguage } from "~/platform/i18n/languages";
 import { PageNamespaces } from "~/platform/i18n/PageNamespaces";
 import { servicesContext } from "~/platform/request-context";
@@ -51,6 +52,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: siteStyles },
   { rel: "icon", href: "/brand/logo.svg", type: "image/svg+xml" },
 ];
+
+/** Cookies a loader or action sets beside the page's own headers (response-cookies.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [applyResponseCookies];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   // `url` is the page's address; request.url may be a data request (/fr.data) under v8 flags.

@@ -13,12 +13,6 @@ export type WrkOptions = {
   headers?: Record<string, string>;
   /** Count answers other than 2xx (a Lua response hook: costs wrk some CPU, fine for slow pages). */
   countStatus?: boolean;
-  /**
-   * Paths asked in turn, instead of the URL's alone: a visit of several requests (a page and its
-   * account request). Each thread takes them in order, so every connection's answers are
-   * spread over all of them; requests per second ÷ their number is visits per second.
-   */
-  paths?: readonly string[];
 };
 
 export type WrkResult = {
@@ -36,20 +30,8 @@ export type WrkResult = {
   wrkCpu: number;
 };
 
-/** A `request` hook taking `paths` in turn (the run's headers on each). */
-function pathsHook(paths: readonly string[]): string {
-  const list = paths.map((p) => JSON.stringify(p)).join(", ");
-  return `local paths = { ${list} }
-local turn = 0
-request = function()
-  turn = turn % #paths + 1
-  return wrk.format(nil, paths[turn])
-end
-`;
-}
-
 /** wrk's `done` hook prints one JSON line; with countStatus each thread also counts non-2xx. */
-function luaScript(countStatus: boolean, paths: readonly string[] = []): string {
+function luaScript(countStatus: boolean): string {
   const counting = countStatus
     ? `local threads = {}
 setup = function(thread) table.insert(threads, thread) end
@@ -65,7 +47,7 @@ end
 `
     : `local function counted() return "null" end
 `;
-  return `${paths.length ? pathsHook(paths) : ""}${counting}done = function(summary, latency, requests)
+  return `${counting}done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
     'BENCH_RESULT {"requests":%d,"durationUs":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"status":%d,"non2xx":%s,"p50Us":%.0f,"p99Us":%.0f,"maxUs":%.0f}\\n',
@@ -76,9 +58,9 @@ end
 }
 
 let scriptDir: string | undefined;
-function scriptFile(countStatus: boolean, paths: readonly string[] = []): string {
+function scriptFile(countStatus: boolean): string {
   scriptDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-wrk-"));
-  const script = luaScript(countStatus, paths);
+  const script = luaScript(countStatus);
   const name = crypto.createHash("sha256").update(script).digest("hex").slice(0, 12);
   const file = path.join(scriptDir, `${name}.lua`);
   if (!fs.existsSync(file)) fs.writeFileSync(file, script);
@@ -110,7 +92,7 @@ export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> 
     "--timeout",
     "10s",
     "-s",
-    scriptFile(options.countStatus ?? false, options.paths),
+    scriptFile(options.countStatus ?? false),
     ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
     url,
   ];

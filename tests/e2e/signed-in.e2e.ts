@@ -1,17 +1,19 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountPassword, createVerifiedAccount } from "./support/accounts";
 import { openBrowser, openPage, sharedSite, waitForHydration } from "./support/harness";
 
 /**
  * A signed-in visitor gets the shared copy of every public page, and the header shows the
- * account after load from GET /api/account/me (docs/decisions/0060): the same HTML as an
- * anonymous visitor's, the account area still theirs alone. HTTP first; one browser test for the
- * header at both widths and without JavaScript.
+ * account after load from the sign-in hint, with no request (docs/decisions/0060, 0064): the
+ * same HTML as an anonymous visitor's, the account area still theirs alone. HTTP first; one
+ * browser test for the header at both widths and without JavaScript.
  */
 const site = sharedSite();
 const stamp = Date.now() % 1e8;
 const account = { username: `header_${stamp}`, email: `header-${stamp}@example.com` };
+/** The name the browser test gives the account on its profile page. */
+const renamed = `renamed_${stamp}`;
 /** The Cookie header a sign-in gives (the session and the browser's hint), as a browser sends it. */
 let signedIn: string;
 let browser: Browser;
@@ -40,7 +42,7 @@ const get = (path: string, cookie?: string) =>
 beforeAll(async () => {
   await createVerifiedAccount(site, account);
   signedIn = await signIn();
-  expect(signedIn).toMatch(/studio_session=.+; studio_signed_in=\d+/);
+  expect(signedIn).toMatch(new RegExp(`studio_session=.+; studio_signed_in=\\d+\\.${account.username}$`));
   browser = await openBrowser();
 }, 60_000);
 
@@ -79,6 +81,25 @@ describe("a signed-in visitor on public pages", () => {
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("location")).toBe("/fr/account/login");
   });
+
+  it("has its sign-in hint put right by the account pages: a stale name written anew, a dead session's hint deleted", async () => {
+    const session = signedIn.split("; ")[0] as string;
+    const hint = (signedIn.split("; ")[1] as string).replace(account.username, "someone_else");
+    const stale = await get("/account/security", `${session}; ${hint}`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.getSetCookie()).toEqual([
+      expect.stringMatching(
+        new RegExp(`^studio_signed_in=\\d+\\.${account.username}; Max-Age=\\d+;.*Path=/; SameSite=Lax$`),
+      ),
+    ]);
+    // Right already: nothing set.
+    expect((await get("/account/security", signedIn)).headers.getSetCookie()).toEqual([]);
+    // A session ended elsewhere: "My account" leads to sign-in, and the header's hint goes.
+    const ended = await get("/fr/account", "studio_session=ended; studio_signed_in=1800000000.someone");
+    expect(ended.status).toBe(302);
+    expect(ended.headers.get("location")).toBe("/fr/account/login");
+    expect(ended.headers.getSetCookie()).toEqual([expect.stringMatching(/^studio_signed_in=; Max-Age=0/)]);
+  });
 });
 
 describe("GET /api/account/me", () => {
@@ -103,35 +124,56 @@ describe("GET /api/account/me", () => {
   });
 });
 
+/** The header's account part in the main bar, once the page's scripts run. */
+const headerBar = (page: Page) => page.locator("header.site-header .account-nav");
+
 describe("the header", () => {
-  it("shows the name, My account and a Sign out form that signs out, at 1280 and 375 px; Account without JavaScript", async () => {
+  it("shows the name, My account and a Sign out form with no request, at 1280 and 375 px; a new name on the next page; Account without JavaScript", async () => {
     // Its own session: signing out ends it.
     const session = await signIn();
     const { page, context } = await openPage(browser, { width: 1280 });
+    const accountRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/account")) accountRequests.push(request.url());
+    });
     await context.addCookies(browserCookies(session));
     await page.goto(`${site.url}/careers`);
     await waitForHydration(page);
-    const bar = page.locator("header.site-header .account-nav");
+    const bar = headerBar(page);
     await bar.getByText(account.username).waitFor();
     expect(await bar.getByRole("link", { name: "My account" }).getAttribute("href")).toBe("/account");
     expect(await bar.getByRole("button", { name: "Sign out" }).count()).toBe(1);
     expect(await bar.getByRole("link", { name: "Account", exact: true }).count()).toBe(0);
 
+    // A new name on the profile page shows in the header of the next public page.
+    await page.goto(`${site.url}/account/profile`);
+    await waitForHydration(page);
+    await page.fill('[id="update-profile-username"]', renamed);
+    await page.getByRole("button", { name: "Save the username" }).click();
+    await page.getByText("Your username is saved.").waitFor();
+    await page.goto(`${site.url}/careers`);
+    await bar.getByText(renamed).waitFor();
+    expect(accountRequests).toEqual([]);
+
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole("button", { name: "Menu", exact: true }).click();
     const menu = page.locator("#mobile-menu");
-    await menu.getByText(account.username).waitFor();
+    await menu.getByText(renamed).waitFor();
     expect(await menu.getByRole("link", { name: "My account" }).getAttribute("href")).toBe("/account");
     await Promise.all([
       page.waitForURL(`${site.url}/account/login`),
       menu.getByRole("button", { name: "Sign out" }).click(),
     ]);
-    // The session is over (the header's answer may name it 5 s more: signed-in-answer.server.ts),
-    // and the browser holds neither it nor the hint.
+    // The session is over, and the browser holds neither it nor the hint: "Account" again.
     expect((await get("/api/account/sessions", session)).status).toBe(401);
     const left = (await context.cookies()).map((c) => c.name);
     expect(left).not.toContain("studio_session");
     expect(left).not.toContain("studio_signed_in");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${site.url}/careers`);
+    await waitForHydration(page);
+    expect(await headerBar(page).getByRole("link", { name: "Account", exact: true }).count()).toBe(1);
+    expect(await headerBar(page).textContent()).not.toContain(renamed);
 
     const noScript = await openPage(browser, { width: 1280, javaScript: false });
     await noScript.context.addCookies(browserCookies(await signIn()));
@@ -140,6 +182,26 @@ describe("the header", () => {
       .locator("header .account-nav")
       .getByRole("link", { name: "Compte", exact: true });
     expect(await link.getAttribute("href")).toBe("/fr/account");
-    expect(await noScript.page.locator("header.site-header").textContent()).not.toContain(account.username);
+    expect(await noScript.page.locator("header.site-header").textContent()).not.toContain(renamed);
+  });
+
+  it("shows the name once the login form has signed in, on the next page reached by a link, with no reload", async () => {
+    const { page } = await openPage(browser, { width: 1280 });
+    await page.goto(`${site.url}/es/account/login`);
+    await waitForHydration(page);
+    await page.fill('[id="login-identifier"]', account.email);
+    await page.fill('[id="login-password"]', accountPassword);
+    await page.click("form#login button[type=submit]");
+    await page.waitForURL(`${site.url}/es/account`);
+    await page.locator("header .brand").click();
+    await page.waitForURL(`${site.url}/es`);
+    await headerBar(page).getByText(renamed).waitFor();
+    expect(await headerBar(page).getByRole("link", { name: "Mi cuenta" }).getAttribute("href")).toBe(
+      "/es/account",
+    );
+    // Still the document the login page loaded: the router's navigations only.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.name)).toBe(
+      `${site.url}/es/account/login`,
+    );
   });
 });

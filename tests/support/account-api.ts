@@ -50,6 +50,14 @@ export async function startAccountApi(env: Record<string, string> = {}) {
   function client(url = base) {
     const jar = new Map<string, string>();
     const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const keep = (res: Response) => {
+      for (const line of res.headers.getSetCookie()) {
+        const [name, value] = line.split(";")[0]!.split("=");
+        if (/Max-Age=0/.test(line)) jar.delete(name!);
+        else jar.set(name!, value!);
+      }
+      return res.headers.getSetCookie();
+    };
     return {
       jar,
       async post(route: string, body: unknown = {}) {
@@ -58,16 +66,13 @@ export async function startAccountApi(env: Record<string, string> = {}) {
           headers: { "content-type": "application/json", origin: publicUrl, cookie: cookie() },
           body: JSON.stringify(body),
         });
-        for (const line of res.headers.getSetCookie()) {
-          const [name, value] = line.split(";")[0]!.split("=");
-          if (/Max-Age=0/.test(line)) jar.delete(name!);
-          else jar.set(name!, value!);
-        }
-        return { status: res.status, body: await res.json(), cookies: res.headers.getSetCookie() };
+        const cookies = keep(res);
+        return { status: res.status, body: await res.json(), cookies };
       },
       async get(route: string) {
         const res = await fetch(`${url}/${route}`, { headers: { cookie: cookie() } });
-        return { status: res.status, body: await res.json() };
+        const cookies = keep(res);
+        return { status: res.status, body: await res.json(), cookies };
       },
     };
   }

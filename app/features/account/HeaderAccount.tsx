@@ -1,49 +1,66 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
+import { SiteLink } from "~/platform/http/prefetch";
+import { useLocalizePath } from "~/platform/i18n/use-language";
+import { useTranslation } from "~/platform/i18n/use-translation";
 import type { AccountPartProps } from "~/ui/frame/account-slot";
-import { signedInHint } from "./signed-in-hint";
+import { parseSignedInHint, signedInHintValue } from "./signed-in-hint";
 
-type SignedInPart = ComponentType<AccountPartProps & { hint: string }>;
-type Shown = { Part: SignedInPart; hint: string } | null;
-
-/** The signed-in part's code, fetched once, only for a browser that signed in. */
-let loaded: SignedInPart | null = null;
-const loadSignedInNav = () =>
-  import("./SignedInNav").then((module) => {
-    loaded = module.SignedInNav;
-    return loaded;
-  });
-
-/** The signed-in part at once, when its code is here and the hint still is (never on the server). */
-function shownNow(): Shown {
-  if (!loaded) return null;
-  const hint = signedInHint(document.cookie);
-  return hint === null ? null : { Part: loaded, hint };
-}
+const subscribeNothing = () => () => {};
+/** The hint's raw value: a string, so that React compares two reads by value. */
+const hintInBrowser = () => signedInHintValue(document.cookie) ?? null;
+/** The server, and the hydration of its HTML, see no hint: the page is the same for everyone. */
+const noHint = () => null;
 
 /**
- * The header's account part, handed to the frame by the root (ui/frame/account-slot.tsx;
- * docs/decisions/0060): what every page carries is this check of the sign-in hint. Without it
- * (most visitors) `fallback`, the server's "Account", stays and nothing more loads; with it, the
- * signed-in part (SignedInNav) loads and asks who is signed in. The server and the hydration
- * render `fallback` (nothing is loaded before an effect): the page is the same for everyone.
+ * The header's account part, handed to the frame by the root (ui/frame/account-slot.tsx). The
+ * server renders `fallback` ("Account") for everyone; in the browser, right after hydration, a
+ * signed-in visitor's name, "My account" and "Sign out" (a plain form posting the account page's
+ * logout, which works as the account page's own button does) replace it, read from the sign-in
+ * hint with no request (docs/decisions/0064-the-sign-in-hint-carries-the-name.md). Without
+ * JavaScript, or without the hint (most visitors), "Account" stays.
+ *
+ * The hint changes only on pages without this header (the account area's minimal one) or by a
+ * whole page load (the header's "Sign out" form): a header mounted after it reads the new value.
  */
-export function HeaderAccount(props: AccountPartProps) {
-  const [shown, setShown] = useState<Shown>(shownNow);
-  useEffect(() => {
-    const hint = signedInHint(document.cookie);
-    if (hint === null) return setShown(null);
-    if (loaded) return setShown({ Part: loaded, hint });
-    let mounted = true;
-    loadSignedInNav().then(
-      (Part) => {
-        if (mounted) setShown({ Part, hint });
-      },
-      // Its code did not come (offline): "Account" stays.
-      () => {},
+export function HeaderAccount({ placement, fallback }: AccountPartProps) {
+  const value = useSyncExternalStore(subscribeNothing, hintInBrowser, noHint);
+  const { t } = useTranslation("layout");
+  const localize = useLocalizePath();
+  const hint = value === null ? null : parseSignedInHint(value);
+  if (!hint || hint.until * 1000 <= Date.now()) return fallback;
+
+  const account = localize("/account");
+  const signOut = (buttonClass: string) => (
+    <form method="post" action={account} className="account-sign-out">
+      <input type="hidden" name="intent" value="logout" />
+      <button type="submit" className={buttonClass}>
+        {t("nav.signOut")}
+      </button>
+    </form>
+  );
+  if (placement === "menu") {
+    return (
+      <>
+        <p className="mobile-menu__signed-in">
+          {t("nav.signedInAs")} <strong>{hint.username}</strong>
+        </p>
+        <SiteLink className="button button--ghost" to={account}>
+          {t("nav.myAccount")}
+        </SiteLink>
+        {signOut("button button--primary")}
+      </>
     );
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return shown ? <shown.Part {...props} hint={shown.hint} /> : props.fallback;
+  }
+  return (
+    <>
+      <span className="account-nav__name">
+        <span className="visually-hidden">{t("nav.signedInAs")} </span>
+        {hint.username}
+      </span>
+      <SiteLink to={account} className="account-nav__login">
+        {t("nav.myAccount")}
+      </SiteLink>
+      {signOut("button button--small")}
+    </>
+  );
 }

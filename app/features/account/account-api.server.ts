@@ -14,15 +14,14 @@ import { apiCodeFor, apiSchemas } from "./account-forms";
 import {
   clearCookie,
   clearSessionCookies,
-  clearSignedInHint,
   mfaCookie,
   readAccountCookies,
   sessionCookies,
+  signedInHintFix,
 } from "./account-http.server";
 import { accountRefusal, accountWrites as w } from "./account-writes.server";
 import { endSession, readSession, type SessionInfo } from "./sessions.server";
 import { listSessions } from "./settings.server";
-import { signedInAnswers } from "./signed-in-answer.server";
 import { smsSetupSchema } from "./sms-setup-form";
 
 /**
@@ -107,7 +106,7 @@ export function createAccountApi(svc: Services) {
     res: Response,
     result: { user: Parameters<typeof publicUser>[0]; token: string; expiresAt: Date },
   ) => {
-    res.append("Set-Cookie", sessionCookies(config, result.token, result.expiresAt));
+    res.append("Set-Cookie", sessionCookies(config, result));
     res.append("Set-Cookie", clearCookie(config, "mfa"));
     res.json({ user: publicUser(result.user), expire: result.expiresAt.toISOString() });
   };
@@ -227,8 +226,15 @@ export function createAccountApi(svc: Services) {
     "/account/update-profile",
     form(w.updateProfile.limit),
     apiHandler(async (req, res) => {
-      const { user } = await requireSession(req);
-      orHttpError(await w.updateProfile.run(deps, user, parseBody(apiSchemas.updateProfile, req.body)));
+      const session = await requireSession(req);
+      const input = parseBody(apiSchemas.updateProfile, req.body);
+      orHttpError(await w.updateProfile.run(deps, session.user, input));
+      // A browser's header shows the new name on its next page.
+      const hint = signedInHintFix(config, readAccountCookies(config, req.get("cookie")).signedIn, {
+        expiresAt: session.expiresAt,
+        user: { username: input.username },
+      });
+      if (hint) res.append("Set-Cookie", hint);
       res.json({ ok: true });
     }),
   );
@@ -303,21 +309,19 @@ export function createAccountApi(svc: Services) {
     }),
   );
 
-  // Who is signed in, for the header once a page has loaded: public pages are the same for
-  // everyone (docs/decisions/0060-signed-in-visitors-share-public-pages.md), so the name comes
-  // from here, for this visitor alone. Without a live session, 401 and the browser's hint goes.
-  const signedInAnswer = signedInAnswers(svc.db);
+  // Who is signed in, and until when. The header does not ask (it reads the sign-in hint:
+  // docs/decisions/0064-the-sign-in-hint-carries-the-name.md); a browser's hint that this
+  // answer finds wrong is put right, or deleted with a 401 when the session is gone.
   router.get(
     "/account/me",
     apiHandler(async (req, res) => {
       res.set(noStore);
       const cookies = readAccountCookies(config, req.get("cookie"));
-      const answer = await signedInAnswer(cookies.session);
-      if (!answer) {
-        if (cookies.signedIn !== undefined) res.append("Set-Cookie", clearSignedInHint(config));
-        throw new AccountError(401, "NEEDS_LOGIN_REFRESH");
-      }
-      res.json(answer);
+      const session = await readSession(svc.db, cookies.session);
+      const hint = signedInHintFix(config, cookies.signedIn, session);
+      if (hint) res.append("Set-Cookie", hint);
+      if (!session) throw new AccountError(401, "NEEDS_LOGIN_REFRESH");
+      res.json({ user: { username: session.user.username }, expire: session.expiresAt.toISOString() });
     }),
   );
 

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outboxEmails } from "~/platform/db/schema";
 import { type AccountApiKit, accountPassword, startAccountApi } from "../../../tests/support/account-api";
 import { sha256 } from "./secrets.server";
-import { signedInAnswers } from "./signed-in-answer.server";
 import { accountSessions, accountTokens, accountUsers } from "./tables";
 
 /**
@@ -33,6 +32,7 @@ beforeEach(async () => {
 const justOver = () => new Date(Date.now() - 1000);
 /** The session cookie's name (PUBLIC_URL is https here). */
 const sessionCookie = "__Host-studio_session";
+const hintCookie = "__Host-studio_signed_in";
 const address = "ada@example.com";
 const account = { username: "ada_l", email: address };
 
@@ -54,16 +54,27 @@ async function withTotp() {
 }
 
 describe("expiry", () => {
-  it("the header's account answer names a live session, is kept 5 s, then sees the session gone", async () => {
+  it("the sign-in hint names the account until the session's end; a rename writes it anew, GET me puts it right and deletes it once the session is gone", async () => {
     const c = await kit.signedIn(account);
-    const token = c.jar.get(sessionCookie);
-    const answers = signedInAnswers(kit.db);
-    const now = Date.now();
-    expect((await answers(token, now))?.user).toEqual({ username: account.username });
+    const [session] = await kit.db.select().from(accountSessions);
+    const until = Math.floor(session!.expiresAt.getTime() / 1000);
+    expect(c.jar.get(hintCookie)).toBe(`${until}.ada_l`);
+
+    const renamed = await c.post("update-profile", { username: "ada.lovelace" });
+    expect(renamed.status).toBe(200);
+    expect(c.jar.get(hintCookie)).toBe(`${until}.ada.lovelace`);
+    // Renamed elsewhere (this browser still says ada.lovelace): the account's answer corrects it.
+    await kit.db.update(accountUsers).set({ username: "ada-l", usernameKey: "ada-l" });
+    const me = await c.get("me");
+    expect(me.body.user).toEqual({ username: "ada-l" });
+    expect(c.jar.get(hintCookie)).toBe(`${until}.ada-l`);
+    // Right already: nothing is set.
+    expect((await c.get("me")).cookies).toEqual([]);
+
     await kit.db.delete(accountSessions);
-    expect((await answers(token, now + 4_000))?.user).toEqual({ username: account.username });
-    expect(await answers(token, now + 5_001)).toBeNull();
-    expect(await answers("no-such-session", now)).toBeNull();
+    const gone = await c.get("me");
+    expect(gone.status).toBe(401);
+    expect(c.jar.has(hintCookie)).toBe(false);
   });
 
   it("a session past its end is no session, and is not listed", async () => {

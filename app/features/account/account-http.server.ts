@@ -2,23 +2,23 @@ import type { Config } from "~/platform/config.server";
 import { expireCookie, parseCookies, serializeCookie } from "~/platform/http/cookies";
 import { defineCookie, hostCookieName } from "~/platform/privacy/cookie-registry.server";
 import { sessionTtlSeconds } from "./sessions.server";
-import { SIGNED_IN_COOKIE } from "./signed-in-hint";
+import { formatSignedInHint, parseSignedInHint, SIGNED_IN_COOKIE } from "./signed-in-hint";
 
 /**
  * The account's cookies: SameSite=Lax, Path=/; with an https PUBLIC_URL also Secure and
  * `__Host-` prefixed (bound to this host, not settable by a sibling domain). `studio_session`
  * holds the session id and `studio_mfa` the pending second-factor step (5 min), both HttpOnly;
- * `studio_signed_in` says only that a session was given, for the browser to read
- * (docs/decisions/0060-signed-in-visitors-share-public-pages.md).
+ * `studio_signed_in` says that a session was given and to whom, for the browser to read
+ * (docs/decisions/0064-the-sign-in-hint-carries-the-name.md).
  */
 export const SESSION_COOKIE = "studio_session";
 export const MFA_COOKIE = "studio_mfa";
 
 /**
  * In the site's cookie list. The session changes no page the caches keep: only the account
- * area reads it, and its pages are `private, no-store` (accountPageHeaders); the header asks
- * who is signed in after load (GET /api/account/me). So a signed-in visitor gets the shared copy
- * of every public page (docs/decisions/0060). The second-factor step stays personal: it lives
+ * area reads it, and its pages are `private, no-store` (accountPageHeaders); the header shows
+ * who is signed in after load, from the sign-in hint. So a signed-in visitor gets the shared copy
+ * of every public page (docs/decisions/0060, 0064). The second-factor step stays personal: it lives
  * 5 minutes, between two account pages.
  */
 export const accountSiteCookies = [
@@ -59,9 +59,9 @@ export const accountSiteCookies = [
     category: "necessary",
     page: { kind: "none" },
     purpose: {
-      en: "Tells the page's script that you are signed in, and until when, so that it asks for your name for the header (it holds no id)",
-      fr: "Indique au script de la page que vous êtes connecté, et jusqu'à quand, pour qu'il demande votre nom pour l'en-tête (il ne contient aucun identifiant)",
-      es: "Indica al script de la página que has iniciado sesión, y hasta cuándo, para que pida tu nombre para la cabecera (no contiene ningún identificador)",
+      en: "Tells the page's script that you are signed in, as which username and until when, so that the header shows your name (it signs nobody in)",
+      fr: "Indique au script de la page que vous êtes connecté, sous quel nom d'utilisateur et jusqu'à quand, pour que l'en-tête affiche votre nom (il ne connecte personne)",
+      es: "Indica al script de la página que has iniciado sesión, con qué nombre de usuario y hasta cuándo, para que la cabecera muestre tu nombre (no inicia la sesión de nadie)",
     },
     lifetime: {
       en: "48 hours at most, or until you log out",
@@ -80,31 +80,42 @@ const base = (config: Pick<Config, "secureCookies">) =>
 
 /**
  * The Set-Cookie values of a sign-in: the session, and the hint the browser reads (not HttpOnly;
- * its value is the session's end in Unix seconds, so that a new sign-in is a new value), with the
- * same lifetime so that they end together.
+ * the session's end and the username: signed-in-hint.ts), with the same lifetime so that they
+ * end together.
  */
 export function sessionCookies(
   config: Pick<Config, "secureCookies">,
-  token: string,
-  expiresAt: Date,
+  signIn: { token: string; expiresAt: Date; user: { username: string } },
   now = new Date(),
 ): string[] {
-  const seconds = Math.min(sessionTtlSeconds, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
   return [
-    serializeCookie(hostCookieName(SESSION_COOKIE, config), token, {
+    serializeCookie(hostCookieName(SESSION_COOKIE, config), signIn.token, {
       ...base(config),
-      maxAgeSeconds: seconds,
+      maxAgeSeconds: cookieSeconds(signIn.expiresAt, now),
     }),
-    serializeCookie(
-      hostCookieName(SIGNED_IN_COOKIE, config),
-      String(Math.floor(expiresAt.getTime() / 1000)),
-      {
-        ...base(config),
-        httpOnly: false,
-        maxAgeSeconds: seconds,
-      },
-    ),
+    signedInHintCookie(config, signIn.expiresAt, signIn.user.username, now),
   ];
+}
+
+const cookieSeconds = (expiresAt: Date, now: Date) =>
+  Math.min(sessionTtlSeconds, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+
+/**
+ * The hint alone, for a session that goes on under another name (a new username, or a hint of
+ * an older form), ending with that session.
+ */
+export function signedInHintCookie(
+  config: Pick<Config, "secureCookies">,
+  expiresAt: Date,
+  username: string,
+  now = new Date(),
+): string {
+  const value = formatSignedInHint({ until: expiresAt.getTime() / 1000, username });
+  return serializeCookie(hostCookieName(SIGNED_IN_COOKIE, config), value, {
+    ...base(config),
+    httpOnly: false,
+    maxAgeSeconds: cookieSeconds(expiresAt, now),
+  });
 }
 
 /** The Set-Cookie values of a sign-out: the session and its hint deleted. */
@@ -112,9 +123,28 @@ export function clearSessionCookies(config: Pick<Config, "secureCookies">): stri
   return [clearCookie(config, "session"), clearSignedInHint(config)];
 }
 
-/** The hint deleted alone: GET /api/account/me when the session it stood for is gone. */
+/** The hint deleted alone: a request that carried it for a session that is gone. */
 export function clearSignedInHint(config: Pick<Config, "secureCookies">): string {
   return expireCookie(hostCookieName(SIGNED_IN_COOKIE, config), { path: "/", secure: config.secureCookies });
+}
+
+/**
+ * What the hint a request carried needs for the session it found: deleting when the session is
+ * gone, writing anew when it names someone else (the account was renamed in another browser) or
+ * is of an older form; null when it is right or absent (a browser without it, e.g. an API
+ * client, is given none).
+ */
+export function signedInHintFix(
+  config: Pick<Config, "secureCookies">,
+  carried: string | undefined,
+  session: { expiresAt: Date; user: { username: string } } | null,
+): string | null {
+  if (carried === undefined) return null;
+  if (!session) return clearSignedInHint(config);
+  const hint = parseSignedInHint(carried);
+  const right =
+    hint?.username === session.user.username && hint.until === Math.floor(session.expiresAt.getTime() / 1000);
+  return right ? null : signedInHintCookie(config, session.expiresAt, session.user.username);
 }
 
 export function mfaCookie(config: Pick<Config, "secureCookies">, challenge: string) {

@@ -5,6 +5,7 @@ import { noStore, privatePageHeaders } from "~/platform/cache/page-headers";
 import { type FormReply, type FormSuccess, parseForm } from "~/platform/forms/parse-form.server";
 import type { Outcome, Refusal } from "~/platform/http/outcome";
 import { toFormReply } from "~/platform/http/outcome.server";
+import { setResponseCookie } from "~/platform/http/response-cookies.server";
 import { consumeFormLimit } from "~/platform/http/route-limits.server";
 import { isCrossOrigin } from "~/platform/http/same-origin";
 import type { Language } from "~/platform/i18n/languages";
@@ -12,7 +13,7 @@ import { translator } from "~/platform/i18n/translator.server";
 import { servicesContext } from "~/platform/request-context";
 import { type PageLoaderArgs, routeLanguage } from "~/platform/seo/page-seo.server";
 import { accountDeps } from "./account-budgets.server";
-import { readAccountCookies, sessionCookies } from "./account-http.server";
+import { readAccountCookies, sessionCookies, signedInHintFix } from "./account-http.server";
 import { accountFormTexts } from "./account-writes.server";
 import { afterSignIn, loginPathFor } from "./return-to";
 import { readSession } from "./sessions.server";
@@ -32,9 +33,19 @@ export function accountContext(args: Args) {
   };
 }
 
+/**
+ * The signed-in session, or null. The browser's sign-in hint, which the header shows, is put
+ * right on the way (account-http.server.ts signedInHintFix): deleted when the session is gone,
+ * written anew when the account was renamed meanwhile (in another browser, or by the action
+ * this request ran), so that any account page, and the login page a dead session leads to,
+ * corrects the header.
+ */
 export async function currentSession(args: Args) {
-  const { svc, cookies } = accountContext(args);
-  return readSession(svc.db, cookies.session);
+  const { svc, config, cookies } = accountContext(args);
+  const session = await readSession(svc.db, cookies.session);
+  const hint = signedInHintFix(config, cookies.signedIn, session);
+  if (hint) setResponseCookie(args.context, hint);
+  return session;
 }
 
 /**
@@ -101,13 +112,12 @@ type FormStepAnswer<A, K> = { intent: string; result?: FormReply } & Partial<A> 
  */
 export function signedInRedirect(
   args: Args,
-  signIn: { token: string; expiresAt: Date },
+  signIn: { token: string; expiresAt: Date; user: { username: string } },
   clear: string[] = [],
 ) {
   const { config, lang } = accountContext(args);
   const headers = new Headers(noStore);
-  for (const cookie of [...sessionCookies(config, signIn.token, signIn.expiresAt), ...clear])
-    headers.append("Set-Cookie", cookie);
+  for (const cookie of [...sessionCookies(config, signIn), ...clear]) headers.append("Set-Cookie", cookie);
   return redirect(afterSignIn(args.request.url, lang), { status: 303, headers });
 }
 

@@ -140,7 +140,7 @@ export function createPlatformsApi(svc: Services) {
           res.append("Set-Cookie", mfaCookie(config, outcome.signIn.challenge));
           res.redirect(303, localizePath("/account/code", outcome.language));
         } else {
-          res.append("Set-Cookie", sessionCookies(config, outcome.signIn.token, outcome.signIn.expiresAt));
+          res.append("Set-Cookie", sessionCookies(config, outcome.signIn));
           res.redirect(303, localizePath("/account", outcome.language));
         }
       } catch (err) {
