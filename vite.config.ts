@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
-import { catalogFile } from "./app/platform/i18n/frame-namespaces";
+import { catalogFile, catalogTableFile } from "./app/platform/i18n/frame-namespaces";
 
 /**
  * The browser's translation catalogs: one file per language for the namespaces every page loads
@@ -14,6 +14,11 @@ import { catalogFile } from "./app/platform/i18n/frame-namespaces";
  * all was ~28 requests queued ahead of the page's images on a phone's few connections.
  */
 function catalogChunk(id: string): string | undefined {
+  const table = /\/app\/platform\/i18n\/catalog-files\/([^/]+)\.ts$/.exec(id);
+  if (table) return catalogTableFile(table[1] ?? "");
+  // Vite's helper for dynamic imports, which the tables use first: its own chunk, as it was
+  // before they were named, not the first table's (a French page would load the English one).
+  if (id.includes("vite/preload-helper")) return "preload-helper";
   const match = /\/app\/(?:platform\/i18n|features\/[^/]+)\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
   if (!match) return undefined;
   const [, lang = "", ns = ""] = match;

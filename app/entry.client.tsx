@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { browserTranslations } from "~/platform/i18n/browser";
 import { BrowserTranslations } from "~/platform/i18n/browser-translations";
-import { loadNamespaces, namespaces } from "~/platform/i18n/catalogs";
+import { catalogNamespaces, loadNamespaces } from "~/platform/i18n/catalogs";
 import { frameNamespaces } from "~/platform/i18n/frame-namespaces";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { readPageNamespaces } from "~/platform/i18n/PageNamespaces";
@@ -14,7 +14,10 @@ async function hydrate() {
   // The namespaces the server's render used (PageNamespaces.tsx), and those of what any page may
   // show after it hydrates (an error message, a toast): all of them if the page has no list.
   const listed = readPageNamespaces(document);
-  const catalogs = await loadNamespaces(lang, [...(listed ?? namespaces), ...frameNamespaces]);
+  const catalogs = await loadNamespaces(lang, [
+    ...(listed ?? (await catalogNamespaces(lang))),
+    ...frameNamespaces,
+  ]);
   const translations = new BrowserTranslations(lang, catalogs, listed ?? []);
   browserTranslations.current = translations;
   startTransition(() => {

@@ -140,19 +140,22 @@ describe("the JavaScript a page loads at once", () => {
 });
 
 describe("the translation files a page loads before it hydrates", () => {
-  it("are its language's file of every page's namespaces and those of the others it lists", async () => {
+  it("are its language's table of files, its file of every page's namespaces and those of the others it lists", async () => {
     const html = `<html lang="fr-CA"><head><script type="module" src="/assets/entry.js"></script></head><body><script type="application/json" id="page-namespaces">["careers","common","layout"]</script></body></html>`;
+    const imports = (names: string[]) =>
+      names.map((name, i) => `export const l${i} = () => import("./${name}.js");`).join("\n");
     const files: Record<string, string> = {
-      "entry.js": [
-        "fr-Ab_c-9Zy",
-        "fr-careers-BQWovKfT",
-        "fr-account-data-BtJHh_Ia",
-        "fr-blog-DHtGD5pt",
-        "en-CoHO5z2X",
-        "en-careers-BXBSAcJS",
-      ]
-        .map((name) => `export const l${name.length} = () => import("./catalog-${name}.js");`)
-        .join("\n"),
+      "entry.js": imports([
+        "catalog-files-fr-DICnoFLM",
+        "catalog-files-en-CUk8KUh3",
+        "catalog-files-es-CirHMezC",
+      ]),
+      "catalog-files-fr-DICnoFLM.js": imports([
+        "catalog-fr-Ab_c-9Zy",
+        "catalog-fr-careers-BQWovKfT",
+        "catalog-fr-account-data-BtJHh_Ia",
+        "catalog-fr-blog-DHtGD5pt",
+      ]),
       "catalog-fr-Ab_c-9Zy.js": 'export default { "layout": {} };',
       "catalog-fr-careers-BQWovKfT.js": 'export default { "header": {} };',
     };
@@ -162,6 +165,7 @@ describe("the translation files a page loads before it hydrates", () => {
       return Buffer.from(file);
     });
     expect(measured.scripts.map((s) => s.url).sort()).toEqual([
+      url("catalog-files-fr-DICnoFLM"),
       url("catalog-fr-Ab_c-9Zy"),
       url("catalog-fr-careers-BQWovKfT"),
       url("entry"),

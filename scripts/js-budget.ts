@@ -24,7 +24,12 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { init as lexerReady, parse as parseModule } from "es-module-lexer";
 import { Parser } from "htmlparser2";
 import { afterPaintModuleType, runningScriptTypes } from "../app/platform/http/page-scripts.server";
-import { catalogFile, frameNamespaces, pageNamespacesElementId } from "../app/platform/i18n/frame-namespaces";
+import {
+  catalogFile,
+  catalogTableFile,
+  frameNamespaces,
+  pageNamespacesElementId,
+} from "../app/platform/i18n/frame-namespaces";
 import { signIn } from "./lib/site-account";
 import { startBuiltSite } from "./lib/site-process";
 
@@ -168,15 +173,19 @@ export function pageTranslations(html: string): { lang: string; namespaces: stri
 
 /**
  * Of the modules' dynamic imports, the translation files the site's entry loads before the page
- * hydrates (entry.client.tsx): in the page's language, the file of the namespaces every page
- * loads and one per other namespace the page lists. vite.config.ts names them
- * with `catalogFile`, then `-<hash>.js`, the hash 8 characters.
+ * hydrates (entry.client.tsx): in the page's language, its table of catalog files, the file of
+ * the namespaces every page loads and one per other namespace the page lists. vite.config.ts
+ * names them with `catalogTableFile` and `catalogFile`, then `-<hash>.js`, the hash 8
+ * characters.
  */
 export function translationFiles(
   page: { lang: string; namespaces: readonly string[] },
   dynamicImports: readonly string[],
 ): string[] {
-  const wanted = new Set([...frameNamespaces, ...page.namespaces].map((ns) => catalogFile(page.lang, ns)));
+  const wanted = new Set([
+    catalogTableFile(page.lang),
+    ...[...frameNamespaces, ...page.namespaces].map((ns) => catalogFile(page.lang, ns)),
+  ]);
   return [
     ...new Set(
       dynamicImports.filter((url) => {
@@ -204,9 +213,16 @@ export async function measureHtml(
   load: (url: string) => Promise<Buffer>,
 ): Promise<{ scripts: ScriptSize[]; bytes: number }> {
   const modules = await staticModuleGraph(await htmlScripts(html, pageUrl), load);
-  const dynamic = (await Promise.all([...modules].map(([url, code]) => dynamicImportsOf(url, code)))).flat();
-  const catalogs = translationFiles(pageTranslations(html), dynamic);
-  for (const [url, code] of await staticModuleGraph(catalogs, load)) modules.set(url, code);
+  const page = pageTranslations(html);
+  // The entry imports the language's table, which imports the catalog files: followed until no
+  // translation file is new.
+  let fresh: Map<string, Buffer> = modules;
+  while (fresh.size) {
+    const dynamic = (await Promise.all([...fresh].map(([url, code]) => dynamicImportsOf(url, code)))).flat();
+    const wanted = translationFiles(page, dynamic).filter((url) => !modules.has(url));
+    fresh = await staticModuleGraph(wanted, load);
+    for (const [url, code] of fresh) modules.set(url, code);
+  }
   const scripts = [...modules].map(([url, code]) => ({ url, bytes: gzipSize(code) }));
   return { scripts, bytes: scripts.reduce((sum, script) => sum + script.bytes, 0) };
 }

@@ -6,6 +6,7 @@ import {
   accountWrites,
   formStep,
   guardPost,
+  keepHintNamed,
   publicUser,
   requireSession,
   updateEmailSchema,
@@ -51,7 +52,8 @@ type Answer = {
  */
 export async function action(args: Route.ActionArgs): Promise<Answer> {
   await guardPost(args, accountWrites.updateProfile.limit);
-  const { user } = await requireSession(args);
+  const session = await requireSession(args);
+  const { user } = session;
   const { deps } = accountContext(args);
   const formData = await args.request.formData().catch(() => new FormData());
   const intent = String(formData.get("intent") ?? "");
@@ -59,9 +61,10 @@ export async function action(args: Route.ActionArgs): Promise<Answer> {
   switch (intent) {
     case "update-profile":
       return formStep(formData, intent, updateProfileSchema, async (value) =>
-        mapOk(await accountWrites.updateProfile.run(deps, user, value), () => ({
-          done: "profile.usernameDone",
-        })),
+        mapOk(await accountWrites.updateProfile.run(deps, user, value), () => {
+          keepHintNamed(args, session, value.username);
+          return { done: "profile.usernameDone" };
+        }),
       );
     // Both steps are checked like the API's update-email (one schema); the browser checks each
     // step's own fields first (ProfileForms).

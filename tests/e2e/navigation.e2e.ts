@@ -432,8 +432,8 @@ describe("navigation", () => {
     }
 
     // A page hydrates with the translations its texts use (the namespaces its server render
-    // listed, and every page's in one file), not all of a language's; another page's come with
-    // the first navigation that shows it.
+    // listed, and every page's in one file, found through its language's table of files), not
+    // all of a language's; another page's come with the first navigation that shows it.
     it("loads the catalogs its page uses, the next page's on a navigation, and the other language's on a switch", async () => {
       const { page } = await open({ width: 1280 });
       const catalogs: string[] = [];
@@ -443,7 +443,7 @@ describe("navigation", () => {
       });
       await page.goto(`${site.url}/fr/careers`);
       await hydrated(page);
-      expect(catalogs.sort()).toEqual(["catalog-fr", "catalog-fr-careers"]);
+      expect(catalogs.sort()).toEqual(["catalog-files-fr", "catalog-fr", "catalog-fr-careers"]);
 
       catalogs.length = 0;
       await page.locator('footer a[href="/fr/playtesting"]').first().click();
@@ -464,7 +464,12 @@ describe("navigation", () => {
         .poll(async () => (await page.locator("h1").first().textContent())?.trim())
         .toBe(await serverHeading("/playtesting"));
       // What the French page had loaded, in English.
-      expect(catalogs.sort()).toEqual(["catalog-en", "catalog-en-careers", "catalog-en-playtesting"]);
+      expect(catalogs.sort()).toEqual([
+        "catalog-en",
+        "catalog-en-careers",
+        "catalog-en-playtesting",
+        "catalog-files-en",
+      ]);
     });
 
     it("offers only English and French on a careers-location page", async () => {

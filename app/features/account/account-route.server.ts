@@ -49,6 +49,19 @@ export async function currentSession(args: Args) {
 }
 
 /**
+ * After a rename on an account page: the browser's hint names the new name in the action's own
+ * answer (the loaders that run again after it would too, but a visitor may leave first).
+ */
+export function keepHintNamed(args: Args, session: { expiresAt: Date }, username: string) {
+  const { config, cookies } = accountContext(args);
+  const hint = signedInHintFix(config, cookies.signedIn, {
+    expiresAt: session.expiresAt,
+    user: { username },
+  });
+  if (hint) setResponseCookie(args.context, hint);
+}
+
+/**
  * The signed-in session, or a redirect to the login page
  * (docs/requirements.md#account-and-second-factor: account-login), which leads back to the page
  * once signed in (return-to.ts).

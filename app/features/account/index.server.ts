@@ -42,6 +42,7 @@ export {
   currentSession,
   formStep,
   guardPost,
+  keepHintNamed,
   noStore,
   refused,
   requireSession,

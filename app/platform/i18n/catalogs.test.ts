@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { namespaces } from "./catalogs";
+import { catalogNamespaces } from "./catalogs";
 import { languages } from "./languages";
 
 /** Every visible string lives in en, fr and es: a key missing in one language fails here. */
@@ -49,8 +49,10 @@ const keysWithPlurals = (catalog: Record<string, string>) =>
   [...new Set(Object.keys(catalog).map((key) => key.replace(pluralSuffix, "_*")))].sort();
 
 describe("catalogs", () => {
-  it("are all found by the loader, the platform's and the features' alike", () => {
-    expect([...namespaces].sort()).toEqual(Object.keys(catalogs.en ?? {}).sort());
+  it("are all found by the loader, the platform's and the features' alike, in every language's table", async () => {
+    for (const lang of languages)
+      expect((await catalogNamespaces(lang)).sort(), lang).toEqual(Object.keys(catalogs.en ?? {}).sort());
+    const namespaces = await catalogNamespaces();
     expect(namespaces).toContain("layout");
     expect(namespaces).toContain("careers");
   });

@@ -11,14 +11,22 @@ import { type Language, languages } from "./languages";
  * when something first asks for it (browser-translations.ts); each namespace is its own lazy
  * chunk, but for the few every page uses (vite.config.ts `catalogChunk`).
  */
-// The features' folders are found by this one convention, not imported: the platform knows no
-// feature (docs/decisions/0057-feature-tables-and-catalogs.md).
-const found = import.meta.glob<Record<string, unknown>>(
-  ["./locales/*/*.json", "../../features/*/locales/*/*.json"],
-  {
-    import: "default",
-  },
-);
+type Catalog = Record<string, unknown>;
+type Table = ReadonlyMap<string, () => Promise<Catalog>>;
+
+/**
+ * Each language's files by namespace, a table of its own (`catalog-files/{lang}.ts`), loaded
+ * when that language is first needed: the table is what knows each file's hashed name, and
+ * every page's first scripts held all three (1.7 KB gzip) where one is used. The features'
+ * folders are found by one glob convention, not imported: the platform knows no feature
+ * (docs/decisions/0057-feature-tables-and-catalogs.md). Literal imports: the bundler must see
+ * them.
+ */
+const tableFiles: Record<Language, () => Promise<{ files: Record<string, () => Promise<Catalog>> }>> = {
+  en: () => import("./catalog-files/en"),
+  fr: () => import("./catalog-files/fr"),
+  es: () => import("./catalog-files/es"),
+};
 
 function parseKey(file: string) {
   const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
@@ -26,23 +34,47 @@ function parseKey(file: string) {
   return { lang: match[1] as Language, ns: match[2] as string };
 }
 
-/** Each catalog file by `{lang}/{namespace}`. */
-const files = new Map<string, () => Promise<Record<string, unknown>>>();
-for (const [file, load] of Object.entries(found)) {
-  const { lang, ns } = parseKey(file);
-  if (files.has(`${lang}/${ns}`)) throw new Error(`Two catalogs define the namespace ${ns} (${file})`);
-  files.set(`${lang}/${ns}`, load);
+/** The namespaces of the tables loaded so far: every language has the same (catalogs.test.ts). */
+const known = new Set<string>();
+
+function byNamespace(lang: Language, files: Record<string, () => Promise<Catalog>>): Table {
+  const table = new Map<string, () => Promise<Catalog>>();
+  for (const [file, load] of Object.entries(files)) {
+    const { ns } = parseKey(file);
+    if (table.has(ns)) throw new Error(`Two catalogs define the namespace ${ns} (${lang}: ${file})`);
+    table.set(ns, load);
+    known.add(ns);
+  }
+  return table;
 }
 
-export const namespaces = [...new Set(Object.keys(found).map((f) => parseKey(f).ns))];
-const known = new Set(namespaces);
+const tables = new Map<Language, Promise<Table>>();
 
-/** Whether `ns` names one of the catalogs' namespaces. */
+function tableOf(lang: Language): Promise<Table> {
+  let table = tables.get(lang);
+  if (!table) {
+    table = tableFiles[lang]().then((module) => byNamespace(lang, module.files));
+    tables.set(lang, table);
+    // A failed fetch (offline) is tried again on the next call.
+    table.catch(() => tables.delete(lang));
+  }
+  return table;
+}
+
+/** The catalogs' namespaces (those of one language's table: all have the same). */
+export async function catalogNamespaces(lang: Language = "en"): Promise<string[]> {
+  return [...(await tableOf(lang)).keys()];
+}
+
+/**
+ * Whether `ns` names one of the catalogs' namespaces, as far as the tables loaded so far say:
+ * the browser's entry loads its language's before anything renders, the server all of them
+ * before it translates anything.
+ */
 export function isNamespace(ns: string): boolean {
   return known.has(ns);
 }
 
-type Catalog = Record<string, unknown>;
 const loading = new Map<string, Promise<Catalog>>();
 
 /**
@@ -53,8 +85,10 @@ export function loadNamespace(lang: Language, ns: string): Promise<Catalog> {
   const file = `${lang}/${ns}`;
   let promise = loading.get(file);
   if (!promise) {
-    const load = files.get(file);
-    promise = load ? load() : Promise.reject(new Error(`No catalog ${file}.json`));
+    promise = tableOf(lang).then((table) => {
+      const load = table.get(ns);
+      return load ? load() : Promise.reject(new Error(`No catalog ${file}.json`));
+    });
     loading.set(file, promise);
     // A failed fetch (offline) is tried again on the next call.
     promise.catch(() => loading.delete(file));
@@ -67,15 +101,18 @@ export async function loadNamespaces(
   lang: Language,
   wanted: Iterable<string>,
 ): Promise<Record<string, Catalog>> {
+  const table = await tableOf(lang);
   const entries = await Promise.all(
-    [...new Set(wanted)].filter(isNamespace).map(async (ns) => [ns, await loadNamespace(lang, ns)] as const),
+    [...new Set(wanted)]
+      .filter((ns) => table.has(ns))
+      .map(async (ns) => [ns, await loadNamespace(lang, ns)] as const),
   );
   return Object.fromEntries(entries);
 }
 
 /** Every namespace of one language. */
-export function loadLanguage(lang: Language): Promise<Record<string, Catalog>> {
-  return loadNamespaces(lang, namespaces);
+export async function loadLanguage(lang: Language): Promise<Record<string, Catalog>> {
+  return loadNamespaces(lang, await catalogNamespaces(lang));
 }
 
 export async function loadAllLanguages(): Promise<Resource> {

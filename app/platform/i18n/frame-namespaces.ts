@@ -15,5 +15,10 @@ export function catalogFile(lang: string, ns: string): string {
   return frameNamespaces.includes(ns) ? `catalog-${lang}` : `catalog-${lang}-${ns}`;
 }
 
+/** The browser's file (chunk name, before the hash) of a language's table of catalog files (catalogs.ts). */
+export function catalogTableFile(lang: string): string {
+  return `catalog-files-${lang}`;
+}
+
 /** The id of the element listing a page's namespaces (PageNamespaces.tsx). */
 export const pageNamespacesElementId = "page-namespaces";

@@ -1,5 +1,4 @@
 import { createInstance, type i18n as I18n, type Resource } from "i18next";
-import { namespaces } from "./catalogs";
 import { defaultLanguage, type Language, languages } from "./languages";
 
 /** An i18next instance over the catalogs (the server's, one per language; tests'). */
@@ -10,7 +9,7 @@ export function createI18n(lang: Language, resources: Resource): I18n {
     fallbackLng: defaultLanguage,
     supportedLngs: [...languages],
     resources,
-    ns: namespaces,
+    ns: Object.keys(resources[defaultLanguage] ?? {}),
     defaultNS: "common",
     interpolation: { escapeValue: false },
     initAsync: false,
