@@ -1,4 +1,4 @@
-import { DownloadForm } from "~/features/privacy-requests";
+import { DownloadForm, HeldItemMeta } from "~/features/privacy-requests";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -58,12 +58,7 @@ export function AccountDataList({
                     <strong>{t("status")}</strong> {item.status}
                   </p>
                 ) : null}
-                <p className="privacy-item__meta">
-                  {t("held-data:createdOn", { date: item.createdOn })}{" "}
-                  {item.deleteOn
-                    ? t("held-data:retention", { date: item.deleteOn })
-                    : t("held-data:keptUntilDeleted")}
-                </p>
+                <HeldItemMeta createdOn={item.createdOn} deleteOn={item.deleteOn} />
                 <div className="privacy-item__actions">
                   {item.statusPage ? (
                     <form method="post" action={pageHref}>

@@ -3,6 +3,7 @@ import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
 import { DownloadForm } from "./DownloadForm";
+import { HeldItemMeta } from "./HeldItemMeta";
 
 export type PersonalGroupView = {
   kind: string;
@@ -77,12 +78,7 @@ export function PersonalDataList({
                 <h2 id={titleId} className="privacy-item__title">
                   {t("held-data:itemTitle", { kind: t(`held-data:kinds.${group.kind}`), label: item.label })}
                 </h2>
-                <p className="privacy-item__meta">
-                  {t("held-data:createdOn", { date: item.createdOn })}{" "}
-                  {item.deleteOn
-                    ? t("held-data:retention", { date: item.deleteOn })
-                    : t("held-data:keptUntilDeleted")}
-                </p>
+                <HeldItemMeta createdOn={item.createdOn} deleteOn={item.deleteOn} />
                 <div className="privacy-item__actions">
                   <DownloadForm
                     action={downloadHref}
