@@ -144,6 +144,12 @@ describe("the header", () => {
     expect(await bar.getByRole("link", { name: "My account" }).getAttribute("href")).toBe("/account");
     expect(await bar.getByRole("button", { name: "Sign out" }).count()).toBe(1);
     expect(await bar.getByRole("link", { name: "Account", exact: true }).count()).toBe(0);
+    // In French, the longest menu, the bar still holds it all within the header's width.
+    await page.goto(`${site.url}/fr/careers`);
+    await waitForHydration(page);
+    const signOutBox = await bar.getByRole("button", { name: "Se déconnecter" }).boundingBox();
+    const headerBox = await page.locator("header.site-header .site-header__inner").first().boundingBox();
+    expect(signOutBox!.x + signOutBox!.width).toBeLessThanOrEqual(headerBox!.x + headerBox!.width + 1);
 
     // A new name on the profile page shows in the header of the next public page.
     await page.goto(`${site.url}/account/profile`);

@@ -51,14 +51,15 @@ export function HeaderAccount({ placement, fallback }: AccountPartProps) {
       </>
     );
   }
+  // In the bar the name is the account's link: name, "My account" and "Sign out" side by side
+  // did not fit beside the French menu at 1280 px.
   return (
     <>
-      <span className="account-nav__name">
-        <span className="visually-hidden">{t("nav.signedInAs")} </span>
-        {hint.username}
-      </span>
       <SiteLink to={account} className="account-nav__login">
-        {t("nav.myAccount")}
+        <span className="visually-hidden">
+          {t("nav.myAccount")}, {t("nav.signedInAs")}{" "}
+        </span>
+        <span className="account-nav__name">{hint.username}</span>
       </SiteLink>
       {signOut("button button--small")}
     </>
