@@ -26,6 +26,21 @@ const script = path.resolve("deploy/release.sh");
 
 type Run = { code: number | null; output: string };
 
+/** deploy/release.sh with `args` and `env`, its exit code and its output (stdout and stderr). */
+function runScript(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn("bash", [script, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => {
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+    });
+    child.once("close", (code) => resolve({ code, output }));
+  });
+}
+
 describe("releases and rollback (deploy/release.sh)", () => {
   let cluster: Cluster;
   let nginx: Nginx;
@@ -70,19 +85,7 @@ describe("releases and rollback (deploy/release.sh)", () => {
   }
 
   /** deploy/release.sh with `args`, in the background (the test serves its restarts meanwhile). */
-  function release(...args: string[]): Promise<Run> {
-    return new Promise((resolve) => {
-      const child = spawn("bash", [script, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-      let output = "";
-      child.stdout.on("data", (d) => {
-        output += d;
-      });
-      child.stderr.on("data", (d) => {
-        output += d;
-      });
-      child.once("close", (code) => resolve({ code, output }));
-    });
-  }
+  const release = (...args: string[]) => runScript(env, ...args);
 
   const current = () => path.basename(fs.readlinkSync(path.join(root, "current")));
   const releases = () => fs.readdirSync(path.join(root, "releases")).sort();
@@ -312,18 +315,7 @@ describe("release.sh's lock", () => {
         STUDIO_RESTART: start,
         STUDIO_SETTLE_SECONDS: "0",
       };
-      const rollback = () =>
-        new Promise<Run>((resolve) => {
-          const child = spawn("bash", [script, "rollback"], { env, stdio: ["ignore", "pipe", "pipe"] });
-          let output = "";
-          child.stdout.on("data", (d) => {
-            output += d;
-          });
-          child.stderr.on("data", (d) => {
-            output += d;
-          });
-          child.on("close", (code) => resolve({ code, output }));
-        });
+      const rollback = () => runScript(env, "rollback");
       const first = await rollback();
       expect(first.code, first.output).toBe(0);
       expect(fs.readlinkSync(path.join(root, "current"))).toBe("releases/a");
