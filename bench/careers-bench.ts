@@ -180,29 +180,43 @@ export async function cacheHitFigures(
         met: null,
       },
     );
-    const cookieRuns = runs.get("site careers, third-party cookies (cache hit)")!;
-    const cookieRps = medianRps(cookieRuns);
-    figures.push({
-      figure: "1",
-      label: "careers page with an analytics script's and a load balancer's cookies vs without",
-      value: rps(cookieRps) + failureNote(cookieRuns),
-      reference: `no cookie ${rps(siteRps)}`,
-      ratio: ratio(cookieRps, siteRps),
-      target: "≥ 0.9×",
-      met: cookieRps / siteRps >= 0.9 && failures(cookieRuns) === 0,
-    });
-    const sessionRuns = runs.get("site careers, session (cache hit)")!;
-    const sessionRps = medianRps(sessionRuns);
-    figures.push({
-      figure: "1",
+    /**
+     * A variant of the anonymous page against it, in the same rounds. When wrk itself used a
+     * whole core on the anonymous page, it set the pace of both and their ratio says nothing
+     * (the same rule as the generator check's).
+     */
+    const againstAnonymous = (label: string, name: string, unit: string, reference: string) => {
+      const variantRuns = runs.get(name)!;
+      const variantRps = medianRps(variantRuns);
+      const wrkCpu = median(siteRuns.map((r) => r.wrkCpu));
+      const paced = wrkCpu >= 0.9;
+      return {
+        figure: "1",
+        label,
+        value: `${rps(variantRps).replace("req/s", unit)}${failureNote(variantRuns)}`,
+        reference: `${reference} ${rps(siteRps).replace("req/s", unit)}`,
+        ratio: paced
+          ? `no ratio: wrk used ${(wrkCpu * 100).toFixed(0)} % of a core on the anonymous page`
+          : ratio(variantRps, siteRps),
+        target: "≥ 0.9×",
+        met: paced ? null : variantRps / siteRps >= 0.9 && failures(variantRuns) === 0,
+      };
+    };
+    figures.push(
+      againstAnonymous(
+        "careers page with an analytics script's and a load balancer's cookies vs without",
+        "site careers, third-party cookies (cache hit)",
+        "req/s",
+        "no cookie",
+      ),
       // Any page of the visit, the first included: no account request (HeaderAccount.tsx).
-      label: "signed-in visit (careers with the session and sign-in hint cookies) vs anonymous visit",
-      value: `${rps(sessionRps).replace("req/s", "visits/s")}${failureNote(sessionRuns)}`,
-      reference: `anonymous ${rps(siteRps).replace("req/s", "visits/s")}`,
-      ratio: ratio(sessionRps, siteRps),
-      target: "≥ 0.9×",
-      met: sessionRps / siteRps >= 0.9 && failures(sessionRuns) === 0,
-    });
+      againstAnonymous(
+        "signed-in visit (careers with the session and sign-in hint cookies) vs anonymous visit",
+        "site careers, session (cache hit)",
+        "visits/s",
+        "anonymous",
+      ),
+    );
     const apiRuns = runs.get("site job-offers API (cache hit)")!;
     const apiP99 = median(apiRuns.map((r) => r.p99Ms));
     figures.push({
