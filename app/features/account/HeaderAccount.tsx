@@ -14,8 +14,8 @@ const noHint = () => null;
 /**
  * The header's account part, handed to the frame by the root (ui/frame/account-slot.tsx). The
  * server renders `fallback` ("Account") for everyone; in the browser, right after hydration, a
- * signed-in visitor's name, "My account" and "Sign out" (a plain form posting the account page's
- * logout, which works as the account page's own button does) replace it, read from the sign-in
+ * signed-in visitor's name (the account's link) and "Sign out" (a plain form posting the account
+ * page's logout, which works as the account page's own button does) replace it, read from the sign-in
  * hint with no request (docs/decisions/0064-the-sign-in-hint-carries-the-name.md). Without
  * JavaScript, or without the hint (most visitors), "Account" stays.
  *

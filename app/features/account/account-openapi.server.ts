@@ -155,7 +155,7 @@ const accountOperations: ApiOperation[] = [
     method: "get",
     path: "/me",
     summary:
-      "Who is signed in (the header fills its account part from it after load); 401 NEEDS_LOGIN_REFRESH without a live session. Cache-Control: private, no-store.",
+      "Who is signed in and until when, the session looked up each time; a sign-in hint cookie naming another name is written anew, and deleted with the 401 NEEDS_LOGIN_REFRESH without a live session. Cache-Control: private, no-store.",
     session: true,
     ok: signedInAnswer,
   },

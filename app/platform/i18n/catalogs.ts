@@ -1,5 +1,5 @@
 import type { Resource } from "i18next";
-import { type Language, languages } from "./languages";
+import { defaultLanguage, type Language, languages } from "./languages";
 
 /**
  * Per-language catalogs: locales/{lang}/{namespace}.json, one namespace per area of the site,
@@ -62,7 +62,7 @@ function tableOf(lang: Language): Promise<Table> {
 }
 
 /** The catalogs' namespaces (those of one language's table: all have the same). */
-export async function catalogNamespaces(lang: Language = "en"): Promise<string[]> {
+export async function catalogNamespaces(lang: Language = defaultLanguage): Promise<string[]> {
   return [...(await tableOf(lang)).keys()];
 }
 
