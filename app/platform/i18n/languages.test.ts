@@ -8,6 +8,15 @@ describe("language paths", () => {
     expect(localizePath("/", "es")).toBe("/es");
   });
 
+  it("puts the prefix before a fragment or a query, not after it", () => {
+    expect(localizePath("/#games", "fr")).toBe("/fr#games");
+    expect(localizePath("/?q=1", "es")).toBe("/es?q=1");
+    expect(localizePath("/careers?location=quebec#js-careers", "fr")).toBe(
+      "/fr/careers?location=quebec#js-careers",
+    );
+    expect(localizePath("/#games", "en")).toBe("/#games");
+  });
+
   it("splits a path into language and English path", () => {
     expect(splitLanguage("/fr/careers/12")).toEqual({ lang: "fr", path: "/careers/12" });
     expect(splitLanguage("/careers")).toEqual({ lang: "en", path: "/careers" });

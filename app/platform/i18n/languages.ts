@@ -35,7 +35,10 @@ export function pick<T>(
  */
 export function localizePath(path: string, lang: Language): string {
   if (lang === defaultLanguage) return path;
-  return path === "/" ? `/${lang}` : `/${lang}${path}`;
+  // A query or fragment stays after the prefixed path: "/#games" is "/fr#games", not "/fr/#games".
+  const end = path.search(/[?#]/);
+  const [pathname, rest] = end < 0 ? [path, ""] : [path.slice(0, end), path.slice(end)];
+  return pathname === "/" ? `/${lang}${rest}` : `/${lang}${pathname}${rest}`;
 }
 
 /** Splits a pathname into its language and the English path. */

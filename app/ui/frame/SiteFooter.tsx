@@ -106,7 +106,7 @@ export function SiteFooter({ variant = "full" }: { variant?: "full" | "compact" 
               <h2 className="site-footer__heading">
                 {/* #games animates to the home page's games after about a second
                     (docs/requirements.md#navigation-and-layout). */}
-                <SiteLink to={`${localize(paths.home)}#games`}>{t("footer.games")}</SiteLink>
+                <SiteLink to={localize(paths.gamesList)}>{t("footer.games")}</SiteLink>
               </h2>
               <ul>
                 {studio.games.map((game) => (

@@ -41,6 +41,14 @@ describe("isInSection", () => {
     expect(isInSection("/blog", primaryBefore[0]!)).toBe(false);
   });
 
+  it("links Games to the home page's games and marks it on a game's page, not on the home page", () => {
+    const games = primaryBefore.find((l) => l.key === "games")!;
+    expect(games.path).toBe("/#games");
+    expect(isInSection("/games/tidebound", games)).toBe(true);
+    expect(isInSection("/", games)).toBe(false);
+    expect(isInSection("/gamesroom", games)).toBe(false);
+  });
+
   it("matches a section's sub-pages but not a look-alike path", () => {
     const blog = { key: "blog", path: "/blog" };
     expect(isInSection("/blog/first-post", blog)).toBe(true);

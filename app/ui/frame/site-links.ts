@@ -5,7 +5,12 @@ import type { SiteIdentity } from "./site-identity";
  * desktop menu, the mobile menu and the footer. Paths are the English ones; components localize
  * them with useLocalizePath() so links keep the language prefix. Labels are `layout:nav.*` keys.
  */
-export type InternalNavLink = { key: string; path: string };
+export type InternalNavLink = {
+  key: string;
+  path: string;
+  /** The pages the link stands for, where they are not `path` and below (the games' list). */
+  section?: string;
+};
 
 export const paths = {
   home: "/",
@@ -17,8 +22,13 @@ export const paths = {
   blog: "/blog",
   support: "/support",
   press: "/press",
-  /** Redirects to the home page's games (`/#games`), where every game's card is. */
+  /** The games' pages (`/games/<slug>`); `/games` itself redirects to `gamesList`. */
   games: "/games",
+  /**
+   * The home page's games, where every game's card is: the menus and the footer link here, not
+   * to `/games`, which would cost a redirect.
+   */
+  gamesList: "/#games",
   account: "/account",
   login: "/account/login",
   createAccount: "/account/create",
@@ -54,7 +64,7 @@ export const workSubmenu: InternalNavLink[] = [
 
 export const primaryBefore: InternalNavLink[] = [
   { key: "about", path: paths.home },
-  { key: "games", path: paths.games },
+  { key: "games", path: paths.gamesList, section: paths.games },
 ];
 export const primaryAfter: InternalNavLink[] = [
   { key: "contact", path: paths.contact },
@@ -78,8 +88,9 @@ const workSection = [paths.careers, paths.internships, paths.playtesting, paths.
 export function isInSection(englishPath: string, link: InternalNavLink): boolean {
   const path = englishPath.replace(/\/+$/, "") || "/";
   if (link.key === "work") return workSection.some((p) => path === p || path.startsWith(`${p}/`));
-  if (link.path === "/") return path === "/";
-  return path === link.path || path.startsWith(`${link.path}/`);
+  const section = link.section ?? link.path;
+  if (section === "/") return path === "/";
+  return path === section || path.startsWith(`${section}/`);
 }
 
 /**
