@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { simpleParser } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,8 +9,8 @@ import {
   openPage,
   type Site,
   sharedSite,
+  waitForFiles,
   waitForHydration,
-  waitForMailFile,
 } from "./support/harness";
 import { holdScripts } from "./support/held-scripts";
 
@@ -46,45 +48,61 @@ async function followHeld(page: Page, url: RegExp, action: () => Promise<unknown
   await Promise.all([page.waitForURL(url, { waitUntil: "domcontentloaded" }), action()]);
 }
 
-/** A confirmed alert of its own, created and confirmed as its e-mail's link does: its manage page. */
-async function confirmedAlert(email: string): Promise<string> {
-  const created = await fetch(`${site.url}/api/open/office-job-subscriptions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: site.url },
-    body: JSON.stringify({ name: "Held back", email, language: "en" }),
-  });
-  expect(created.status).toBe(202);
-  const mail = await simpleParser(await waitForMailFile(site, "alert", email));
-  const link = /https?:\/\/\S+?(\/alerts\/manage\/[0-9a-f-]{36}\/[\w-]{43})/.exec(mail.text ?? "");
-  expect(link, "the e-mail carries the management link").not.toBeNull();
-  const confirmed = await fetch(`${site.url}${link![1]}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
-    body: new URLSearchParams({ intent: "confirm" }),
-    redirect: "manual",
-  });
-  expect(confirmed.status).toBe(303);
-  return link![1]!;
+/**
+ * `count` confirmed alerts of one owner, each created through the API and confirmed as its
+ * e-mail's link does: the management page (any of the links manages all of them).
+ */
+async function confirmedAlerts(email: string, count: number): Promise<string> {
+  const mailDir = path.join(site.dataDir, "mail");
+  const seen = new Set<string>();
+  let managePath = "";
+  for (let n = 1; n <= count; n++) {
+    const created = await fetch(`${site.url}/api/open/office-job-subscriptions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: site.url },
+      body: JSON.stringify({ name: `Held back ${n}`, email, language: "en" }),
+    });
+    expect(created.status).toBe(202);
+    const names = await waitForFiles(mailDir, (f) => f.includes("alert-created") && f.includes(email), n);
+    const name = names.find((f) => !seen.has(f))!;
+    seen.add(name);
+    const mail = await simpleParser(fs.readFileSync(path.join(mailDir, name)));
+    const link = /https?:\/\/\S+?(\/alerts\/manage\/[0-9a-f-]{36}\/[\w-]{43})/.exec(mail.text ?? "");
+    expect(link, "the e-mail carries the management link").not.toBeNull();
+    const confirmed = await fetch(`${site.url}${link![1]}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
+      body: new URLSearchParams({ intent: "confirm" }),
+      redirect: "manual",
+    });
+    expect(confirmed.status).toBe(303);
+    managePath = link![1]!;
+  }
+  return managePath;
 }
 
 describe("before the page's scripts have run, at 375 px", { timeout: 90_000 }, () => {
-  it("an alert's management page: Remove asks first, the box unticked stops the alert", async () => {
-    const managePath = await confirmedAlert("held.toggle@example.com");
+  it("an alert's management page: Remove asks first, each box unticked stops its alert", async () => {
+    const managePath = await confirmedAlerts("held.toggle@example.com", 2);
     const { page, held } = await openHeld(managePath);
+    expect(await page.locator(".alert-card").count()).toBe(2);
     // The dialog opener is a link to the page asking the question, its cancel a link back.
-    await followHeld(page, /\?remove=/, () => page.getByRole("link", { name: "Remove" }).click());
+    await followHeld(page, /\?remove=/, () => page.getByRole("link", { name: "Remove" }).first().click());
     const dialog = page.getByRole("dialog", { name: "Remove this alert?" });
     await followHeld(page, /\/[\w-]{43}$/, () => dialog.getByRole("link", { name: "Keep it" }).click());
-    const box = page.getByRole("checkbox", { name: "Send me e-mails for this alert" });
-    await box.uncheck();
+    // Both alerts' boxes, before the scripts: each is sent once they have run, neither lost.
+    const boxes = page.getByRole("checkbox", { name: "Send me e-mails for this alert" });
+    await boxes.nth(0).uncheck();
+    await boxes.nth(1).uncheck();
     await held.release();
     await waitForHydration(page);
-    await expect.poll(() => page.locator(".alert-status").textContent()).toBe("Stopped");
-    // The server has it: the page as a new visit renders the alert stopped.
+    await expect.poll(() => page.locator(".alert-status--stopped").count()).toBe(2);
+    // The server has them: the page as a new visit renders both alerts stopped.
     const html = await (await fetch(site.url + managePath)).text();
-    expect(html).toContain("alert-status--stopped");
-    expect(await box.isChecked()).toBe(false);
-    expect(await page.locator(".alert-card").count()).toBe(1);
+    expect(html.match(/alert-status--stopped/g)).toHaveLength(2);
+    expect(await boxes.nth(0).isChecked()).toBe(false);
+    expect(await boxes.nth(1).isChecked()).toBe(false);
+    expect(await page.locator(".alert-card").count()).toBe(2);
   });
 
   it("an FAQ answer, with the site's frame: cookie banner, vote, language and menu", async () => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { useFetcher, useFetchers, useNavigation } from "react-router";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { ConfirmAction } from "~/ui/dialog/ConfirmAction";
@@ -10,6 +10,13 @@ import type { AlertOptions } from "./lazy/AlertForm";
 
 // The form hydrates once its code has loaded, after the rest of the page (ui/hydrate-later.tsx).
 const AlertForm = hydrateLater(() => import("./lazy/AlertForm").then((m) => m.AlertForm));
+
+/**
+ * Each alert's box sends itself through a fetcher of its own: boxes used one after the other
+ * (or together before the scripts ran) are all sent and saved, where a navigation per box would
+ * cancel the one before it.
+ */
+const togglePrefix = "alert-toggle:";
 
 export type ManagedAlert = {
   id: string;
@@ -44,7 +51,9 @@ export function ManageAlerts({
   const { t } = useTranslation("alerts");
   // The list is rendered by the server (visits without JavaScript see it at once); after an
   // action the page reloads it, and says so meanwhile.
-  const loading = useNavigation().state === "loading";
+  const navigating = useNavigation().state === "loading";
+  const toggling = useFetchers().some((f) => f.key.startsWith(togglePrefix) && f.state !== "idle");
+  const loading = navigating || toggling;
   return (
     <>
       <p className="alert-loading" role="status" hidden={!loading}>
@@ -108,13 +117,16 @@ function AlertCard({
 }) {
   const { t } = useTranslation("alerts");
   const enhanced = useHydrated();
-  const submit = useSubmit();
+  const toggle = useFetcher({ key: `${togglePrefix}${alert.id}` });
   const checkboxId = `alert-active-${alert.id}`;
   const label = (key: AlertFilterKey) =>
     alert[key]
       ? (options[key].find((option) => option.value === alert[key])?.label ?? alert[key])
       : t(`form.any.${key}`);
-  const send = (form: HTMLFormElement | null) => submit(form, { method: "post", preventScrollReset: true });
+  // The answer is a redirect to the page with its message: the fetcher follows it as a
+  // navigation, once the alert is saved.
+  const send = (form: HTMLFormElement | null) =>
+    toggle.submit(form, { method: "post", preventScrollReset: true });
   const onToggle = (event: FormEvent<HTMLInputElement>) => {
     if (enhanced) send(event.currentTarget.form);
   };
@@ -140,7 +152,7 @@ function AlertCard({
         ))}
       </dl>
       <div className="alert-card__actions">
-        <Form ref={toggleForm} method="post" className="alert-card__toggle" preventScrollReset>
+        <toggle.Form ref={toggleForm} method="post" className="alert-card__toggle" preventScrollReset>
           <input type="hidden" name="intent" value="toggle" />
           <input type="hidden" name="alertId" value={alert.id} />
           <input
@@ -159,7 +171,7 @@ function AlertCard({
               {t("manage.apply")}
             </button>
           )}
-        </Form>
+        </toggle.Form>
         <a className="button button--small" href={`${pageUrl}?edit=${alert.id}#alert-${alert.id}`}>
           {t("manage.edit")}
         </a>
