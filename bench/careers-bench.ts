@@ -274,15 +274,15 @@ async function rendered(url: string, headers: Record<string, string> = {}) {
   return res.text();
 }
 
-/** The `queries` of the newest request log line for `pathname` (the log is written asynchronously). */
-async function queriesOfLast(site: Server, pathname: string): Promise<number | "?"> {
+/** The `queries` of the newest request log line for `route` (the log is written asynchronously). */
+async function queriesOfLast(site: Server, route: string): Promise<number | "?"> {
   if (!site.requestLog) return "?";
   await new Promise((resolve) => setTimeout(resolve, 300));
   const lines = (await fs.promises.readFile(site.requestLog, "utf8")).trim().split("\n").reverse();
   for (const line of lines) {
     try {
-      const entry = JSON.parse(line) as { req?: { url?: string }; queries?: number };
-      if (entry.req?.url === pathname && typeof entry.queries === "number") return entry.queries;
+      const entry = JSON.parse(line) as { route?: string; queries?: number };
+      if (entry.route === route && typeof entry.queries === "number") return entry.queries;
     } catch {
       // not a JSON log line
     }
@@ -305,9 +305,10 @@ export async function uncachedFigures(
   const jobId = /href="\/careers\/(\d+)"/.exec(careersHtml)?.[1];
   if (!jobId) throw new Error("the careers page lists no job");
   const pages = [
-    { name: "careers", url: `${site.url}/careers` },
-    { name: "home", url: `${site.url}/` },
-    { name: `job /careers/${jobId}`, url: `${site.url}/careers/${jobId}` },
+    // `route`: the pattern the request log names a page by (it keeps no addresses).
+    { name: "careers", url: `${site.url}/careers`, route: "/:lang?/careers" },
+    { name: "home", url: `${site.url}/`, route: "/:lang?" },
+    { name: `job /careers/${jobId}`, url: `${site.url}/careers/${jobId}`, route: "/:lang?/careers/:id" },
   ];
   for (const p of pages) await rendered(p.url, personal);
   await rendered(`${hello.url}/`);
@@ -316,7 +317,7 @@ export async function uncachedFigures(
   // SQL statements per page, once warm (the content memo filled), from its request log line.
   for (const p of pages) {
     await rendered(p.url, personal);
-    say(`${p.name}: ${await queriesOfLast(site, new URL(p.url).pathname)} SQL statements per render`);
+    say(`${p.name}: ${await queriesOfLast(site, p.route)} SQL statements per render`);
   }
 
   const floorNames = { routes: "site routes, hello page", markup: "site routes, careers markup" };
