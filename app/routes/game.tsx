@@ -17,12 +17,13 @@ import { pressKitsOf } from "~/features/press/index.server";
 import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
 import { issueFormAnchor, KnownIssueCounts } from "~/features/support-report";
 import { listKnownIssues } from "~/features/support-report/index.server";
+import { sharedPageHeaders } from "~/platform/cache/page-headers";
 import { SiteLink } from "~/platform/http/prefetch";
 import { formatDate } from "~/platform/i18n/format";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
 import { servicesContext } from "~/platform/request-context";
-import { pageCspHeader, pageCspHeaders } from "~/platform/security/headers.server";
+import { pageCspHeader } from "~/platform/security/headers.server";
 import { pageMeta } from "~/platform/seo/page-meta";
 import { routeLanguage } from "~/platform/seo/page-seo.server";
 import { socialImage } from "~/platform/seo/social-image";
@@ -38,10 +39,12 @@ const latestPatches = 3;
 export const handle: SitemapHandle = { sitemap: { pages: "games" } };
 
 /**
- * Rendered for every request: the known issues' "Me too" counts are raised by visitors
- * (docs/decisions/0039-form-pages-cached.md). A trailer's player origin joins this page's CSP.
+ * Kept by the page cache like the other public pages: the known issues' "Me too" counts are
+ * read-only here and may be up to the cache's lifetime old; the report page, where they are
+ * pressed, is rendered for every request (docs/decisions/0065-game-pages-cached.md). A trailer's
+ * player origin joins this page's CSP, kept with the stored copy.
  */
-export const headers = (args: { loaderHeaders: Headers }) => pageCspHeaders(args);
+export const headers = sharedPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;

@@ -251,6 +251,13 @@ describe("page cache", () => {
     }
   });
 
+  it("keeps a game's page, where a game's announcement sends its players (docs/decisions/0065)", async () => {
+    for (const path of ["/games/tidebound", "/es/games/emberfall-tactics"]) {
+      expect((await get(path)).cache, path).toBe("miss");
+      expect((await get(path)).cache, path).toBe("hit");
+    }
+  });
+
   it("keeps the public pages with forms, the support pages and the legal pages, in every language", async () => {
     // A launch-day rush on the playtest sign-up is mostly anonymous: its page must not be rendered
     // for each of them (docs/decisions/0039-form-pages-cached.md).
