@@ -333,4 +333,16 @@ describe("the account screens", () => {
       expect(backdrop, path).toContain("/images/art/pages/account/wide-1280.avif");
     }
   });
+
+  it("cover a window wider than 1280 px with the backdrop's 1920 px cut, not a stretched 1280 px one", async () => {
+    const { page } = await openPage(browser, { width: 1920, javaScript: false });
+    await page.goto(`${site.url}/account/login`);
+    const backdrop = await page.evaluate(
+      () => getComputedStyle(document.querySelector(".simple-stage")!).backgroundImage,
+    );
+    expect(backdrop).toContain("/images/art/pages/account/wide-1920.avif");
+    const file = await fetch(`${site.url}/images/art/pages/account/wide-1920.avif`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/avif");
+  });
 });

@@ -160,18 +160,17 @@ export function officeArt(slug: string, landmark?: Focus | null): Art<OfficeCrop
 // object-position at `focus` keeps the subject in view.
 export type PageCrop = "wide";
 
-function pageArt(key: string, focus: Focus): Art<PageCrop> {
+function pageArt(
+  key: string,
+  focus: Focus,
+  shown: Pick<Crop, "widths" | "sizes"> = { widths: [480, 640, 960, 1280], sizes: "(min-width: 970px) 45vw, 100vw" },
+): Art<PageCrop> {
   return {
     source: `/images/art/pages/${key}.svg`,
     dir: `/images/art/pages/${key}`,
     alt: decorative,
     crops: {
-      wide: {
-        box: { x: 0, y: 0, width: 1920, height: 1080 },
-        widths: [480, 640, 960, 1280],
-        focus,
-        sizes: "(min-width: 970px) 45vw, 100vw",
-      },
+      wide: { box: { x: 0, y: 0, width: 1920, height: 1080 }, focus, ...shown },
     },
   };
 }
@@ -187,7 +186,9 @@ export const pageArtByKey = {
   playtesting: pageArt("playtesting", { x: 50, y: 50 }),
   // Not a header: the sign-in and account pages' backdrop (layouts.css, `.layout--login`), its
   // door right of the card.
-  account: pageArt("account", { x: 70, y: 55 }),
+  // It covers the whole window, so it is cut up to 1920 px wide too (layouts.css picks it on
+  // windows wider than 1280 px, which would otherwise stretch the 1280 px one).
+  account: pageArt("account", { x: 70, y: 55 }, { widths: [480, 640, 960, 1280, 1920], sizes: "100vw" }),
 } satisfies Record<string, Art<PageCrop>>;
 
 export type PageArtKey = keyof typeof pageArtByKey;
