@@ -163,7 +163,10 @@ export type PageCrop = "wide";
 function pageArt(
   key: string,
   focus: Focus,
-  shown: Pick<Crop, "widths" | "sizes"> = { widths: [480, 640, 960, 1280], sizes: "(min-width: 970px) 45vw, 100vw" },
+  shown: Pick<Crop, "widths" | "sizes"> = {
+    widths: [480, 640, 960, 1280],
+    sizes: "(min-width: 970px) 45vw, 100vw",
+  },
 ): Art<PageCrop> {
   return {
     source: `/images/art/pages/${key}.svg`,
