@@ -1,6 +1,5 @@
 import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type {
   EntryContext,
@@ -11,6 +10,7 @@ import type {
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { pageCacheControl } from "~/platform/cache/page-headers";
 import { coalescingPassThrough } from "~/platform/http/coalescing-stream.server";
+import { isCrawler } from "~/platform/http/crawlers.server";
 import { scriptsAfterFirstPaint } from "~/platform/http/page-scripts.server";
 import { splitLanguage } from "~/platform/i18n/languages";
 import { TranslationsContext } from "~/platform/i18n/translations";
@@ -55,7 +55,7 @@ export default async function handleRequest(
   // What the browser loads later renders in full here: forms, their schemas (ui/server-preloads.ts).
   await serverPreloadsReady();
   // Crawlers and no-JS visitors get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
+  const waitForAll = isCrawler(request.headers.get("user-agent")) || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

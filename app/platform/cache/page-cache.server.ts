@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import { parseCookies } from "~/platform/http/cookies";
+import { isCrawler } from "~/platform/http/crawlers.server";
 import { runningScriptTypes } from "~/platform/http/page-scripts.server";
 
 /**
@@ -303,7 +303,7 @@ export function createPageCache(options: PageCacheOptions) {
     const headers = pageHeaders
       .map((part) => partValue(part, headerOf(req, partName(part).toLowerCase())))
       .join(",");
-    const bot = isbot(req.headers["user-agent"]) ? "bot" : "browser";
+    const bot = isCrawler(req.headers["user-agent"]) ? "bot" : "browser";
     const key = `${variant}|${headers}|${bot}|${url}`;
     if (key.length > 2 * MAX_KEY_LENGTH) return null;
     return { key, shared: !options.privateWhen?.(cookies) };
