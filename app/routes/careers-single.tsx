@@ -11,6 +11,7 @@ import type { SitemapHandle } from "~/features/discovery";
 import {
   filtersFromSearch,
   formatSalaryAmounts,
+  jobCard,
   jobPostingJsonLd,
   offerPageLanguages,
   searchFromFilters,
@@ -53,7 +54,9 @@ export async function loader(args: Route.LoaderArgs) {
   // A closed offer points to up to three open ones of the same team.
   const suggestions = job.isOpen
     ? []
-    : (await searchJobOffers(db, { lang, team: job.team.slug, pageSize: 3, excludeId: job.id })).items;
+    : (await searchJobOffers(db, { lang, team: job.team.slug, pageSize: 3, excludeId: job.id })).items.map(
+        jobCard,
+      );
 
   const descriptionHtml = renderMarkdown(job.description);
   const seo = await loadPageSeo(args, "careersSingle", {

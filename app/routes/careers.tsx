@@ -8,7 +8,7 @@ import {
   WhyJoinUs,
 } from "~/features/careers";
 import type { SitemapHandle } from "~/features/discovery";
-import { filtersFromSearch, knownFiltersOnly } from "~/features/jobs";
+import { filtersFromSearch, jobCard, knownFiltersOnly } from "~/features/jobs";
 import { jobFilterChoices, searchJobOffers } from "~/features/jobs/index.server";
 import { getStudioInfo, loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
@@ -38,7 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     seo: await loadPageSeo(args, "careers", { studio }),
     studio: { name: studio.name, companySize: studio.companySize },
-    result: { ...result, filters },
+    // Each offer as its card shows it: the page carries this for hydration (JobCard).
+    result: { ...result, items: result.items.map(jobCard), filters },
     choices: {
       ...choices,
       location: offices.map(({ slug, name }) => ({ slug, label: name })),

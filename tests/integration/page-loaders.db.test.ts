@@ -161,9 +161,26 @@ describe("section pages", () => {
     expect(data.seo.title).toBe("Careers");
     // The test content has an open application (quebec-open-application).
     expect(data.openApplicationId).not.toBeNull();
-    expect(data.result.items.find((job) => job.id === data.openApplicationId)?.level.slug).toBe(
-      "open-application",
+    expect(data.result.items.find((job) => job.id === data.openApplicationId)?.level.label).toBe(
+      "Open Application",
     );
+  });
+
+  it("careers sends each offer as its card shows it: no address, salary or dates in the page's data", async () => {
+    const data = await careersLoader(args("/careers", {}));
+    const [first] = data.result.items;
+    expect(first).toBeDefined();
+    expect(Object.keys(first ?? {}).sort()).toEqual([
+      "commitment",
+      "id",
+      "level",
+      "office",
+      "team",
+      "textLanguage",
+      "title",
+    ]);
+    expect(first?.office).toEqual({ name: expect.any(String), country: expect.any(String) });
+    expect(first?.team).toEqual({ label: expect.any(String) });
   });
 
   it("careers filters from the address, `studio` setting the location, unknown values dropped", async () => {
@@ -171,7 +188,9 @@ describe("section pages", () => {
       args("/fr/careers?studio=quebec&team=nope&query=PROGRAMMEUR", { lang: "fr" }),
     );
     expect(data.result.filters).toEqual({ location: "quebec", query: "PROGRAMMEUR", page: 1 });
-    expect(data.result.items.map((job) => job.slug)).toEqual(["quebec-senior-gameplay-programmer"]);
+    expect(data.result.items.map((job) => job.title)).toEqual([
+      "Programmeur ou programmeuse gameplay senior",
+    ]);
   });
 
   it("internships list early-career offers and the internship questions with rendered answers", async () => {

@@ -1,5 +1,4 @@
 import "./careers-cards.css";
-import type { JobOfferSummary } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -8,7 +7,6 @@ import { Icon } from "~/ui/page-kit/icons";
 import { Section } from "~/ui/page-kit/Section";
 import { StepList } from "~/ui/page-kit/StepList";
 import { recruitmentSteps } from "./application-stages";
-import { JobList } from "./JobList";
 
 /**
  * The id the page header's button and the `#js-careers` hash scroll to
@@ -24,33 +22,6 @@ export function CareersAbout({ studioName }: { studioName: string }) {
         <p>{t("about.body")}</p>
         <p>{t("about.body2")}</p>
       </div>
-    </Section>
-  );
-}
-
-export function OpenPositions({ jobs, id = careersSectionId }: { jobs: JobOfferSummary[]; id?: string }) {
-  const { t } = useTranslation("careers");
-  const localize = useLocalizePath();
-  return (
-    <Section
-      id={id}
-      label={t("positions.label")}
-      title={t("positions.title")}
-      intro={<p className="section-heading__intro">{t("positions.count", { count: jobs.length })}</p>}
-      tone="raised"
-    >
-      {jobs.length > 0 ? (
-        <JobList jobs={jobs} />
-      ) : (
-        <div className="notice">
-          <p>{t("positions.empty")}</p>
-          <p>
-            <SiteLink className="button button--primary" to={localize("/alerts")}>
-              {t("openApplication.alerts")}
-            </SiteLink>
-          </p>
-        </div>
-      )}
     </Section>
   );
 }

@@ -1,11 +1,6 @@
 import { useTranslation } from "~/platform/i18n/use-translation";
 import "./careers.css";
-import {
-  type JobFilters as Filters,
-  hasFilters,
-  type JobOfferSummary,
-  searchFromFilters,
-} from "~/features/jobs";
+import { type JobFilters as Filters, hasFilters, type JobCard, searchFromFilters } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { Section } from "~/ui/page-kit/Section";
@@ -18,7 +13,7 @@ export type PositionsPage = {
   total: number;
   page: number;
   pageCount: number;
-  items: JobOfferSummary[];
+  items: JobCard[];
 };
 
 /** The job-alert form pre-filled with the list's filters (its parameters match, see job-filters). */

@@ -1,6 +1,6 @@
 import "./careers.css";
 import type { ReactNode } from "react";
-import type { JobOffer, JobOfferSummary } from "~/features/jobs";
+import type { JobCard, JobOffer } from "~/features/jobs";
 import type { FormReply } from "~/platform/forms/parse-form.server";
 import { SiteLink } from "~/platform/http/prefetch";
 import { type Language, languageTags } from "~/platform/i18n/languages";
@@ -191,7 +191,7 @@ export function JobBody({ job, listSearch = "" }: { job: JobView; listSearch?: s
 }
 
 /** Under a closed offer: up to three open offers of the same team. */
-export function JobSuggestions({ jobs }: { jobs: JobOfferSummary[] }) {
+export function JobSuggestions({ jobs }: { jobs: JobCard[] }) {
   const { t } = useTranslation("careers");
   return (
     <section className="page-section" aria-labelledby="job-suggestions-title">

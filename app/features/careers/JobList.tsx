@@ -1,5 +1,5 @@
 import "./careers-cards.css";
-import type { JobOfferSummary } from "~/features/jobs";
+import type { JobCard } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { languageTags } from "~/platform/i18n/languages";
 import { useLanguage, useLocalizePath } from "~/platform/i18n/use-language";
@@ -11,7 +11,7 @@ import { useTranslation } from "~/platform/i18n/use-translation";
  * list's filters) rides along so the offer's "back" link returns to the same list, with or
  * without JavaScript.
  */
-export function JobList({ jobs, linkSearch = "" }: { jobs: JobOfferSummary[]; linkSearch?: string }) {
+export function JobList({ jobs, linkSearch = "" }: { jobs: JobCard[]; linkSearch?: string }) {
   const { t } = useTranslation("careers");
   const lang = useLanguage();
   const localize = useLocalizePath();

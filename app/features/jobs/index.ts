@@ -1,4 +1,5 @@
 /* The job offers' public face for components and routes (safe in the browser). */
+export { jobCard } from "./job-card";
 export { formatSalaryAmounts } from "./job-display";
 export { filtersFromSearch, jobFilterSchema, jobFilterValue } from "./job-filter-schema";
 export {

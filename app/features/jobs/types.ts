@@ -34,6 +34,19 @@ export type JobOfferSummary = {
   closesAt: string | null;
 };
 
+/**
+ * What a job's card in a list shows (careers' JobList): the title and its language, the office,
+ * team, level and commitment by name. A list page sends its browsers this, not the whole
+ * summary: the page carries its loader's data for hydration, and a summary's office address,
+ * salary and dates were half of the careers page's data (`jobCard`).
+ */
+export type JobCard = Pick<JobOfferSummary, "id" | "title" | "textLanguage"> & {
+  office: Pick<JobOfferOffice, "name" | "country">;
+  team: Pick<TaxonomyTerm, "label">;
+  level: Pick<TaxonomyTerm, "label">;
+  commitment: Pick<TaxonomyTerm, "label">;
+};
+
 export type JobOffer = JobOfferSummary & {
   /** Markdown. */
   description: string;
