@@ -31,6 +31,7 @@ import { takeFlash } from "~/ui/feedback/flash.server";
 import { AccountSlot } from "~/ui/frame/account-slot";
 import { DocumentLinks } from "~/ui/frame/DocumentLinks";
 import { SiteScrollRestoration } from "~/ui/frame/SiteScrollRestoration";
+import { siteIdentity } from "~/ui/frame/site-identity";
 import type { ShellData } from "~/ui/frame/use-studio";
 import { ErrorPage } from "~/ui/layouts/ErrorPage";
 import bodyFont from "~/ui/styles/fonts/inter-latin.woff2?url";
@@ -83,7 +84,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     gpc: gpcRequested(request.headers.get("Sec-GPC")),
   });
   const { flash, setCookie } = takeFlash(request, config);
-  const shell: ShellData = { studio, year: new Date().getFullYear() };
+  const shell: ShellData = { studio: studio && siteIdentity(studio), year: new Date().getFullYear() };
   return data(
     {
       lang,

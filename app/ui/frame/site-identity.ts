@@ -31,3 +31,22 @@ export type SiteIdentity = {
   /** Listed in the footer, each linking to the home page's games. */
   games: Array<{ slug: string; name: string }>;
 };
+
+/**
+ * Only the shell's fields of a record that has more (the studio's own holds its e-mail
+ * addresses, size and year of founding): every page carries the root loader's data for
+ * hydration, so it carries what the shell shows and nothing else.
+ */
+export function siteIdentity(record: SiteIdentity): SiteIdentity {
+  const { name, logo, tagline, website, forumsUrl, businessUrl } = record;
+  return {
+    name,
+    logo,
+    tagline,
+    website,
+    forumsUrl,
+    businessUrl,
+    socialLinks: record.socialLinks.map(({ network, url, label }) => ({ network, url, label })),
+    games: record.games.map(({ slug, name: gameName }) => ({ slug, name: gameName })),
+  };
+}
