@@ -126,7 +126,7 @@ export function securityHeaders(config: Config, extras: PageCspExtras = {}): Req
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   const assignNonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nextNonce();
     next();
   };
   const csp = helmet({
@@ -161,6 +161,24 @@ export function securityHeaders(config: Config, extras: PageCspExtras = {}): Req
     next();
   };
   return [assignNonce, csp, permissions];
+}
+
+/**
+ * A CSP nonce: 16 random bytes (128 bits), base64. The bytes are drawn from the system's
+ * generator 4 KB at a time (one call per 256 answers) rather than one call each (~8 µs a
+ * page), as Node itself does for randomUUID; each is handed out once.
+ */
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let noncePoolOffset = 0;
+export function nextNonce(): string {
+  if (noncePoolOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = crypto.randomBytes(NONCE_BYTES * 256);
+    noncePoolOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolOffset, noncePoolOffset + NONCE_BYTES);
+  noncePoolOffset += NONCE_BYTES;
+  return nonce;
 }
 
 const PERMISSIONS_POLICY =

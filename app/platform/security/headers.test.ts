@@ -1,7 +1,15 @@
 import { EventEmitter } from "node:events";
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { addCspSources, PAGE_CSP_HEADER, pageCspHeader, pageCspHeaders, pageHeaders } from "./headers.server";
+import { expectEach } from "../../../tests/support/expect-each";
+import {
+  addCspSources,
+  nextNonce,
+  PAGE_CSP_HEADER,
+  pageCspHeader,
+  pageCspHeaders,
+  pageHeaders,
+} from "./headers.server";
 
 const policy = "default-src 'self';img-src 'self' data: blob:;frame-src 'none';script-src 'self' 'nonce-abc'";
 
@@ -71,5 +79,16 @@ describe("per-page CSP", () => {
       JSON.stringify({ scriptSrc: ["'unsafe-inline'", "https://ok.example;object-src *"], frameSrc: "x" }),
     );
     expect(headers.get("content-security-policy")).toBe(policy);
+  });
+});
+
+describe("nextNonce", () => {
+  it("hands out 128-bit nonces, base64, none twice, across refills of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, () => nextNonce());
+    expect(new Set(nonces).size).toBe(1000);
+    expectEach(
+      nonces,
+      (nonce) => Buffer.from(nonce, "base64").length === 16 && /^[A-Za-z0-9+/]{22}==$/.test(nonce),
+    );
   });
 });
