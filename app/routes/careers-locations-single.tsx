@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { LocationPositions, OfficeDetails, OtherLocations, QuebecPlaytesting } from "~/features/careers";
 import type { SitemapHandle } from "~/features/discovery";
-import { isFrenchFirstOffice } from "~/features/jobs";
+import { isFrenchFirstOffice, jobCard } from "~/features/jobs";
 import { searchJobOffers } from "~/features/jobs/index.server";
 import { getOfficeBySlug, listOffices } from "~/features/offices/index.server";
 import { hasPlaytestSection } from "~/features/playtesting";
@@ -63,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
       email: office.email,
       artFocus: office.artFocus,
     },
-    jobs,
+    jobs: jobs.map(jobCard),
     otherOffices: offices
       .filter((o) => o.slug !== office.slug)
       .map(({ slug, name, country }) => ({ slug, name, country })),

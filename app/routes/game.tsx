@@ -7,6 +7,7 @@ import { FaqList } from "~/features/faq";
 import { listGameFaqs } from "~/features/faq/index.server";
 import { GameHero, videoGameJsonLd } from "~/features/games";
 import { getGame } from "~/features/games/index.server";
+import { jobCard } from "~/features/jobs";
 import { searchJobOffers } from "~/features/jobs/index.server";
 import { PatchList } from "~/features/patches";
 import { listPatchNotes } from "~/features/patches/index.server";
@@ -95,7 +96,7 @@ export async function loader(args: Route.LoaderArgs) {
       // Current: a fixed issue is in the patch notes' list already.
       issues: issues.filter((issue) => issue.status !== "fixed"),
       faqs,
-      jobs: jobs.items,
+      jobs: jobs.items.map(jobCard),
       playtests,
     },
     { headers: pageCspHeader(trailerCspExtras(trailer)) },

@@ -2,6 +2,7 @@ import { careersSectionId } from "~/features/careers";
 import type { SitemapHandle } from "~/features/discovery";
 import { listFaqGroups } from "~/features/faq/index.server";
 import { EarlyCareerJobs, InternshipFaq, Testimonials, YearRoundBanner } from "~/features/internships";
+import { jobCard } from "~/features/jobs";
 import { searchJobOffers } from "~/features/jobs/index.server";
 import { loadPageSeo } from "~/features/studio/index.server";
 import { sharedPageHeaders } from "~/platform/cache/page-headers";
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     listFaqGroups(db, "internships", lang),
     loadPageSeo(args, "internships"),
   ]);
-  return { seo, jobs, faq };
+  return { seo, jobs: jobs.map(jobCard), faq };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.seo);

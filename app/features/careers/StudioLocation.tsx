@@ -1,5 +1,5 @@
 import "./careers-cards.css";
-import type { JobOfferSummary } from "~/features/jobs";
+import type { JobCard } from "~/features/jobs";
 import type { Office } from "~/features/offices";
 import { mapUrl } from "~/features/offices";
 import { SiteLink } from "~/platform/http/prefetch";
@@ -54,15 +54,7 @@ export function OfficeDetails({ office }: { office: LocationOffice }) {
   );
 }
 
-export function LocationPositions({
-  city,
-  slug,
-  jobs,
-}: {
-  city: string;
-  slug: string;
-  jobs: JobOfferSummary[];
-}) {
+export function LocationPositions({ city, slug, jobs }: { city: string; slug: string; jobs: JobCard[] }) {
   const { t } = useTranslation("careers");
   const localize = useLocalizePath();
   return (

@@ -1,7 +1,7 @@
 import "./internships.css";
 import { careersSectionId, JobList } from "~/features/careers";
 import { type FaqGroup, FaqGroups } from "~/features/faq";
-import type { JobOfferSummary } from "~/features/jobs";
+import type { JobCard } from "~/features/jobs";
 import { SiteLink } from "~/platform/http/prefetch";
 import { useLocalizePath } from "~/platform/i18n/use-language";
 import { useTranslation } from "~/platform/i18n/use-translation";
@@ -69,7 +69,7 @@ export function Testimonials() {
   );
 }
 
-export function EarlyCareerJobs({ jobs }: { jobs: JobOfferSummary[] }) {
+export function EarlyCareerJobs({ jobs }: { jobs: JobCard[] }) {
   const { t } = useTranslation("internships");
   const localize = useLocalizePath();
   return (
