@@ -103,7 +103,10 @@ const plainPath =
 /** <Link>'s props that change its markup, or its address, in ways the server's anchor does not copy. */
 const linkOnlyProps = new Set(["discover", "prefetch", "reloadDocument", "relative", "mask"]);
 
-/** <Link>'s props that act only in the browser (navigation, its state): not on the anchor. */
+/**
+ * <Link>'s props the server's anchor does not copy: those that act only in the browser (navigation
+ * and its state), and `to` and `target`, which it writes itself after the others (as <Link> does).
+ */
 const browserOnlyProps = new Set([
   "to",
   "target",
