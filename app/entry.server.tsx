@@ -1,4 +1,3 @@
-import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type {
@@ -74,11 +73,9 @@ export default async function handleRequest(
           shellRendered = true;
           // React's pieces written at once leave as one chunk (see coalescing-stream.server.ts),
           // so the page's modules are asked for once it has painted (page-scripts.server.ts)
-          // with one pass over its shell.
-          const rendered = coalescingPassThrough();
-          const body = scriptsAfterFirstPaint();
-          // An abort or error on either side ends the other: the response never hangs.
-          pipeline(rendered, body, () => {});
+          // with one pass over its shell. One stream: a reader who leaves closes it, and React's
+          // pipe stops the render; the render's end or error ends it.
+          const body = coalescingPassThrough(scriptsAfterFirstPaint());
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages carry a per-response CSP nonce and consent state: no shared cache may keep them
           // unless a route says otherwise (and then it must use script hashes, not a nonce); no
@@ -93,7 +90,7 @@ export default async function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(rendered);
+          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

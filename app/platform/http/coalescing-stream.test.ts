@@ -38,4 +38,28 @@ describe("coalescingPassThrough", () => {
     await ended;
     expect(received).toEqual(["shell fallback", "<template>late</template>", "last"]);
   });
+
+  it("hands each chunk to its edit, and what the edit holds at the end", async () => {
+    const seen: string[] = [];
+    const stream = coalescingPassThrough({
+      // Holds the first chunk back and sends it after the second, in capitals.
+      piece(chunk) {
+        seen.push(chunk.toString());
+        return seen.length === 1 ? undefined : Buffer.from(chunk.toString().toUpperCase());
+      },
+      end: () => Buffer.from("!"),
+    });
+    const received: string[] = [];
+    stream.on("data", (chunk: Uint8Array) => received.push(Buffer.from(chunk).toString()));
+    const ended = new Promise((resolve) => stream.on("end", resolve));
+    stream.write(bytes("head "));
+    stream.write(bytes("shell"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(received).toEqual([]);
+    stream.write(bytes("later"));
+    stream.end();
+    await ended;
+    expect(seen).toEqual(["head shell", "later"]);
+    expect(received).toEqual(["LATER", "!"]);
+  });
 });

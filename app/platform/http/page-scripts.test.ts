@@ -2,16 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { afterPaintModuleType, scriptsAfterFirstPaint } from "./page-scripts.server";
 
-/** What the stream hands on for a document written in the given pieces, as one text. */
+/** What the edit hands on for a document written in the given pieces, as one text. */
 async function through(pieces: Buffer[]): Promise<string> {
-  const stream = scriptsAfterFirstPaint();
-  const out: Buffer[] = [];
-  stream.on("data", (chunk: Buffer) => out.push(chunk));
-  const ended = new Promise((resolve) => stream.on("end", resolve));
-  for (const piece of pieces) stream.write(piece);
-  stream.end();
-  await ended;
-  return Buffer.concat(out).toString("utf8");
+  const edit = scriptsAfterFirstPaint();
+  const out = pieces.map((piece) => edit.piece(piece));
+  out.push(edit.end());
+  return Buffer.concat(out.filter((chunk) => chunk !== undefined)).toString("utf8");
 }
 
 /** The bytes of `text` cut at the given offsets (anywhere: inside a tag or a character). */
@@ -66,6 +62,13 @@ describe("scriptsAfterFirstPaint", () => {
         expect(await through(cut(source, offsets))).toBe(whole);
       }),
     );
+  });
+
+  it("holds a module script without a nonce, and leaves a script of another type that follows a nonce", async () => {
+    const plain = `${head}<body><script nonce="abc==" type="application/ld+json">{}</script><script type="module" async="">${module}</script></body></html>`;
+    const out = await through(cut(plain, [5, 400]));
+    expect(out).toContain('<script nonce="abc==" type="application/ld+json">{}</script>');
+    expect(out).toContain(`<script type="${afterPaintModuleType}">${module}</script><script>(()=>`);
   });
 
   it("hands on a document without a module script as it came", async () => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
@@ -45,7 +45,7 @@ export function pagePatterns(routes: ServerBuild["routes"]): (pathname: string) 
   // under the address's hash: a private link's token stays no longer in memory than its request.
   const known = new LRUCache<string, string>({ max: 2000 });
   return (pathname) => {
-    const key = createHash("sha256").update(pathname).digest("base64url");
+    const key = hash("sha256", pathname, "base64url");
     let pattern = known.get(key);
     if (pattern === undefined) {
       const matches = matchRoutes(roots, pathname) ?? [];
