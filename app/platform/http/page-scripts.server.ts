@@ -20,17 +20,11 @@ export const runningScriptTypes: ReadonlySet<string> = new Set([
   afterPaintModuleType,
 ]);
 
-const ascii = (text: string) => Buffer.from(text, "latin1");
-const headEnd = ascii("</head>");
-const modulePreload = ascii('<link rel="modulepreload"');
-const tagEnd = ascii(">");
-// React Router's <Scripts/> as React writes it: its only module script, async, with the
-// request's nonce or none (a nonce holds no quote).
-const scriptOpen = ascii("<script");
-const nonceStart = ascii(' nonce="');
-const quote = ascii('"');
-const moduleScriptRest = ascii(' type="module" async="">');
-const scriptEnd = ascii("</script>");
+const headEnd = "</head>";
+const modulePreload = /<link rel="modulepreload"[^>]*>/g;
+// React Router's <Scripts/> as React writes it: its only module script, async.
+const moduleScript = /<script( nonce="[^"]*")? type="module" async="">/;
+const scriptEnd = "</script>";
 
 /**
  * The inline script that runs the held module once the page has painted: when the browser
@@ -43,9 +37,6 @@ const scriptEnd = ascii("</script>");
  * React wrote it.
  */
 const runAfterPaint = `(()=>{const self=document.currentScript,held=self.previousElementSibling;self.remove();let ran=0;const run=()=>{if(ran++)return;const s=document.createElement("script");s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;held.replaceWith(s)};const P=window.PerformanceObserver;if(document.hidden||performance.getEntriesByType("paint").length)run();else if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.includes("paint")){new P(run).observe({type:"paint"});setTimeout(run,3000)}else requestAnimationFrame(()=>setTimeout(run))})()`;
-
-const heldType = ascii(` type="${afterPaintModuleType}">`);
-const runnerRest = ascii(`>${runAfterPaint}</script>`);
 
 /**
  * Takes the page's JavaScript off the way of its first paint. The page is rendered on the
@@ -87,55 +78,25 @@ export function scriptsAfterFirstPaint(): DocumentEdit {
 }
 
 /** A document's bytes with its module script held, or nothing while it has not ended yet. */
-function withModulesAfterPaint(text: Buffer): Buffer | undefined {
-  // Searched as bytes: every mark is ASCII, and a UTF-8 character's bytes are never ASCII, so
-  // offsets are exact and characters split between two pieces come out as they went in.
-  const open = moduleScriptAt(text);
-  if (!open) return undefined;
-  const end = text.indexOf(scriptEnd, open.end);
-  if (end < 0) return undefined;
-  const afterEnd = end + scriptEnd.length;
+function withModulesAfterPaint(bytes: Buffer): Buffer | undefined {
+  // latin1 maps each byte to one character and back: offsets are byte offsets, and bytes of a
+  // UTF-8 character split between two pieces come out as they went in. (V8's string search and
+  // concatenation beat the same work done on Buffers: 20 µs against 45 on the careers page.)
+  const text = bytes.toString("latin1");
+  const open = moduleScript.exec(text);
+  const end = open ? text.indexOf(scriptEnd, open.index) : -1;
+  if (!open || end < 0) return undefined;
   const head = text.indexOf(headEnd);
-  const parts: Buffer[] = [];
-  let from = 0;
-  if (head >= 0 && head < open.start) {
-    for (
-      let link = text.indexOf(modulePreload);
-      link >= 0 && link < head;
-      link = text.indexOf(modulePreload, from)
-    ) {
-      const close = text.indexOf(tagEnd, link);
-      if (close >= head) break;
-      parts.push(text.subarray(from, link));
-      from = close + 1;
-    }
-  }
-  const nonce = text.subarray(open.start + scriptOpen.length, open.nonceEnd);
-  parts.push(
-    text.subarray(from, open.start),
-    scriptOpen,
-    nonce,
-    heldType,
-    text.subarray(open.end, afterEnd),
-    scriptOpen,
-    nonce,
-    runnerRest,
-    text.subarray(afterEnd),
-  );
-  return Buffer.concat(parts);
-}
-
-/** Where the module script's opening tag is: its start, its nonce's end, its end. */
-function moduleScriptAt(text: Buffer): { start: number; nonceEnd: number; end: number } | undefined {
-  for (let start = text.indexOf(scriptOpen); start >= 0; start = text.indexOf(scriptOpen, start + 1)) {
-    let nonceEnd = start + scriptOpen.length;
-    if (text.subarray(nonceEnd, nonceEnd + nonceStart.length).equals(nonceStart)) {
-      const closing = text.indexOf(quote, nonceEnd + nonceStart.length);
-      if (closing < 0) return undefined;
-      nonceEnd = closing + 1;
-    }
-    const end = nonceEnd + moduleScriptRest.length;
-    if (text.subarray(nonceEnd, end).equals(moduleScriptRest)) return { start, nonceEnd, end };
-  }
-  return undefined;
+  const before =
+    head >= 0 && head < open.index
+      ? text.slice(0, head).replace(modulePreload, "") + text.slice(head, open.index)
+      : text.slice(0, open.index);
+  const nonce = open[1] ?? "";
+  const rewritten =
+    before +
+    `<script${nonce} type="${afterPaintModuleType}">` +
+    text.slice(open.index + open[0].length, end + scriptEnd.length) +
+    `<script${nonce}>${runAfterPaint}</script>` +
+    text.slice(end + scriptEnd.length);
+  return Buffer.from(rewritten, "latin1");
 }
