@@ -162,6 +162,9 @@ function buildApp() {
       // request-log.server.ts); every line of the request's logger carries its id.
       customAttributeKeys: { responseTime: "duration" },
       serializers: requestLogSerializers,
+      // Ours read the request and response as they are: pino-http's wrapping first copied each
+      // into a full description (URL, every header) for ours to keep three fields of it.
+      wrapSerializers: false,
       // The route the request reached, and the SQL statements it made
       // (platform/db/query-count.server.ts).
       customSuccessObject: (req, res, line) => ({
