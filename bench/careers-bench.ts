@@ -52,6 +52,12 @@ async function rounds(targets: readonly Target[], options: LoadOptions): Promise
 }
 
 const medianRps = (runs: readonly WrkResult[]) => median(runs.map((r) => r.rps));
+/**
+ * Each round's ratio of two targets measured one after the other in it: when the machine's speed
+ * moves between rounds, these show how far the ratio of the medians can be trusted.
+ */
+const roundRatios = (runs: readonly WrkResult[], of: readonly WrkResult[]) =>
+  runs.map((run, i) => (of[i] ? (run.rps / of[i].rps).toFixed(2) : "?")).join(", ");
 const failures = (runs: readonly WrkResult[]) =>
   runs.reduce((n, r) => n + r.socketErrors + (r.non2xx ?? r.status4xx5xx), 0);
 const failureNote = (runs: readonly WrkResult[]) => {
@@ -376,7 +382,7 @@ export async function uncachedFigures(
     ),
     untargeted(
       "careers, personal cookie (rendered) vs RR on the site's routes, careers markup",
-      rps(careersRps),
+      `${rps(careersRps)} (per round: ${roundRatios(runs.get("careers")!, floorRuns.markup)})`,
       `no app ${rps(floorRps.markup)}`,
       careersRps,
       floorRps.markup,
