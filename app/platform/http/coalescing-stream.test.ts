@@ -42,10 +42,10 @@ describe("coalescingPassThrough", () => {
   it("hands each chunk to its edit, and what the edit holds at the end", async () => {
     const seen: string[] = [];
     const stream = coalescingPassThrough({
-      // Holds the first chunk back and sends it after the second, in capitals.
+      // Holds the first chunk back, then sends it with the second, in capitals.
       piece(chunk) {
         seen.push(chunk.toString());
-        return seen.length === 1 ? undefined : Buffer.from(chunk.toString().toUpperCase());
+        return seen.length === 1 ? undefined : Buffer.from(seen.join("").toUpperCase());
       },
       end: () => Buffer.from("!"),
     });
@@ -60,6 +60,6 @@ describe("coalescingPassThrough", () => {
     stream.end();
     await ended;
     expect(seen).toEqual(["head shell", "later"]);
-    expect(received).toEqual(["LATER", "!"]);
+    expect(received).toEqual(["HEAD SHELLLATER", "!"]);
   });
 });
