@@ -50,16 +50,26 @@ export const ceilingsFile = path.join(import.meta.dirname, "js-ceilings.json");
 export const ceilingSlack = 1_000;
 export type Ceilings = Record<string, number>;
 
+/** What a page may load (bytes): its ceiling, or its kind's budget when it has none. */
+export function ceilingOf(
+  page: { path: string; kind: PageKind },
+  ceilings: Ceilings,
+  limits: Record<PageKind, number> = budgets,
+): number {
+  const ceiling = ceilings[page.path];
+  return ceiling === undefined ? limits[page.kind] : ceiling * 1000;
+}
+
+/** The recorded ceilings (scripts/js-ceilings.json). */
+export const readCeilings = (): Ceilings => JSON.parse(fs.readFileSync(ceilingsFile, "utf8"));
+
 /** The pages over their ceiling, or over their budget when they have no ceiling. */
 export function overCeiling<P extends { path: string; kind: PageKind; bytes: number }>(
   pages: readonly P[],
   ceilings: Ceilings,
   limits: Record<PageKind, number> = budgets,
 ): P[] {
-  return pages.filter((page) => {
-    const ceiling = ceilings[page.path];
-    return page.bytes > (ceiling === undefined ? limits[page.kind] : ceiling * 1000);
-  });
+  return pages.filter((page) => page.bytes > ceilingOf(page, ceilings, limits));
 }
 
 /** Today's figures as ceilings (KB, one decimal, slack included); pages within budget need none. */
@@ -428,14 +438,12 @@ async function measureBuild(buildDir: string, dataDir: string, writeCeilings: bo
         `\n${over.length} of ${pages.length} pages over budget: ${over.map((p) => p.path).join(", ")}`,
       );
     else console.log(`\nall ${pages.length} pages within budget`);
-    const ceilings: Ceilings = JSON.parse(fs.readFileSync(ceilingsFile, "utf8"));
+    const ceilings = readCeilings();
     const grown = overCeiling(pages, ceilings);
     if (grown.length) {
       console.error(
         `\n${grown.length} pages load more than their ceiling (${path.relative(root, ceilingsFile)}): ` +
-          grown
-            .map((p) => `${p.path} ${kb(p.bytes)} KB > ${ceilings[p.path] ?? kb(budgets[p.kind])}`)
-            .join(", "),
+          grown.map((p) => `${p.path} ${kb(p.bytes)} KB > ${kb(ceilingOf(p, ceilings))}`).join(", "),
       );
       process.exitCode = 1;
     } else {

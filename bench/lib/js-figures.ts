@@ -1,17 +1,7 @@
 // Figure (4): the JavaScript each page loads at once (scripts/js-budget.ts, the CI check's own
 // measure) against the React Router hello world's, each page judged by its recorded ceiling
 // (scripts/js-ceilings.json) as the CI check judges it; a page without one, by its kind's budget.
-import fs from "node:fs";
-import {
-  budgets,
-  type Ceilings,
-  ceilingsFile,
-  kb,
-  measureHtml,
-  measureSite,
-  overCeiling,
-  scriptLoader,
-} from "../../scripts/js-budget";
+import { ceilingOf, kb, measureHtml, measureSite, readCeilings, scriptLoader } from "../../scripts/js-budget";
 import { type Figure, ratio } from "./report";
 import type { Server } from "./servers";
 
@@ -23,7 +13,7 @@ export async function jsFigures(options: { site: Server; siteDataDir: string; he
     scriptLoader(new URL(helloUrl).origin),
   );
   const { pages, skipped } = await measureSite({ url: options.site.url, dataDir: options.siteDataDir });
-  const ceilings: Ceilings = JSON.parse(fs.readFileSync(ceilingsFile, "utf8"));
+  const ceilings = readCeilings();
   for (const page of skipped) console.log(`  skipped ${page.path}: ${page.reason}`);
   return pages.map(
     (page): Figure => ({
@@ -32,11 +22,8 @@ export async function jsFigures(options: { site: Server; siteDataDir: string; he
       value: `${kb(page.bytes)} KB`,
       reference: `hello ${kb(hello.bytes)} KB`,
       ratio: ratio(page.bytes, hello.bytes),
-      target:
-        ceilings[page.path] === undefined
-          ? `≤ ${kb(budgets[page.kind])} KB (${page.kind} budget)`
-          : `≤ ${ceilings[page.path]} KB (its ceiling)`,
-      met: overCeiling([page], ceilings).length === 0,
+      target: `≤ ${kb(ceilingOf(page, ceilings))} KB (${page.path in ceilings ? "its ceiling" : `${page.kind} budget`})`,
+      met: page.bytes <= ceilingOf(page, ceilings),
     }),
   );
 }
