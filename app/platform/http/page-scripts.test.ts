@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { afterPaintModuleType, scriptsAfterFirstPaint } from "./page-scripts.server";
 
 /** What the edit hands on for a document written in the given pieces, as one text. */
-async function through(pieces: Buffer[]): Promise<string> {
+function through(pieces: Buffer[]): string {
   const edit = scriptsAfterFirstPaint();
   const out = pieces.map((piece) => edit.piece(piece));
   out.push(edit.end());
@@ -37,8 +37,8 @@ const later =
 const source = `${head}${shell}<script nonce="abc==" type="module" async="">${module}</script>${later}`;
 
 describe("scriptsAfterFirstPaint", () => {
-  it("drops the head's modulepreloads, holds the module script, and keeps everything else", async () => {
-    const out = await through([Buffer.from(source)]);
+  it("drops the head's modulepreloads, holds the module script, and keeps everything else", () => {
+    const out = through([Buffer.from(source)]);
     expect(out).not.toContain('rel="modulepreload"');
     expect(out).toContain('<link rel="preload" href="/assets/inter.woff2"');
     expect(out).not.toMatch(/<script[^>]*type="module"/);
@@ -55,24 +55,24 @@ describe("scriptsAfterFirstPaint", () => {
     expect(out.endsWith(`</script>${later}`)).toBe(true);
   });
 
-  it("gives the same document however its bytes are cut into pieces", async () => {
-    const whole = await through([Buffer.from(source)]);
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 12 }), async (offsets) => {
-        expect(await through(cut(source, offsets))).toBe(whole);
+  it("gives the same document however its bytes are cut into pieces", () => {
+    const whole = through([Buffer.from(source)]);
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 12 }), (offsets) => {
+        expect(through(cut(source, offsets))).toBe(whole);
       }),
     );
   });
 
-  it("holds a module script without a nonce, and leaves a script of another type that follows a nonce", async () => {
+  it("holds a module script without a nonce, and leaves the nonced data script before it as it was", () => {
     const plain = `${head}<body><script nonce="abc==" type="application/ld+json">{}</script><script type="module" async="">${module}</script></body></html>`;
-    const out = await through(cut(plain, [5, 400]));
+    const out = through(cut(plain, [5, 400]));
     expect(out).toContain('<script nonce="abc==" type="application/ld+json">{}</script>');
     expect(out).toContain(`<script type="${afterPaintModuleType}">${module}</script><script>(()=>`);
   });
 
-  it("hands on a document without a module script as it came", async () => {
+  it("hands on a document without a module script as it came", () => {
     const fragment = `${head}<p>é</p>`;
-    expect(await through(cut(fragment, [3, 30, 44, 200]))).toBe(fragment);
+    expect(through(cut(fragment, [3, 30, 44, 200]))).toBe(fragment);
   });
 });
