@@ -108,6 +108,34 @@ describe("a journalist on a phone (375 px)", () => {
   });
 });
 
+describe("the studio kit's lead image, beside the header on wide screens only", () => {
+  /** Every request for one of the studio kit's files or thumbnails while `path` loads. */
+  async function studioKitRequests(page: Page, path: string) {
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/press-kits/studio/")) requested.push(request.url());
+    });
+    await page.goto(site.url + path, { waitUntil: "load" });
+    return requested;
+  }
+
+  it("is not downloaded on a phone (375 px), where it is hidden", async () => {
+    const { page } = await visitor(375);
+    // The kit's own thumbnails further down are lazy, thousands of pixels below the first screen.
+    await expect(studioKitRequests(page, "/press")).resolves.toEqual([]);
+    await expect(page.locator(".kit-header__art").isVisible()).resolves.toBe(false);
+  });
+
+  it("is shown and loaded at 1280 px", async () => {
+    const { page } = await visitor(1280);
+    const requested = await studioKitRequests(page, "/press");
+    const art = page.locator(".kit-header__art");
+    await expect(art.isVisible()).resolves.toBe(true);
+    expect(await loadedWidth(art)).toBeGreaterThan(0);
+    expect(requested).toContain(await art.evaluate((img: HTMLImageElement) => img.currentSrc));
+  });
+});
+
 describe("the kit's in-page navigation at 1280 px", () => {
   it("stays in view under the site header, and each link lands its section below both", async () => {
     const { page } = await visitor(1280);

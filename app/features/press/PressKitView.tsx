@@ -147,17 +147,39 @@ export function KitHeader({ kit, label, intro }: KitProps & { label: string; int
             priority
           />
         ) : (
-          <img
-            className={`kit-header__art kit-header__art--${art.width > art.height ? "wide" : "tall"}`}
-            {...pressImageSources(art)}
-            alt=""
-            width={art.thumbnail.width}
-            height={art.thumbnail.height}
-            fetchPriority="high"
-          />
+          <StudioKitArt art={art} />
         )}
       </div>
     </header>
+  );
+}
+
+/** An image of no bytes and no request: what a phone's <img> takes when no <source> matches. */
+const noImage = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
+
+/**
+ * A studio kit's lead image, beside its header from 970 px on (press.css hides it below). A hidden
+ * <img> is still downloaded, and with its high priority ahead of the page's fonts: on a phone that
+ * was the full 1920 px file, the first screen's largest download. Its sources sit behind the same
+ * media condition, so a phone matches none, takes the empty image and fetches nothing; React
+ * writes no preload for an <img> inside a <picture> (it cannot know which source applies).
+ */
+function StudioKitArt({ art }: { art: LabelledFile }) {
+  const wide = art.width > art.height;
+  const { src, srcSet } = pressImageSources(art);
+  return (
+    <picture className="art-picture">
+      {/* The widths press.css gives it: min(100%, 30rem) wide, min(100%, 20rem) tall. */}
+      <source media="(min-width: 970px)" srcSet={srcSet ?? src} sizes={wide ? "30rem" : "20rem"} />
+      <img
+        className={`kit-header__art kit-header__art--${wide ? "wide" : "tall"}`}
+        src={noImage}
+        alt=""
+        width={art.thumbnail.width}
+        height={art.thumbnail.height}
+        fetchPriority="high"
+      />
+    </picture>
   );
 }
 
