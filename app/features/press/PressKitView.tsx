@@ -154,7 +154,7 @@ export function KitHeader({ kit, label, intro }: KitProps & { label: string; int
   );
 }
 
-/** An image of no bytes and no request: what a phone's <img> takes when no <source> matches. */
+/** A transparent 1×1 GIF inside the page, no request: the <img>'s own source where no <source> matches. */
 const noImage = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
 
 /**
@@ -170,7 +170,11 @@ function StudioKitArt({ art }: { art: LabelledFile }) {
   return (
     <picture className="art-picture">
       {/* The widths press.css gives it: min(100%, 30rem) wide, min(100%, 20rem) tall. */}
-      <source media="(min-width: 970px)" srcSet={srcSet ?? src} sizes={wide ? "30rem" : "20rem"} />
+      <source
+        media="(min-width: 970px)"
+        srcSet={srcSet ?? src}
+        {...(srcSet ? { sizes: wide ? "30rem" : "20rem" } : {})}
+      />
       <img
         className={`kit-header__art kit-header__art--${wide ? "wide" : "tall"}`}
         src={noImage}
